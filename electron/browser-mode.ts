@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { allRoutes } from './core/api/routes';
+import { createHttpServer } from './core/api/http-server';
+import { createApp, type AppOptions } from './core/app';
+import type { ServeOptions } from './serve-args';
+
+const builtUi = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/**
+ * The headless core: database, workers, the local interface and the web UI on 127.0.0.1.
+ * Each --token gets its company; the UI link carries the first token (or the shop's own).
+ */
+export async function startBrowserMode(options: ServeOptions, appOptions: Partial<AppOptions> = {}) {
+  const app = await createApp({ dataDir: options.dataDir, startWorkers: true, ...appOptions });
+  try {
+    for (const token of options.tokens) await app.services.companies.ensureWithToken(token);
+    const desktop = await app.services.companies.desktop();
+    const uiToken = options.tokens[0] ?? desktop.apiToken;
+    const webRoot = options.webRoot ?? (existsSync(`${builtUi}index.html`) ? builtUi : undefined);
+    const http = createHttpServer({ app, routes: allRoutes(app), webRoot });
+    const port = await http.listen(options.port);
+    const base = `http://127.0.0.1:${port}`;
+    return {
+      app,
+      port,
+      base,
+      uiUrl: `${base}/#token=${encodeURIComponent(uiToken)}`,
+      uiToken,
+      hasUi: webRoot !== undefined,
+      newDesktopToken: desktop.created && options.tokens.length === 0 ? desktop.apiToken : undefined,
+      /** Stops taking requests, finishes what is under way, closes the database. */
+      async close() {
+        await http.close();
+        await app.close();
+      },
+    };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}

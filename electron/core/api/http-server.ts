@@ -1,0 +1,161 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ErrorBody } from '../../../shared/errors';
+import { ErrorCode } from '../../../shared/errors';
+import type { App } from '../app';
+import { AppError, internalError, notFound, unauthorized } from '../errors';
+import { decodeBody, encodeBody, requestFormat, responseFormat, type WireFormat } from './codec';
+import { createRouter, isStream, isWithStatus, stripVersion, type HttpMethod, type Route } from './route';
+import { serveStatic } from './static-files';
+
+const defaultBodyLimit = 1024 * 1024;
+const methods = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+
+export interface HttpServerOptions {
+  app: App;
+  routes: Route[];
+  /** Folder of the built web UI (browser mode); none: API only. */
+  webRoot?: string;
+}
+
+/** The token from `Authorization: <token>` or `Authorization: Bearer <token>`. */
+export const tokenFrom = (header: string | undefined) => (header ?? '').trim().replace(/^Bearer\s+/i, '');
+
+function send(res: ServerResponse, status: number, value: unknown, format: WireFormat, extraHeaders: Record<string, string> = {}) {
+  const { contentType, text } = encodeBody(value, format);
+  res.writeHead(status, {
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...extraHeaders,
+  });
+  res.end(text);
+}
+
+const sendError = (res: ServerResponse, status: number, body: ErrorBody, format: WireFormat, headers?: Record<string, string>) =>
+  send(res, status, body, format, headers);
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const tooLarge = () =>
+    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', description: `The body must be at most ${limit} bytes` });
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * The local HTTP server: the delivery interface, the browser-mode command transport and the web UI.
+ * It answers only to 127.0.0.1/localhost Host headers (DNS rebinding) and sends no CORS headers.
+ */
+export function createHttpServer({ app, routes, webRoot }: HttpServerOptions) {
+  const router = createRouter(routes);
+  const streams = new Set<ServerResponse>();
+  let port = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    let format: WireFormat = responseFormat(req.headers);
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+      sendError(res, 403, { code: ErrorCode.general, message: 'Forbidden', description: 'Unexpected Host header' }, format);
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    let path: string;
+    try {
+      path = stripVersion(decodeURI(url.pathname));
+    } catch {
+      sendError(res, 400, { code: ErrorCode.general, message: 'Bad request', description: 'Malformed URL' }, format);
+      return;
+    }
+    const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
+    const matched = methods.has(method) ? router.match(method, path) : null;
+
+    if (!matched || 'allowed' in matched) {
+      if (webRoot && (method === 'GET' || method === ('HEAD' as HttpMethod)) && !url.pathname.startsWith('/v1/') && (await serveStatic(webRoot, url.pathname, res))) return;
+      if (matched && 'allowed' in matched) {
+        sendError(res, 405, { code: ErrorCode.general, message: 'Method not allowed', description: `Use ${matched.allowed.join(', ')}` }, format, {
+          Allow: matched.allowed.join(', '),
+        });
+        return;
+      }
+      const missing = notFound(`No such operation: ${method} ${url.pathname}`);
+      sendError(res, missing.status, missing.body, format);
+      return;
+    }
+
+    const { route, params } = matched;
+    try {
+      let ctx = { companyId: 0 };
+      if (!route.public) {
+        const company = await app.services.companies.byToken(tokenFrom(req.headers.authorization));
+        if (!company) throw unauthorized();
+        ctx = company;
+      }
+      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, route.bodyLimit ?? defaultBodyLimit);
+      if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
+      const body = decodeBody(raw, req.headers);
+      const result = await route.handler({ method, path, params, query: url.searchParams, headers: req.headers, body, ctx, format });
+      if (isStream(result)) {
+        streams.add(res);
+        res.on('close', () => streams.delete(res));
+        result.stream(res);
+      }
+      else if (isWithStatus(result)) send(res, result.status, result.body, format);
+      else send(res, 200, result, format);
+    } catch (error) {
+      const appError = error instanceof AppError ? error : internalError();
+      if (!(error instanceof AppError)) app.log.error(`${method} ${url.pathname} failed`, error);
+      if (!res.headersSent) sendError(res, appError.status, appError.body, format, appError.status === 413 ? { Connection: 'close' } : {});
+      else res.destroy();
+    }
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      app.log.error('request handling failed', error);
+      if (!res.headersSent) sendError(res, 500, internalError().body, 'json');
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 120_000;
+
+  return {
+    server,
+    /** Listens on 127.0.0.1 only; port 0 picks a free one. Resolves with the port. */
+    listen(wanted: number): Promise<number> {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(wanted, '127.0.0.1', () => {
+          port = (server.address() as AddressInfo).port;
+          resolve(port);
+        });
+      });
+    },
+    /** Stops taking connections, ends event streams and waits for the open requests to finish. */
+    close(): Promise<void> {
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const res of streams) res.end();
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+export type HttpServer = ReturnType<typeof createHttpServer>;

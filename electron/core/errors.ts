@@ -1,0 +1,48 @@
+import type { ZodError } from 'zod';
+import { ErrorCode, type ErrorBody, type FieldError } from '../../shared/errors';
+
+/** An error meant for the caller: it carries the interface's error body and the HTTP status to send it with. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.description ?? body.message);
+    this.name = 'AppError';
+  }
+}
+
+export const validationError = (errors: FieldError[], description?: string) =>
+  new AppError(400, {
+    code: ErrorCode.validation,
+    message: 'Validation error',
+    description: description ?? errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+    errors,
+  });
+
+export const badRequest = (description: string, code: string = ErrorCode.general) =>
+  new AppError(400, { code, message: 'Bad request', description });
+
+export const notFound = (description: string, code: string = ErrorCode.notFound) =>
+  new AppError(404, { code, message: 'Not found', description });
+
+export const orderNotFound = (orderId: string | number) =>
+  notFound(`Order ${orderId} was not found`, ErrorCode.orderNotFound);
+
+export const unauthorized = () =>
+  new AppError(401, {
+    code: ErrorCode.unauthorized,
+    message: 'Unauthorized',
+    description: 'The Authorization header must carry a valid API token',
+  });
+
+export const internalError = () =>
+  new AppError(500, { code: ErrorCode.internal, message: 'Internal error', description: 'Something went wrong on our side; nothing was changed' });
+
+/** Field errors from a zod error, with dotted paths as the interface names fields (`places.0.items.0.quantity`). */
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(body)',
+    message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message,
+  }));
+}

@@ -1,0 +1,125 @@
+import { sql, type Transaction } from 'kysely';
+import type { OrderCreate } from '../../../shared/schemas/order';
+import type { OrderListQuery } from '../../../shared/schemas/orders-list';
+import type { StatusKey } from '../../../shared/status-keys';
+import { toKopecks } from '../../../shared/money';
+import type { Db } from '../store/database';
+import type { Schema } from '../store/schema';
+
+export type DbOrTrx = Db | Transaction<Schema>;
+
+export interface NewStatus {
+  key: StatusKey;
+  at: number;
+  description?: string | null;
+  errorCode?: string | null;
+  providerCode?: string | null;
+  providerName?: string | null;
+  providerDescription?: string | null;
+  createdProvider?: number | null;
+}
+
+/** Inserts an order in its first status; the caller owns the transaction. */
+export async function insertOrder(trx: DbOrTrx, companyId: number, payload: OrderCreate, status: NewStatus): Promise<number> {
+  const row = await trx
+    .insertInto('orders')
+    .values({
+      company_id: companyId,
+      client_number: payload.order.clientNumber,
+      provider_key: payload.order.providerKey,
+      provider_connect_id: payload.order.providerConnectId ?? null,
+      state: 'active',
+      status_key: status.key,
+      status_description: status.description ?? null,
+      status_changed_at: status.at,
+      provider_number: null,
+      additional_provider_number: null,
+      return_provider_number: null,
+      barcode: null,
+      tracking_url: null,
+      recipient_name: payload.recipient.contactName,
+      recipient_phone: payload.recipient.phone,
+      recipient_city: payload.recipient.city ?? null,
+      cod_kopecks: toKopecks(payload.cost.codCost),
+      assessed_kopecks: toKopecks(payload.cost.assessedCost),
+      payload: JSON.stringify(payload),
+      created_at: status.at,
+      updated_at: status.at,
+      canceled_at: null,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await appendStatus(trx, row.id, companyId, status);
+  return row.id;
+}
+
+/** Records a status and makes it the order's current one. */
+export async function appendStatus(trx: DbOrTrx, orderId: number, companyId: number, status: NewStatus): Promise<void> {
+  await trx
+    .insertInto('order_statuses')
+    .values({
+      order_id: orderId,
+      company_id: companyId,
+      key: status.key,
+      description: status.description ?? null,
+      created_at: status.at,
+      provider_code: status.providerCode ?? null,
+      provider_name: status.providerName ?? null,
+      provider_description: status.providerDescription ?? null,
+      created_provider: status.createdProvider ?? null,
+      error_code: status.errorCode ?? null,
+    })
+    .execute();
+  await trx
+    .updateTable('orders')
+    .set({ status_key: status.key, status_description: status.description ?? null, status_changed_at: status.at, updated_at: status.at })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** Is there a live (not canceled, not deleted) order with this clientNumber in the company? */
+export async function clientNumberTaken(trx: DbOrTrx, companyId: number, clientNumber: string, exceptOrderId?: number) {
+  let query = trx
+    .selectFrom('orders')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('client_number', '=', clientNumber)
+    .where('state', '=', 'active');
+  if (exceptOrderId !== undefined) query = query.where('id', '!=', exceptOrderId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The company's live order by id, or undefined (another company's order is never found). */
+export function findOrder(db: DbOrTrx, companyId: number, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('company_id', '=', companyId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+}
+
+/** One page of orders, newest first, with the total that matches the filter. */
+export async function listOrders(db: Db, companyId: number, query: Required<Pick<OrderListQuery, 'limit' | 'offset'>> & OrderListQuery) {
+  let base = db.selectFrom('orders').where('company_id', '=', companyId).where('state', '!=', 'deleted');
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`client_number`, 'like', sql`${like} ESCAPE '\\'`),
+        eb(sql`provider_number`, 'like', sql`${like} ESCAPE '\\'`),
+        eb(sql`recipient_name`, 'like', sql`${like} ESCAPE '\\'`),
+        eb(sql`recipient_phone`, 'like', sql`${like} ESCAPE '\\'`),
+      ]),
+    );
+  }
+  if (query.statusKeys?.length) base = base.where('status_key', 'in', query.statusKeys);
+  if (query.providerKey) base = base.where('provider_key', '=', query.providerKey);
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

@@ -1,0 +1,48 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, SqliteDialect } from 'kysely';
+import { loadMigrations, migrate } from './migrate';
+import type { Schema } from './schema';
+
+export type Db = Kysely<Schema>;
+
+export interface OpenedDatabase {
+  /** The raw connection, for the few places a measurement asks for hand-written SQL. */
+  sqlite: Database.Database;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Path of the SQLite file, or ':memory:'. */
+  file: string;
+  /** The Electron build of better-sqlite3 (the Node build stays in node_modules for tests). */
+  nativeBinding?: string;
+  migrationsDir?: string;
+  now?: number;
+}
+
+/** Opens (creating if needed) the database with WAL, foreign keys and a busy timeout, and migrates it. */
+export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
+  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  const sqlite = new Database(options.file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    migrate(sqlite, loadMigrations(options.migrationsDir), options.now);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    sqlite,
+    db,
+    async close() {
+      await db.destroy(); // closes the better-sqlite3 connection, checkpointing the WAL
+    },
+  };
+}

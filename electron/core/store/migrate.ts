@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type BetterSqlite3 from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Beside this module in the source tree, beside the bundle in the packaged app (the build copies them). */
+export const defaultMigrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Reads `NNNN_name.sql` files in version order. */
+export function loadMigrations(dir = defaultMigrationsDir): Migration[] {
+  return readdirSync(dir)
+    .map((file) => /^(\d{4})_([a-z0-9_]+)\.sql$/.exec(file))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ version: Number(m[1]), name: m[2], sql: readFileSync(`${dir}/${m[0]}`, 'utf8') }))
+    .sort((a, b) => a.version - b.version);
+}
+
+export class DatabaseTooNewError extends Error {
+  constructor(
+    readonly databaseVersion: number,
+    readonly appVersion: number,
+  ) {
+    super(
+      `This data folder was written by a newer ShipDesk (database schema ${databaseVersion}; this version knows up to ${appVersion}). ` +
+        'Update ShipDesk to open it; nothing was changed.',
+    );
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+/**
+ * Applies the migrations the database has not seen, each in its own transaction and recorded in
+ * schema_migrations. A database written by a newer app is refused before anything is touched.
+ */
+export function migrate(sqlite: BetterSqlite3.Database, migrations: Migration[], now = Date.now()): number[] {
+  sqlite.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  const applied = new Set(
+    (sqlite.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  const newestKnown = migrations.at(-1)?.version ?? 0;
+  const newestApplied = Math.max(0, ...applied);
+  if (newestApplied > newestKnown) throw new DatabaseTooNewError(newestApplied, newestKnown);
+
+  const record = sqlite.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const ran: number[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    sqlite.transaction(() => {
+      sqlite.exec(migration.sql);
+      record.run(migration.version, migration.name, now);
+    })();
+    ran.push(migration.version);
+  }
+  return ran;
+}

@@ -1,0 +1,163 @@
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createApp } from './core/app';
+import { COMMAND_CHANNEL, EVENT_CHANNEL } from './channels';
+import {
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  CLOSING_ERROR,
+  INTERNAL_ERROR,
+  START_URL,
+  externalHttpsUrl,
+  isAppUrl,
+  refuseCommand,
+  resolveAppFile,
+  secureWebPreferences,
+  securityHeaders,
+  withCsp,
+} from './security';
+import { shellPaths } from './shell-paths';
+
+// The Electron shell: windows, security, IPC registration. Every rule lives in the core or in security.ts.
+
+type Core = Awaited<ReturnType<typeof createApp>>;
+
+// Privileged schemes must be registered before 'ready'; enableSandbox covers every renderer we ever create.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+app.enableSandbox();
+
+const here = path.dirname(fileURLToPath(import.meta.url)); // dist-electron/ once bundled
+const windows = new Set<BrowserWindow>();
+let core: Promise<Core> | null = null;
+let started = false;
+let stopEvents = (): void => {};
+let quitting: 'no' | 'closing' | 'closed' = 'no';
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit(); // the shop already has ShipDesk open; its 'second-instance' handler brings it forward
+} else {
+  app.on('second-instance', focusWindow);
+  app.on('web-contents-created', (_event, contents) => guardContents(contents));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (started && windows.size === 0) openWindow();
+  });
+  app.on('before-quit', (event) => {
+    if (quitting === 'closed') return;
+    event.preventDefault(); // hold the quit until the database has written everything
+    if (quitting === 'closing') return;
+    quitting = 'closing';
+    void closeCore().finally(() => {
+      quitting = 'closed';
+      app.quit();
+    });
+  });
+  app.whenReady().then(start).catch(failToStart);
+}
+
+async function start(): Promise<void> {
+  const paths = shellPaths({
+    isPackaged: app.isPackaged,
+    appPath: app.getAppPath(),
+    resourcesPath: process.resourcesPath,
+    userData: app.getPath('userData'),
+    exists: existsSync,
+  });
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, callback) => callback({ responseHeaders: withCsp(details.responseHeaders) }));
+  const { rendererDir, ...coreOptions } = paths;
+  protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererDir, request));
+
+  core = createApp(coreOptions);
+  const opened = await core;
+  stopEvents = opened.events.subscribe((event) => {
+    for (const win of windows) if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
+  });
+  ipcMain.handle(COMMAND_CHANNEL, (event, name: unknown, input: unknown) => runCommand(opened, event, name, input));
+  started = true;
+  openWindow();
+}
+
+async function runCommand(opened: Core, event: IpcMainInvokeEvent, name: unknown, input: unknown) {
+  const refusal = refuseCommand(event.senderFrame?.url, name);
+  if (refusal) return refusal;
+  if (quitting !== 'no') return CLOSING_ERROR; // no new writes once the database is being closed
+  try {
+    return await opened.dispatch(name as string, await opened.desktopContext(), input);
+  } catch (error) {
+    console.error(`ShipDesk: command ${String(name)} failed`, error);
+    return INTERNAL_ERROR;
+  }
+}
+
+async function serveRenderer(rendererDir: string, request: Request): Promise<Response> {
+  const resolved = resolveAppFile(rendererDir, request.url);
+  if (!resolved.ok) return new Response(null, { status: resolved.status });
+  try {
+    const file = await net.fetch(pathToFileURL(resolved.file).toString());
+    if (!file.ok) return new Response(null, { status: 404 });
+    return new Response(file.body, { status: 200, headers: securityHeaders(resolved.file) });
+  } catch {
+    return new Response(null, { status: 404 });
+  }
+}
+
+function openWindow(): void {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 600,
+    title: 'ShipDesk',
+    show: false, // shown on ready-to-show so the shop never sees a blank white frame
+    webPreferences: secureWebPreferences(path.join(here, 'preload.cjs')),
+  });
+  windows.add(win);
+  win.on('closed', () => windows.delete(win));
+  win.once('ready-to-show', () => win.show());
+  win.loadURL(START_URL).catch((error: unknown) => console.error('ShipDesk: the window could not load', error));
+}
+
+function guardContents(contents: WebContents): void {
+  const stayInApp = (event: { url: string; preventDefault(): void }) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  };
+  contents.on('will-navigate', stayInApp);
+  contents.on('will-redirect', stayInApp);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    const external = externalHttpsUrl(url); // e.g. a tracking link: the system browser, never a new app window
+    if (external) shell.openExternal(external).catch(() => {});
+    return { action: 'deny' };
+  });
+}
+
+function focusWindow(): void {
+  const [win] = windows;
+  if (!win || win.isDestroyed()) return;
+  if (win.isMinimized()) win.restore();
+  win.focus();
+}
+
+async function closeCore(): Promise<void> {
+  stopEvents();
+  if (!core) return;
+  try {
+    await (await core).close();
+  } catch (error) {
+    console.error('ShipDesk: closing the database failed', error);
+  }
+}
+
+function failToStart(error: unknown): void {
+  console.error('ShipDesk could not start', error);
+  dialog.showErrorBox('ShipDesk could not start', error instanceof Error ? error.message : String(error));
+  app.quit();
+}

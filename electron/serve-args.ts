@@ -1,0 +1,39 @@
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from './core/paths';
+
+export interface ServeOptions {
+  port: number;
+  dataDir: string;
+  tokens: string[];
+  webRoot?: string;
+}
+
+export const defaultPort = 4318;
+
+export const serveUsage = `Usage: npm run serve -- [--port <p>] [--data-dir <dir>] [--token <t>]... [--web-root <dir>]
+  --port      port on 127.0.0.1 (default ${defaultPort}; 0 picks a free one)
+  --data-dir  where the database lives (default: the app-data folder)
+  --token     API token of a client company, created if missing (repeatable)
+  --web-root  folder of the built web UI (default: dist/)`;
+
+/** Reads serve's command line; throws a one-line message on bad arguments. */
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      token: { type: 'string', multiple: true },
+      'web-root': { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const port = values.port === undefined ? defaultPort : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not ${values.port}`);
+  const tokens = values.token ?? [];
+  for (const token of tokens) {
+    if (!/^[\x21-\x7e]{8,200}$/.test(token)) throw new Error('--token must be 8 to 200 visible ASCII characters without spaces');
+  }
+  return { port, dataDir: values['data-dir'] ?? defaultDataDir(env), tokens, webRoot: values['web-root'] };
+}

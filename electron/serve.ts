@@ -1,0 +1,42 @@
+import { startBrowserMode } from './browser-mode';
+import { DatabaseTooNewError } from './core/store/migrate';
+import { parseServeArgs, serveUsage } from './serve-args';
+
+/** `npm run serve`: ShipDesk without Electron, on 127.0.0.1. */
+async function main() {
+  let options;
+  try {
+    options = parseServeArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${serveUsage}`);
+    process.exit(2);
+  }
+  let running;
+  try {
+    running = await startBrowserMode(options);
+  } catch (error) {
+    const known = error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    console.error(known ? `ShipDesk could not start: ${(error as Error).message}` : error);
+    process.exit(1);
+  }
+  console.log(`ShipDesk is running in browser mode (data: ${options.dataDir})`);
+  if (running.hasUi) console.log(`Open ${running.uiUrl}`);
+  else console.log('The web UI is not built (run `npx vite build`); the local API is up.');
+  console.log(`Local API: ${running.base}/v1  (header Authorization: <token>)`);
+  if (running.newDesktopToken) console.log(`API token of this shop: ${running.newDesktopToken}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      process.exit(1); // a second Ctrl+C: the user insists
+    }
+    stopping = true;
+    console.log(`${signal}: finishing work in progress and closing the database…`);
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,102 @@
+import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
+import { ErrorCode } from '../../shared/errors';
+import type { Result } from '../../shared/result';
+import { parseEventData, toAppEvent } from './app-event';
+import { asBareError, asResult, ClientErrorCode, clientFailure } from './client-errors';
+import { openEventStream } from './event-stream';
+import { createListeners } from './listeners';
+import type { AppEvent, ConnectionState, Transport } from './types';
+
+export interface HttpTransportOptions {
+  /** Origin of the ShipDesk server, e.g. location.origin. */
+  baseUrl: string;
+  token: string;
+  /** Called once when the server refuses the token (HTTP 401 / 040101). */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+  /** How long a command may take before the window gives up on it. */
+  timeoutMs?: number;
+  /** Tests pass false to skip the event stream. */
+  events?: boolean;
+}
+
+/** Browser mode: POST /app/commands/<name> for commands and an SSE stream from GET /app/events for events. */
+export function createHttpTransport(options: HttpTransportOptions): Transport {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const events = createListeners<AppEvent>();
+  const states = createListeners<ConnectionState>();
+  let state: ConnectionState = 'connecting';
+  let unauthorized = false;
+
+  const refuse = () => {
+    if (unauthorized) return;
+    unauthorized = true;
+    options.onUnauthorized();
+  };
+
+  const stopEvents =
+    options.events === false
+      ? () => {}
+      : openEventStream({
+          url: new URL('/app/events', options.baseUrl).toString(),
+          token: options.token,
+          fetch: fetchImpl,
+          onUnauthorized: refuse,
+          onState: (next) => {
+            state = next;
+            states.emit(next);
+          },
+          onMessage: (message) => {
+            const event = toAppEvent(message.event, parseEventData(message.data));
+            if (event) events.emit(event);
+          },
+        });
+
+  async function invoke<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
+    const url = new URL(`/app/commands/${encodeURIComponent(name)}`, options.baseUrl).toString();
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: 'POST',
+        headers: { Authorization: options.token, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(input ?? {}),
+        cache: 'no-store',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      return timedOut
+        ? clientFailure(ClientErrorCode.timeout, `${name}: no answer in ${timeoutMs} ms`)
+        : clientFailure(ClientErrorCode.offline, `${name}: the ShipDesk server is unreachable`, errorText(error));
+    }
+
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    const result = asResult<CommandOutput<N>>(body);
+    const bare = result ? undefined : asBareError(body);
+    if (response.status === 401 || (result && !result.ok && result.error.code === ErrorCode.unauthorized) || bare?.code === ErrorCode.unauthorized) {
+      refuse();
+    }
+    if (result) return result;
+    if (bare) return { ok: false, error: bare };
+    return clientFailure(ClientErrorCode.badResponse, `${name}: HTTP ${response.status} without a Result body`);
+  }
+
+  return {
+    kind: 'http',
+    invoke,
+    onEvent: (listener) => events.add(listener),
+    onConnectionChange: (listener) => {
+      listener(state);
+      return states.add(listener);
+    },
+    dispose: stopEvents,
+  };
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

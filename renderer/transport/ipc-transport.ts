@@ -1,0 +1,52 @@
+import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
+import type { Result } from '../../shared/result';
+import { toAppEvent } from './app-event';
+import { asResult, ClientErrorCode, clientFailure } from './client-errors';
+import type { Transport } from './types';
+
+/**
+ * What this window needs from the preload bridge. Deliberately loose and local: the bridge's own
+ * type (shared/bridge.ts) is stricter, and any such bridge fits this shape.
+ */
+export interface BridgeLike {
+  invoke(name: string, input: unknown): Promise<unknown>;
+  onEvent(listener: (event: unknown) => void): (() => void) | void;
+}
+
+/** The bridge the preload exposed on window.shipdesk, if this window runs inside Electron. */
+export function findBridge(scope: object = globalThis): BridgeLike | undefined {
+  const candidate = (scope as { shipdesk?: Partial<BridgeLike> }).shipdesk;
+  return candidate && typeof candidate.invoke === 'function' && typeof candidate.onEvent === 'function'
+    ? (candidate as BridgeLike)
+    : undefined;
+}
+
+/** Electron: commands and events go through the preload bridge. */
+export function createIpcTransport(bridge: BridgeLike): Transport {
+  async function invoke<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
+    try {
+      const raw = await bridge.invoke(name, input ?? {});
+      return asResult<CommandOutput<N>>(raw) ?? clientFailure(ClientErrorCode.badResponse, `${name}: the bridge returned no Result`);
+    } catch (error) {
+      return clientFailure(ClientErrorCode.bridge, `${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return {
+    kind: 'ipc',
+    invoke,
+    onEvent(listener) {
+      const off = bridge.onEvent((payload) => {
+        const event = toAppEvent(undefined, payload);
+        if (event) listener(event);
+      });
+      return typeof off === 'function' ? off : () => {};
+    },
+    // IPC lives as long as the window; there is nothing to lose.
+    onConnectionChange(listener) {
+      listener('connected');
+      return () => {};
+    },
+    dispose() {},
+  };
+}

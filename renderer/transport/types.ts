@@ -1,0 +1,24 @@
+import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
+import type { Result } from '../../shared/result';
+
+/** A push event from the core (order changed, status refreshed, import progress …). */
+export interface AppEvent {
+  type: string;
+  data?: unknown;
+}
+
+/** Whether pushed events can currently arrive; commands may still work or fail on their own. */
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+
+/** How the window reaches the core: Electron IPC or the browser-mode HTTP transport. Both behave the same. */
+export interface Transport {
+  readonly kind: 'ipc' | 'http';
+  /** Runs one command of the contract. Never throws: failures come back as `{ ok: false, error }`. */
+  invoke<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>>;
+  /** Subscribes to push events; returns the unsubscribe function. */
+  onEvent(listener: (event: AppEvent) => void): () => void;
+  /** Subscribes to the event channel's state; the listener is called at once with the current state. */
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+  /** Stops background work (the event stream). */
+  dispose(): void;
+}

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import { orderCommands } from './orders';
+import { providerCommands } from './providers';
+
+/** Every command of the app: served over Electron IPC, the browser-mode HTTP transport and in tests. */
+export const contract = {
+  ...orderCommands,
+  ...providerCommands,
+};
+
+export type Contract = typeof contract;
+export type CommandName = keyof Contract;
+export type CommandInput<N extends CommandName> = z.input<Contract[N]['input']>;
+export type CommandOutput<N extends CommandName> = z.output<Contract[N]['output']>;
+
+export const isCommandName = (name: string): name is CommandName => Object.hasOwn(contract, name);

@@ -1,0 +1,32 @@
+/** Error codes of the interface (spec + wire conventions); one place so UI, API and core agree. */
+export const ErrorCode = {
+  general: '040000',
+  validation: '040002',
+  calculatorValidation: '040003',
+  notUtf8: '040004',
+  invalidFilter: '040010',
+  fieldNotFilterable: '040011',
+  unknownField: '040012',
+  notFound: '040016',
+  noStatuses: '040018',
+  orderNotFound: '040080',
+  alreadyCanceled: '040081',
+  unauthorized: '040101',
+  cannotCancel: '040306',
+  internal: '050001',
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The interface's error body: six-digit code, message, optional description, moreInfo and field errors. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  description?: string;
+  moreInfo?: string;
+  errors?: FieldError[];
+}

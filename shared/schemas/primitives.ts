@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Wire primitives. XML bodies carry every value as text and PHP-era clients often send numbers
+ * as strings, so numeric and boolean fields accept both forms; anything else is a type error.
+ */
+const decimalText = /^-?\d+(\.\d+)?$/;
+
+export const numberLike = z.union([
+  z.number().finite(),
+  z.string().trim().regex(decimalText, 'must be a number').transform(Number),
+]);
+
+export const positiveNumber = numberLike.pipe(z.number().positive('must be greater than 0'));
+export const nonNegativeNumber = numberLike.pipe(z.number().min(0, 'must not be negative'));
+export const positiveInt = numberLike.pipe(z.number().int('must be a whole number').positive('must be greater than 0'));
+
+/** Rubles with at most two decimals (kopecks); stored as integer kopecks. */
+export const money = numberLike.pipe(
+  z
+    .number()
+    .min(0, 'must not be negative')
+    .max(100_000_000, 'is too large')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most two decimals (kopecks)'),
+);
+
+export const booleanLike = z.union([
+  z.boolean(),
+  z.literal(1).transform(() => true),
+  z.literal(0).transform(() => false),
+  z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
+]);
+
+export const text = (max = 255) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** HH:MM or HH:MM:SS, 24-hour clock. */
+export const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be a time HH:MM')
+  .transform((v) => v.slice(0, 5));
+
+/** YYYY-MM-DD calendar date. */
+export const calendarDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date');
+
+export const countryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
+  .transform((v) => v.toUpperCase());
