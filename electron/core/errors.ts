@@ -39,10 +39,16 @@ export const unauthorized = () =>
 export const internalError = () =>
   new AppError(500, { code: ErrorCode.internal, message: 'Internal error', description: 'Something went wrong on our side; nothing was changed' });
 
-/** Field errors from a zod error, with dotted paths as the interface names fields (`places.0.items.0.quantity`). */
-export function fieldErrors(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || '(body)',
-    message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message,
-  }));
+const valueAt = (root: unknown, path: PropertyKey[]): unknown =>
+  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), root);
+
+/**
+ * Field errors from a zod error, with dotted paths as the interface names fields (`places.0.items.0.quantity`).
+ * A field that is absent from the input is reported as "is required", whatever the schema's wording.
+ */
+export function fieldErrors(error: ZodError, input?: unknown): FieldError[] {
+  return error.issues.map((issue) => {
+    const absent = issue.path.length > 0 && issue.code !== 'custom' && valueAt(input, issue.path) === undefined;
+    return { field: issue.path.map(String).join('.') || '(body)', message: absent ? 'is required' : issue.message };
+  });
 }

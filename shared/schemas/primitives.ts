@@ -6,10 +6,10 @@ import { z } from 'zod';
  */
 const decimalText = /^-?\d+(\.\d+)?$/;
 
-export const numberLike = z.union([
-  z.number().finite(),
-  z.string().trim().regex(decimalText, 'must be a number').transform(Number),
-]);
+export const numberLike = z.union(
+  [z.number().finite(), z.string().trim().regex(decimalText, 'must be a number').transform(Number)],
+  { error: 'must be a number' },
+);
 
 export const positiveNumber = numberLike.pipe(z.number().positive('must be greater than 0'));
 export const nonNegativeNumber = numberLike.pipe(z.number().min(0, 'must not be negative'));
@@ -24,12 +24,15 @@ export const money = numberLike.pipe(
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most two decimals (kopecks)'),
 );
 
-export const booleanLike = z.union([
-  z.boolean(),
-  z.literal(1).transform(() => true),
-  z.literal(0).transform(() => false),
-  z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
-]);
+export const booleanLike = z.union(
+  [
+    z.boolean(),
+    z.literal(1).transform(() => true),
+    z.literal(0).transform(() => false),
+    z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
+  ],
+  { error: 'must be true or false (1 or 0)' },
+);
 
 export const text = (max = 255) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 export const optionalText = (max = 255) =>

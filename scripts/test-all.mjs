@@ -1,0 +1,37 @@
+// npm test: type check, build the web UI the browser tests open, run every suite (unit, api, e2e),
+// and end with one line `N passed, N failed` summing them all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+let passed = 0;
+let failed = 0;
+
+console.log('\n== type check ==');
+if (run(npx, ['tsc', '--noEmit', '-p', 'tsconfig.json']) === 0) passed++;
+else failed++;
+
+console.log('\n== build the web UI for the browser tests ==');
+const built = run(npx, ['vite', 'build', '--logLevel', 'warn']) === 0;
+if (!built) failed++;
+
+console.log('\n== unit, api and browser tests ==');
+mkdirSync('test-results', { recursive: true });
+const report = 'test-results/vitest.json';
+rmSync(report, { force: true });
+const projects = built ? [] : ['--project', 'unit', '--project', 'api'];
+const status = run(npx, ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+if (existsSync(report)) {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  // A suite that crashed before its tests ran counts as a failure, not as nothing.
+  failed += result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+} else if (status !== 0) {
+  failed++;
+}
+if (status !== 0 && failed === 0) failed++;
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,63 @@
+import { createHttpServer } from '../../electron/core/api/http-server';
+import { allRoutes } from '../../electron/core/api/routes';
+import type { AppOptions } from '../../electron/core/app';
+import { createTestApp } from './test-app';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Raw body text (sent as is, for malformed input). */
+  raw?: string | Buffer;
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** A real HTTP server on a random 127.0.0.1 port over the real core, with two client companies. */
+export async function startTestServer(options: Partial<AppOptions> = {}) {
+  const testApp = await createTestApp(options);
+  const { app } = testApp;
+  const tokenA = 'token-company-a';
+  const tokenB = 'token-company-b';
+  const companyA = await app.services.companies.ensureWithToken(tokenA, 'Company A');
+  const companyB = await app.services.companies.ensureWithToken(tokenB, 'Company B');
+  const http = createHttpServer({ app, routes: allRoutes(app) });
+  const port = await http.listen(0);
+  const base = `http://127.0.0.1:${port}`;
+
+  /** Calls the server; JSON unless headers say otherwise. Returns status, headers, text and parsed JSON. */
+  async function call(method: string, path: string, options: CallOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== null) headers.Authorization ??= options.token ?? tokenA;
+    let body: string | Buffer | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(base + path, { method, headers, body });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, json };
+  }
+
+  return {
+    ...testApp,
+    base,
+    port,
+    tokenA,
+    tokenB,
+    companyA,
+    companyB,
+    call,
+    async close() {
+      await http.close();
+      await testApp.close();
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
