@@ -248,7 +248,11 @@ describe('commands from the window', () => {
 describe('starting and quitting', () => {
   it('opens the core on the user’s data folder with the repo resources in development', async () => {
     await launch();
-    expect(createApp).toHaveBeenCalledWith({ dataDir: path.join(appPath, 'user-data'), resourcesDir: path.join(appPath, 'resources') });
+    expect(createApp).toHaveBeenCalledWith({
+      dataDir: path.join(appPath, 'user-data'),
+      resourcesDir: path.join(appPath, 'resources'),
+      startWorkers: true, // the desktop app is what sends queued orders out
+    });
   });
 
   it('uses the Electron build of SQLite when it was built', async () => {

@@ -75,7 +75,8 @@ async function start(): Promise<void> {
   const { rendererDir, ...coreOptions } = paths;
   protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererDir, request));
 
-  core = createApp(coreOptions);
+  // The desktop app is the one that sends orders out, so the outbox runs here (tests leave it off).
+  core = createApp({ ...coreOptions, startWorkers: true });
   const opened = await core;
   stopEvents = opened.events.subscribe((event) => {
     for (const win of windows) if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);

@@ -22,8 +22,8 @@ async function main() {
   console.log(`ShipDesk is running in browser mode (data: ${options.dataDir})`);
   if (running.hasUi) console.log(`Open ${running.uiUrl}`);
   else console.log('The web UI is not built (run `npx vite build`); the local API is up.');
-  console.log(`Local API: ${running.base}/v1  (header Authorization: <token>)`);
   if (running.newDesktopToken) console.log(`API token of this shop: ${running.newDesktopToken}`);
+  console.log(`Local API: ${running.base}/v1  (header Authorization: <token>)`);
 
   let stopping = false;
   const stop = async (signal: string) => {

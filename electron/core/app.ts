@@ -1,19 +1,40 @@
 import type { Result } from '../../shared/result';
+import { createCalculatorService, createPricingRegistry } from './calculator/calculator-service';
+import { createReferencePoints } from './calculator/points';
 import { systemClock, type Clock } from './clock';
 import { dispatch, type CommandTable } from './commands';
 import { createCompanyService, type CallContext } from './companies/company-service';
 import { createEventBus } from './events';
+import { createIntervalRegistry } from './intervals/interval-source';
+import { createIntervalService } from './intervals/interval-service';
+import type { FetchLike } from './import/download';
+import { createImportService, type ImportOptions } from './import/import-service';
+import { createListsService } from './lists/lists-service';
+import { findPoint } from './lists/points-repository';
+import { defaultResourcesDir, loadReferenceData } from './lists/reference-data';
 import { consoleLogger, type Logger } from './logger';
 import { createOrderService } from './orders/order-service';
 import { createOutbox } from './outbox/outbox';
 import type { DeliveryProvider } from './providers/provider';
 import { createProviderRegistry } from './providers/registry';
 import { sandboxServices } from './providers/sandbox/catalog';
+import { createSandboxIntervals } from './providers/sandbox/intervals';
+import { createSandboxPricing } from './providers/sandbox/pricing';
 import { createSandboxProvider } from './providers/sandbox/sandbox-provider';
+import { createCdekIntervals, createCdekPricing } from './providers/cdek/calculator-sources';
+import { withConnections } from './providers/connections/connected-registry';
+import { createProviderConnections, type CdekTuning } from './providers/connections/connection-service';
+import { createKeyFileSecretBox, type SecretBox } from './providers/connections/secret-box';
+import { withUpstreamIntervals, withUpstreamPricing } from './providers/upstream/calculator-sources';
+import type { UpstreamTuning } from './providers/upstream/upstream-provider';
+import { createStatusRefresher } from './statuses/refresh';
+import { createStatusService } from './statuses/status-service';
 import { openDatabase, type Db } from './store/database';
 import { databaseFile } from './paths';
 
 export interface AppOptions {
+  /** Spreadsheet import limits and knobs, and the fetch for `file.url` (tests: a local server, small limits). */
+  imports?: Partial<ImportOptions> & { fetch?: FetchLike };
   /** Folder of the database and the app's files. */
   dataDir: string;
   /** ':memory:' for throwaway tests; default is the file in dataDir. */
@@ -26,6 +47,14 @@ export interface AppOptions {
   providers?: (deps: { db: Db; clock: Clock }) => DeliveryProvider[];
   /** Start the background workers (outbox). Tests leave them off and drive the work by hand. */
   startWorkers?: boolean;
+  /** Shipped resources (sandbox reference data); default `<repo>/resources`, the packaged app passes its own. */
+  resourcesDir?: string;
+  /** Encrypts connection credentials: the shell passes a safeStorage box; default an AES-GCM key file in dataDir. */
+  secretBox?: SecretBox;
+  /** Transport knobs of the CDEK adapters built for connections (tests: the fake's fetch, short timeouts). */
+  cdek?: CdekTuning;
+  /** Transport knobs of the upstream aggregator adapters (tests: short waits, their own fetch). */
+  upstream?: UpstreamTuning;
 }
 
 /** The composition root: database, services, command table. Both shells and the tests start here. */
@@ -38,22 +67,69 @@ export async function createApp(options: AppOptions) {
     now: clock.now(),
   });
   const { db } = store;
+  try {
+    // Points, tariffs and services of the sandbox services; near-free when the shipped version is already in.
+    const reference = loadReferenceData(store.sqlite, { resourcesDir: options.resourcesDir ?? defaultResourcesDir, now: clock.now() });
+    if (!reference) log.warn(`No sandbox reference data in ${options.resourcesDir ?? defaultResourcesDir}: the point and tariff lists stay as they are`);
+    else if (reference.loaded) log.info(`Reference data ${reference.version}: ${reference.points} points loaded in ${reference.ms.toFixed(0)} ms`);
+  } catch (error) {
+    log.error('Loading the sandbox reference data failed; the lists keep the previous data', error);
+  }
   const events = createEventBus((error) => log.error('event listener failed', error));
-  const providers = createProviderRegistry([
-    ...sandboxServices.map((service) => createSandboxProvider(service, { db, clock })),
-    ...(options.providers?.({ db, clock }) ?? []),
-  ]);
+  const connections = createProviderConnections({ db, clock, log, secretBox: options.secretBox ?? createKeyFileSecretBox(options.dataDir), cdek: options.cdek, upstream: options.upstream });
+  await connections.reload();
+  const providers = withConnections(
+    createProviderRegistry([
+      ...sandboxServices.map((service) => createSandboxProvider(service, { db, clock })),
+      ...(options.providers?.({ db, clock }) ?? []),
+    ]),
+    connections,
+  );
   const outbox = createOutbox({ db, clock, providers, events, log });
   const companies = createCompanyService(db, clock);
   const orders = createOrderService({ db, clock, providers, outbox, events });
+  const statuses = createStatusService({ db, sqlite: store.sqlite });
+  const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
+  const calculator = createCalculatorService({ clock, providers, points: createReferencePoints(db, providers), pricing: withUpstreamPricing(createPricingRegistry([...sandboxServices.map(createSandboxPricing), createCdekPricing(() => connections.cdek(), log)]), connections.upstream) });
+  const lists = createListsService({ db, sqlite: store.sqlite, providers });
+  const imports = createImportService({
+    db, sqlite: store.sqlite, clock, log, events, providers, outbox, fetch: options.imports?.fetch, options: options.imports,
+  });
+  const intervals = createIntervalService({ clock, providers, intervals: withUpstreamIntervals(createIntervalRegistry([...sandboxServices.map(createSandboxIntervals), createCdekIntervals(() => connections.cdek(), log)]), connections.upstream) });
 
   const commands: CommandTable = {
     'orders.create': (ctx, input) => orders.create(ctx, input),
     'orders.list': (ctx, input) => orders.list(ctx, input),
+    'orders.get': (ctx, input) => orders.view(ctx, input.orderId),
+    'orders.update': (ctx, { orderId, ...payload }) => orders.update(ctx, orderId, payload),
+    'orders.cancel': (ctx, input) => orders.cancel(ctx, input.orderId),
+    'orders.delete': (ctx, input) => orders.remove(ctx, input.orderId),
+    'statuses.refresh': (ctx) => statusRefresh.refresh({ companyId: ctx.companyId }),
     'providers.list': async () => providers.list(),
+    'statuses.history': (ctx, input) => statuses.history(ctx, input.orderId, { offset: input.offset, limit: input.limit }),
+    'calculator.calculate': async (_ctx, input) => calculator.calculate(input),
+    'calculator.intervals': async (_ctx, input) => intervals.intervals(input),
+    'lists.points': async (_ctx, input) => lists.searchPoints(input),
+    'lists.point': async (_ctx, input) => findPoint(db, input.providerKey, input.id),
+    'lists.cities': async (_ctx, input) => lists.cities(input),
+    'lists.tariffs': async (_ctx, input) => lists.tariffList(input),
+    'lists.services': async (_ctx, input) => lists.serviceList(input),
+    'connections.list': () => connections.list(),
+    'connections.create': (_ctx, input) => connections.create(input),
+    'connections.update': (_ctx, input) => connections.update(input),
+    'connections.delete': (_ctx, input) => connections.delete(input),
+    'connections.test': (_ctx, input) => connections.test(input),
+    'import.preview': (ctx, input) => imports.preview(ctx, input),
+    'import.suggestMapping': async (_ctx, input) => imports.suggestMapping(input.headers),
+    'import.dryRun': (ctx, input) => imports.dryRun(ctx, input),
+    'import.run': (ctx, input) => imports.run(ctx, input),
+    'import.cancel': (ctx, input) => imports.cancel(ctx, input.importId),
+    'import.results': (ctx, input) => imports.state(ctx, input.importId, { offset: input.offset, limit: input.limit }),
+    'import.errorsFile': (ctx, input) => imports.errorsFile(ctx, input.importId),
   };
 
   if (options.startWorkers) outbox.start();
+  if (options.startWorkers) connections.start();
 
   let closed: Promise<void> | null = null;
   return {
@@ -64,7 +140,7 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, orders },
+    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports },
     commands,
     dispatch: (name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, ctx, input),
     /** The shop's own company: the desktop window acts as it. */
@@ -75,7 +151,9 @@ export async function createApp(options: AppOptions) {
     /** Stops the workers, lets the running pass finish, then closes the database. Safe to call twice. */
     close(): Promise<void> {
       closed ??= (async () => {
+        await imports.stop();
         await outbox.stop();
+        await connections.stop();
         await store.close();
       })();
       return closed;

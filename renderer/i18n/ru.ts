@@ -79,7 +79,6 @@ export const ru: Dictionary = {
   'field.recipient': 'Получатель',
   'field.sender': 'Отправитель',
   'field.returnAddress': 'Адрес возврата',
-  'field.cost': 'Стоимость',
   'field.place': 'Место {n}',
   'field.item': 'Товар {n}',
   'field.places': 'Места',

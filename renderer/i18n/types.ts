@@ -12,6 +12,8 @@ export type Dictionary = { readonly [K in MessageKey]: string };
 type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamNames<Rest> : never;
 /** Parameters a message needs, read from its English text: 'Order {number} created' → 'number'. */
 export type MessageParams<K extends MessageKey> = ParamNames<English[K]>;
+/** Keys whose message takes no parameters, for places that call `t(key)` with a key from a table. */
+export type PlainMessageKey = { [K in MessageKey]: [MessageParams<K>] extends [never] ? K : never }[MessageKey];
 export type ParamValues<K extends MessageKey> = Record<MessageParams<K>, string | number>;
 
 /** `t('orders.range', { from, to, total })`; parameters are required exactly when the message has them. */

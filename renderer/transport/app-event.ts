@@ -3,14 +3,13 @@ import type { AppEvent } from './types';
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * One shape for events from either transport. A named SSE event (`event: orders.changed`) takes its
- * type from the name; an unnamed one, or an IPC payload, from its own `type` field.
+ * One shape for events from either transport. The core sends `{ type, ...fields }` as the payload
+ * (IPC) or as the SSE data of an unnamed event; a named SSE event (`event: orders.changed`) is
+ * accepted too, its name becoming the type. Anything without a type is dropped.
  */
 export function toAppEvent(name: string | undefined, payload: unknown): AppEvent | undefined {
-  if (name && name !== 'message') return { type: name, data: payload };
-  if (isRecord(payload) && typeof payload.type === 'string') {
-    return { type: payload.type, data: 'data' in payload ? payload.data : payload };
-  }
+  if (name && name !== 'message') return isRecord(payload) ? { ...payload, type: name } : { type: name, data: payload };
+  if (isRecord(payload) && typeof payload.type === 'string') return payload as AppEvent;
   return undefined;
 }
 

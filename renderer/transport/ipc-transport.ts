@@ -1,28 +1,20 @@
+import type { ShipdeskBridge } from '../../shared/bridge';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import type { Result } from '../../shared/result';
 import { toAppEvent } from './app-event';
 import { asResult, ClientErrorCode, clientFailure } from './client-errors';
 import type { Transport } from './types';
 
-/**
- * What this window needs from the preload bridge. Deliberately loose and local: the bridge's own
- * type (shared/bridge.ts) is stricter, and any such bridge fits this shape.
- */
-export interface BridgeLike {
-  invoke(name: string, input: unknown): Promise<unknown>;
-  onEvent(listener: (event: unknown) => void): (() => void) | void;
-}
-
 /** The bridge the preload exposed on window.shipdesk, if this window runs inside Electron. */
-export function findBridge(scope: object = globalThis): BridgeLike | undefined {
-  const candidate = (scope as { shipdesk?: Partial<BridgeLike> }).shipdesk;
+export function findBridge(scope: object = globalThis): ShipdeskBridge | undefined {
+  const candidate = (scope as { shipdesk?: Partial<ShipdeskBridge> }).shipdesk;
   return candidate && typeof candidate.invoke === 'function' && typeof candidate.onEvent === 'function'
-    ? (candidate as BridgeLike)
+    ? (candidate as ShipdeskBridge)
     : undefined;
 }
 
 /** Electron: commands and events go through the preload bridge. */
-export function createIpcTransport(bridge: BridgeLike): Transport {
+export function createIpcTransport(bridge: ShipdeskBridge): Transport {
   async function invoke<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
     try {
       const raw = await bridge.invoke(name, input ?? {});
@@ -36,11 +28,10 @@ export function createIpcTransport(bridge: BridgeLike): Transport {
     kind: 'ipc',
     invoke,
     onEvent(listener) {
-      const off = bridge.onEvent((payload) => {
+      return bridge.onEvent((payload) => {
         const event = toAppEvent(undefined, payload);
         if (event) listener(event);
       });
-      return typeof off === 'function' ? off : () => {};
     },
     // IPC lives as long as the window; there is nothing to lose.
     onConnectionChange(listener) {

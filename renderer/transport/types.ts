@@ -1,11 +1,9 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
+import type { AppEvent } from '../../shared/bridge';
 import type { Result } from '../../shared/result';
 
-/** A push event from the core (order changed, status refreshed, import progress …). */
-export interface AppEvent {
-  type: string;
-  data?: unknown;
-}
+/** A push event from the core, e.g. `{ type: 'orders.changed', orderIds }`; the same shape over IPC and SSE. */
+export type { AppEvent };
 
 /** Whether pushed events can currently arrive; commands may still work or fail on their own. */
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';

@@ -1,11 +1,23 @@
 import type { z } from 'zod';
+import { calculatorCommands } from './calculator';
+import { connectionCommands } from './connections';
+import { importCommands } from './import';
+import { listCommands } from './lists';
 import { orderCommands } from './orders';
 import { providerCommands } from './providers';
+import { statusRefreshCommands } from './status-refresh';
+import { statusCommands } from './statuses';
 
 /** Every command of the app: served over Electron IPC, the browser-mode HTTP transport and in tests. */
 export const contract = {
   ...orderCommands,
   ...providerCommands,
+  ...statusCommands,
+  ...statusRefreshCommands,
+  ...calculatorCommands,
+  ...listCommands,
+  ...connectionCommands,
+  ...importCommands,
 };
 
 export type Contract = typeof contract;

@@ -33,7 +33,7 @@ export async function startTestServer(options: Partial<AppOptions> = {}) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const res = await fetch(base + path, { method, headers, body });
+    const res = await fetch(base + path, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
     const text = await res.text();
     let json: any;
     try {

@@ -19,15 +19,28 @@ export interface NewStatus {
   createdProvider?: number | null;
 }
 
+/** The columns kept beside the payload, for lists, searches and the outbox. */
+function columnsOf(payload: OrderCreate) {
+  return {
+    client_number: payload.order.clientNumber,
+    provider_key: payload.order.providerKey,
+    provider_connect_id: payload.order.providerConnectId ?? null,
+    recipient_name: payload.recipient.contactName,
+    recipient_phone: payload.recipient.phone,
+    recipient_city: payload.recipient.city ?? null,
+    cod_kopecks: toKopecks(payload.cost.codCost),
+    assessed_kopecks: toKopecks(payload.cost.assessedCost),
+    payload: JSON.stringify(payload),
+  };
+}
+
 /** Inserts an order in its first status; the caller owns the transaction. */
 export async function insertOrder(trx: DbOrTrx, companyId: number, payload: OrderCreate, status: NewStatus): Promise<number> {
   const row = await trx
     .insertInto('orders')
     .values({
       company_id: companyId,
-      client_number: payload.order.clientNumber,
-      provider_key: payload.order.providerKey,
-      provider_connect_id: payload.order.providerConnectId ?? null,
+      ...columnsOf(payload),
       state: 'active',
       status_key: status.key,
       status_description: status.description ?? null,
@@ -37,12 +50,6 @@ export async function insertOrder(trx: DbOrTrx, companyId: number, payload: Orde
       return_provider_number: null,
       barcode: null,
       tracking_url: null,
-      recipient_name: payload.recipient.contactName,
-      recipient_phone: payload.recipient.phone,
-      recipient_city: payload.recipient.city ?? null,
-      cod_kopecks: toKopecks(payload.cost.codCost),
-      assessed_kopecks: toKopecks(payload.cost.assessedCost),
-      payload: JSON.stringify(payload),
       created_at: status.at,
       updated_at: status.at,
       canceled_at: null,
@@ -52,6 +59,32 @@ export async function insertOrder(trx: DbOrTrx, companyId: number, payload: Orde
     .executeTakeFirstOrThrow();
   await appendStatus(trx, row.id, companyId, status);
   return row.id;
+}
+
+/** Replaces the order's data (PUT); its numbers and status stay as they are. */
+export async function replacePayload(trx: DbOrTrx, orderId: number, payload: OrderCreate, at: number): Promise<void> {
+  await trx.updateTable('orders').set({ ...columnsOf(payload), updated_at: at }).where('id', '=', orderId).execute();
+}
+
+/** The order's pending outbox jobs, oldest first. */
+export function pendingJobs(trx: DbOrTrx, orderId: number) {
+  return trx.selectFrom('outbox').select(['id', 'action', 'attempts']).where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** Drops the jobs that would send the order's data: a canceled or deleted order needs none of them. */
+export async function dropTransfers(trx: DbOrTrx, orderId: number): Promise<void> {
+  await trx.deleteFrom('outbox').where('order_id', '=', orderId).where('action', 'in', ['create', 'update']).execute();
+}
+
+/** Cancels the order here: deliveryCanceled, and its clientNumber is free again. */
+export async function markCanceled(trx: DbOrTrx, orderId: number, companyId: number, at: number): Promise<void> {
+  await trx.updateTable('orders').set({ state: 'canceled', canceled_at: at }).where('id', '=', orderId).execute();
+  await appendStatus(trx, orderId, companyId, { key: 'deliveryCanceled', at, description: 'Canceled at the client\'s request' });
+}
+
+/** Deletes the order here: it is gone from every list and its clientNumber is free again. */
+export async function markDeleted(trx: DbOrTrx, orderId: number, at: number): Promise<void> {
+  await trx.updateTable('orders').set({ state: 'deleted', deleted_at: at, updated_at: at }).where('id', '=', orderId).execute();
 }
 
 /** Records a status and makes it the order's current one. */
@@ -90,7 +123,7 @@ export async function clientNumberTaken(trx: DbOrTrx, companyId: number, clientN
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** The company's live order by id, or undefined (another company's order is never found). */
+/** The company's order by id, canceled ones included, or undefined (deleted ones and another company's are never found). */
 export function findOrder(db: DbOrTrx, companyId: number, orderId: number) {
   return db
     .selectFrom('orders')

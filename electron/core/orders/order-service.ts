@@ -1,4 +1,5 @@
 import type { OrderCreate, OrderCreated } from '../../../shared/schemas/order';
+import type { OrderCanceled, OrderDeleted, OrderDetail, OrderView } from '../../../shared/schemas/order-detail';
 import type { OrderListPage, OrderListQuery } from '../../../shared/schemas/orders-list';
 import type { StatusKey } from '../../../shared/status-keys';
 
@@ -6,15 +7,35 @@ import { formatTimestamp } from '../../../shared/time';
 import { toRubles } from '../../../shared/money';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { validationError } from '../errors';
+import { AppError, orderNotFound, validationError } from '../errors';
 import type { EventBus } from '../events';
 import type { Outbox } from '../outbox/outbox';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
-import { clientNumberTaken, insertOrder, listOrders } from './order-repository';
+import { orderDetail } from './order-detail';
+import { planCancel, planDelete, planUpdate, type OrderSnapshot, type ServiceAbilities } from './order-lifecycle';
+import {
+  appendStatus, clientNumberTaken, dropTransfers, findOrder, insertOrder, listOrders, markCanceled, markDeleted, pendingJobs, replacePayload,
+  type DbOrTrx,
+} from './order-repository';
+import { checkOrder } from './order-rules';
+import { createReferenceData, type ReferenceData } from './reference-data';
 
 const clientNumberInUse = (clientNumber: string) =>
   validationError([{ field: 'order.clientNumber', message: `clientNumber ${clientNumber} must be unique within the company` }]);
+
+/** Two writers racing for one clientNumber: the partial unique index has the last word. */
+const uniqueRace = (clientNumber: string) => (error: unknown) => {
+  if (error instanceof Error && /UNIQUE constraint failed: orders/.test(error.message)) throw clientNumberInUse(clientNumber);
+  throw error;
+};
+
+/** Order ids are positive integers; anything else names no order (404, like an unknown one). */
+function parseOrderId(raw: string | number): number {
+  const text = String(raw).trim();
+  if (!/^[1-9]\d{0,14}$/.test(text)) throw orderNotFound(text);
+  return Number(text);
+}
 
 export interface OrderServiceDeps {
   db: Db;
@@ -22,23 +43,57 @@ export interface OrderServiceDeps {
   providers: ProviderRegistry;
   outbox: Outbox;
   events: EventBus;
+  /** Reference lists (tariffs, points, additional services); the app's own database by default. */
+  reference?: ReferenceData;
 }
 
-export function createOrderService({ db, clock, providers, outbox, events }: OrderServiceDeps) {
-  /** Checks what the schema cannot: the service exists and accepts this tariff, point and payment. */
-  async function checkWithProvider(payload: OrderCreate) {
-    const provider = providers.get(payload.order.providerKey);
-    if (!provider) {
-      throw validationError([{ field: 'order.providerKey', message: `unknown delivery service ${payload.order.providerKey}` }]);
-    }
-    const errors = await provider.check(payload);
+export function createOrderService({ db, clock, providers, outbox, events, reference = createReferenceData(db) }: OrderServiceDeps) {
+  /** Every synchronous rule of an order, the same for create and update (040002 with the fields named). */
+  async function checkPayload(payload: OrderCreate) {
+    const errors = await checkOrder(payload, providers.get(payload.order.providerKey), reference);
     if (errors.length) throw validationError(errors);
   }
+
+  /** What the order's delivery service can do with a registered order. */
+  function abilitiesOf(providerKey: string): ServiceAbilities {
+    const provider = providers.get(providerKey);
+    if (!provider) return { name: providerKey, update: false, cancel: false, withdraw: false };
+    return {
+      name: provider.info.key,
+      update: provider.info.capabilities.update && typeof provider.update === 'function',
+      cancel: provider.info.capabilities.cancel && typeof provider.cancel === 'function',
+      withdraw: typeof provider.cancel === 'function' || typeof provider.remove === 'function',
+    };
+  }
+
+  /** The company's order (canceled included) with its pending jobs, or 404 040080. */
+  async function load(trx: DbOrTrx, ctx: CallContext, orderId: number) {
+    const row = await findOrder(trx, ctx.companyId, orderId);
+    if (!row) throw orderNotFound(orderId);
+    const jobs = await pendingJobs(trx, orderId);
+    const snapshot: OrderSnapshot = { state: row.state, statusKey: row.status_key, providerNumber: row.provider_number, jobs };
+    return { row, jobs, snapshot };
+  }
+
+  function changed(ctx: CallContext, orderId: number) {
+    events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds: [String(orderId)] });
+    outbox.kick();
+  }
+
+  const allowed = (plan: () => unknown) => {
+    try {
+      plan();
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  };
 
   return {
     /** Stores the order and queues it for its delivery service in one transaction; the transfer runs after commit. */
     async create(ctx: CallContext, payload: OrderCreate): Promise<OrderCreated> {
-      await checkWithProvider(payload);
+      await checkPayload(payload);
       const now = clock.now();
       const orderId = await db
         .transaction()
@@ -48,14 +103,107 @@ export function createOrderService({ db, clock, providers, outbox, events }: Ord
           await outbox.enqueue(trx, id, 'create');
           return id;
         })
-        .catch((error: unknown) => {
-          // Two creates racing for one clientNumber: the partial unique index has the last word.
-          if (error instanceof Error && /UNIQUE constraint failed: orders/.test(error.message)) throw clientNumberInUse(payload.order.clientNumber);
-          throw error;
-        });
-      events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds: [String(orderId)] });
-      outbox.kick();
+        .catch(uniqueRace(payload.order.clientNumber));
+      changed(ctx, orderId);
       return { orderId: String(orderId), created: formatTimestamp(now) };
+    },
+
+    /** GET /orders/{orderId}: the order's data, numbers and current status. */
+    async get(ctx: CallContext, rawId: string | number): Promise<OrderDetail> {
+      const orderId = parseOrderId(rawId);
+      const row = await findOrder(db, ctx.companyId, orderId);
+      if (!row) throw orderNotFound(orderId);
+      return orderDetail(row);
+    },
+
+    /** The order screen: the detail, the status text and which changes the order allows now. */
+    async view(ctx: CallContext, rawId: string | number): Promise<OrderView> {
+      const orderId = parseOrderId(rawId);
+      const { row, snapshot } = await load(db, ctx, orderId);
+      const service = abilitiesOf(row.provider_key);
+      const id = String(orderId);
+      return {
+        ...orderDetail(row),
+        statusDescription: row.status_description ?? '',
+        actions: {
+          update: allowed(() => planUpdate(id, snapshot, service)),
+          cancel: allowed(() => planCancel(id, snapshot, service)),
+          delete: allowed(() => planDelete(id, snapshot, service)),
+        },
+      };
+    },
+
+    /**
+     * PUT /orders/{orderId}: replaces the order's data (the same payload and rules as create). Not yet
+     * sent: the queued transfer takes the new data. Refused by the service: sent again. Registered: the
+     * change goes to a service that supports update. See order-lifecycle for the whole table.
+     */
+    async update(ctx: CallContext, rawId: string | number, payload: OrderCreate): Promise<{ message: 'ok' }> {
+      const orderId = parseOrderId(rawId);
+      const id = String(orderId);
+      const decide = async (trx: DbOrTrx) => {
+        const loaded = await load(trx, ctx, orderId);
+        const plan = planUpdate(id, loaded.snapshot, abilitiesOf(loaded.row.provider_key));
+        if (loaded.row.provider_number !== null && payload.order.providerKey !== loaded.row.provider_key) {
+          throw validationError([
+            { field: 'order.providerKey', message: `the order is registered with ${loaded.row.provider_key}; it cannot move to another delivery service` },
+          ]);
+        }
+        return { ...loaded, plan };
+      };
+      await decide(db); // the order's state speaks before its data
+      await checkPayload(payload);
+      const now = clock.now();
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const { plan, jobs, row } = await decide(trx);
+          if (await clientNumberTaken(trx, ctx.companyId, payload.order.clientNumber, orderId)) throw clientNumberInUse(payload.order.clientNumber);
+          await replacePayload(trx, orderId, payload, now);
+          if (plan.kind === 'transfer') {
+            // Changes following changes still on their way: the order is already `uploading`.
+            if (row.status_key !== 'uploading') await appendStatus(trx, orderId, ctx.companyId, {
+              key: 'uploading',
+              at: now,
+              description: plan.job === 'create' ? 'Changed; sending to the delivery service again' : 'Changed; sending the changes to the delivery service',
+            });
+            // A job of the same kind not tried yet will read the new data when it runs.
+            if (!jobs.some((j) => j.action === plan.job && j.attempts === 0)) await outbox.enqueue(trx, orderId, plan.job);
+          }
+        })
+        .catch(uniqueRace(payload.order.clientNumber));
+      changed(ctx, orderId);
+      return { message: 'ok' };
+    },
+
+    /** GET /orders/{orderId}/cancel: deliveryCanceled at once, the clientNumber free; the service is told after commit. */
+    async cancel(ctx: CallContext, rawId: string | number): Promise<OrderCanceled> {
+      const orderId = parseOrderId(rawId);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const { row, snapshot } = await load(trx, ctx, orderId);
+        const plan = planCancel(String(orderId), snapshot, abilitiesOf(row.provider_key));
+        await dropTransfers(trx, orderId);
+        await markCanceled(trx, orderId, ctx.companyId, now);
+        if (plan.tellService) await outbox.enqueue(trx, orderId, 'cancel');
+      });
+      changed(ctx, orderId);
+      return { orderId: String(orderId), canceled: formatTimestamp(now) };
+    },
+
+    /** DELETE /orders/{orderId}: gone from the lists, the clientNumber free; the service is told after commit where it holds the order. */
+    async remove(ctx: CallContext, rawId: string | number): Promise<OrderDeleted> {
+      const orderId = parseOrderId(rawId);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const { row, snapshot } = await load(trx, ctx, orderId);
+        const plan = planDelete(String(orderId), snapshot, abilitiesOf(row.provider_key));
+        await dropTransfers(trx, orderId);
+        await markDeleted(trx, orderId, now);
+        if (plan.tellService) await outbox.enqueue(trx, orderId, 'delete');
+      });
+      changed(ctx, orderId);
+      return { orderId: String(orderId), deleted: formatTimestamp(now) };
     },
 
     /** One page of the company's orders for the list screen. */

@@ -1,4 +1,8 @@
 import type { ProviderInfo } from '../../../shared/contract/providers';
+import { orderCreateSchema } from '../../../shared/schemas/order';
+import { sandboxPayload } from '../../../test/helpers/sandbox-orders';
+import { createApp } from '../app';
+import { silentLogger } from '../logger';
 import { orderPayload } from '../../../test/helpers/payloads';
 import { createTestApp } from '../../../test/helpers/test-app';
 import { ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider, type ShipmentRequest } from '../providers/provider';
@@ -109,5 +113,203 @@ describe('the outbox', () => {
   it('backs off 2 s, 4 s, 8 s … up to ten minutes', () => {
     expect([1, 2, 3, 4].map(backoffDelay)).toEqual([2000, 4000, 8000, 16000]);
     expect(backoffDelay(30)).toBe(600_000);
+  });
+});
+
+/** A delivery service that cancels (like lockers) and whose answers the test holds back or scripts. */
+function cancelingProvider() {
+  const live = new Map<string, string>(); // clientNumber → number
+  const canceled = new Set<string>();
+  const calls: string[] = [];
+  const script: ('ok' | 'down' | 'refuse')[] = [];
+  let hold: Promise<void> | null = null;
+  let count = 0;
+  const step = () => {
+    const next = script.shift() ?? 'ok';
+    if (next === 'down') throw new ProviderUnavailableError('503 Service Unavailable');
+    if (next === 'refuse') throw new ProviderRejectedError('the parcel has already been handed over');
+  };
+  const provider: DeliveryProvider = {
+    info: { ...info, key: 'cancels', capabilities: { ...info.capabilities, cancel: true } },
+    check: async () => [],
+    async register(request) {
+      calls.push(`register ${request.clientNumber}`);
+      if (hold) await hold;
+      step();
+      const number = live.get(request.clientNumber) ?? `CX-${++count}`;
+      live.set(request.clientNumber, number);
+      return { providerNumber: number };
+    },
+    async find(request) {
+      calls.push(`find ${request.clientNumber}`);
+      const number = live.get(request.clientNumber);
+      return number ? { providerNumber: number } : null;
+    },
+    async cancel(providerNumber) {
+      calls.push(`cancel ${providerNumber}`);
+      step();
+      for (const [client, number] of live) if (number === providerNumber) live.delete(client);
+      canceled.add(providerNumber);
+    },
+    track: async () => new Map(),
+  };
+  return {
+    provider,
+    calls,
+    script,
+    canceled,
+    live,
+    holdRegister() {
+      let release!: () => void;
+      hold = new Promise((r) => (release = r));
+      return () => {
+        hold = null;
+        release();
+      };
+    },
+  };
+}
+
+describe('the outbox: update, cancel and delete', () => {
+  let env: Awaited<ReturnType<typeof createTestApp>>;
+  let svc: ReturnType<typeof cancelingProvider>;
+  beforeEach(async () => {
+    svc = cancelingProvider();
+    env = await createTestApp({ providers: () => [svc.provider] });
+  });
+  afterEach(() => env.close());
+
+  const create = (n: string) => env.app.services.orders.create(env.shop, orderPayload(n, (o) => (o.order.providerKey = 'cancels')) as never);
+  const row = (id: string) => env.app.db.selectFrom('orders').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
+  const history = async (id: string) =>
+    (await env.app.db.selectFrom('order_statuses').select(['key', 'error_code']).where('order_id', '=', Number(id)).orderBy('id').execute()).map(
+      (s) => (s.error_code ? `${s.key}(${s.error_code})` : s.key),
+    );
+
+  it('a cancel reaches the service after commit and is retried while it is down', async () => {
+    const { orderId } = await create('L-1');
+    await env.app.outbox.drain();
+    svc.script.push('down');
+    await env.app.services.orders.cancel(env.shop, orderId);
+    expect(await row(orderId)).toMatchObject({ state: 'canceled', status_key: 'deliveryCanceled' });
+    await env.app.outbox.drain();
+    expect(svc.canceled.size).toBe(0);
+    expect(await env.app.outbox.state()).toEqual({ pending: 1, waitingForConnection: true });
+    env.clock.advance(backoffDelay(1));
+    await env.app.outbox.drain();
+    expect([...svc.canceled]).toEqual(['CX-1']);
+    expect(await env.app.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
+  });
+
+  it('a reused clientNumber reaches the service only after the old order is canceled there', async () => {
+    const { orderId } = await create('L-2');
+    await env.app.outbox.drain();
+    svc.script.push('down');
+    await env.app.services.orders.cancel(env.shop, orderId);
+    await env.app.outbox.drain(); // the cancel fails and waits
+    const again = await create('L-2');
+    await env.app.outbox.drain();
+    expect(svc.calls.filter((c) => c === 'register L-2')).toHaveLength(1); // the new one waits behind the cancel
+    env.clock.advance(backoffDelay(1));
+    await env.app.outbox.drain();
+    expect(svc.calls.slice(-2)).toEqual(['cancel CX-1', 'register L-2']);
+    expect(await row(again.orderId)).toMatchObject({ status_key: 'uploaded', provider_number: 'CX-2' });
+  });
+
+  it('canceling while the create is out: the late registration is dropped and the order taken back at the service', async () => {
+    const { orderId } = await create('L-3');
+    const release = svc.holdRegister();
+    const pass = env.app.outbox.drain();
+    await vi.waitFor(() => expect(svc.calls).toContain('register L-3'));
+    await env.app.services.orders.cancel(env.shop, orderId); // the create was tried: the service may have it
+    release();
+    await pass;
+    await env.app.outbox.drain();
+    expect(await history(orderId)).toEqual(['uploading', 'deliveryCanceled']);
+    expect(svc.calls).toEqual(['register L-3', 'find L-3', 'cancel CX-1']);
+    expect(svc.live.size).toBe(0);
+  });
+
+  it('a cancel the service refuses brings the order back with a problem status (errorCode 200)', async () => {
+    const { orderId } = await create('L-4');
+    await env.app.outbox.drain();
+    await env.app.services.orders.cancel(env.shop, orderId);
+    svc.script.push('refuse');
+    await env.app.outbox.drain();
+    expect(await row(orderId)).toMatchObject({ state: 'active', canceled_at: null, status_key: 'problem' });
+    expect((await row(orderId)).status_description).toBe('The delivery service refused to cancel the order: the parcel has already been handed over');
+    expect(await history(orderId)).toEqual(['uploading', 'uploaded', 'deliveryCanceled', 'problem(200)']);
+  });
+
+  it('…but stays canceled when its clientNumber has been used again meanwhile', async () => {
+    const { orderId } = await create('L-5');
+    await env.app.outbox.drain();
+    await env.app.services.orders.cancel(env.shop, orderId);
+    await create('L-5');
+    svc.script.push('refuse');
+    await env.app.outbox.drain();
+    expect(await row(orderId)).toMatchObject({ state: 'canceled', status_key: 'problem' });
+  });
+
+  it('the queue survives a restart: what was not done runs when the app opens again', async () => {
+    const { orderId } = await create('L-6');
+    await env.app.outbox.drain();
+    await env.app.services.orders.cancel(env.shop, orderId);
+    await env.app.close(); // quit before the cancel went out
+    const reopened = await createApp({ dataDir: env.dataDir, clock: env.clock, log: silentLogger, providers: () => [svc.provider] });
+    try {
+      expect(await reopened.outbox.state()).toEqual({ pending: 1, waitingForConnection: false });
+      await reopened.outbox.drain();
+      expect([...svc.canceled]).toEqual(['CX-1']);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('the outbox with the sandbox services', () => {
+  let env: Awaited<ReturnType<typeof createTestApp>>;
+  beforeEach(async () => {
+    env = await createTestApp();
+  });
+  afterEach(() => env.close());
+
+  const books = (providerNumber: string) =>
+    env.app.db.selectFrom('sandbox_shipments').selectAll().where('provider_number', '=', providerNumber).executeTakeFirstOrThrow();
+  const row = (id: string) => env.app.db.selectFrom('orders').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
+
+  it('an update of a registered express order changes its data at the service', async () => {
+    const { orderId } = await env.app.services.orders.create(env.shop, orderPayload('X-1') as never);
+    await env.app.outbox.drain();
+    const number = (await row(orderId)).provider_number!;
+    await env.app.services.orders.update(env.shop, orderId, orderCreateSchema.parse(orderPayload('X-1', (o) => (o.recipient.house = '30'))));
+    expect((await row(orderId)).status_key).toBe('uploading');
+    await env.app.outbox.drain();
+    expect(await row(orderId)).toMatchObject({ status_key: 'uploaded', status_description: 'Changes accepted by the delivery service', provider_number: number });
+    const shipment = await books(number);
+    expect(JSON.parse(shipment.payload).recipient.house).toBe('30');
+    expect(shipment.updated_at).toBe(env.clock.now());
+  });
+
+  it('an update the service refuses (the parcel was handed over meanwhile) ends in uploadingError, errorCode 200', async () => {
+    const { orderId } = await env.app.services.orders.create(env.shop, orderPayload('X-2') as never);
+    await env.app.outbox.drain();
+    await env.app.services.orders.update(env.shop, orderId, orderCreateSchema.parse(orderPayload('X-2', (o) => (o.recipient.house = '30'))));
+    env.clock.advance(6 * 3_600_000);
+    await env.app.outbox.drain();
+    expect(await row(orderId)).toMatchObject({ status_key: 'uploadingError' });
+    expect((await row(orderId)).status_description).toMatch(/^The delivery service refused the changes; it keeps the previous data\. .*handed over/);
+    expect(JSON.parse((await books((await row(orderId)).provider_number!)).payload).recipient.house).toBe('28');
+  });
+
+  it('cancel and delete mark the service books', async () => {
+    const express = await env.app.services.orders.create(env.shop, orderPayload('X-3') as never);
+    const post = await env.app.services.orders.create(env.shop, (await sandboxPayload(env.app.db, 'sandbox-post', 'X-4')) as never);
+    await env.app.outbox.drain();
+    await env.app.services.orders.cancel(env.shop, express.orderId);
+    await env.app.services.orders.remove(env.shop, post.orderId);
+    await env.app.outbox.drain();
+    expect((await books((await row(express.orderId)).provider_number!)).canceled_at).toBe(env.clock.now());
+    expect((await books((await row(post.orderId)).provider_number!)).removed_at).toBe(env.clock.now());
   });
 });

@@ -1,13 +1,13 @@
+import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import { appendStatus, type DbOrTrx } from '../orders/order-repository';
-import { ProviderRejectedError, type ShipmentRequest } from '../providers/provider';
+import { ProviderRejectedError, type DeliveryProvider, type ShipmentRequest } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { OrdersTable, OutboxTable } from '../store/schema';
 import { backoffDelay } from './backoff';
-import type { Selectable } from 'kysely';
 
 export type OutboxAction = OutboxTable['action'];
 
@@ -31,10 +31,25 @@ const requestFor = (order: Selectable<OrdersTable>): ShipmentRequest => ({
   order: JSON.parse(order.payload),
 });
 
+/** The job is gone: the order was canceled or deleted while its call was out. Its result is dropped. */
+class Withdrawn extends Error {}
+
 /**
  * Work for the delivery services. Jobs are written in the same transaction as the order; the network
  * call happens after commit. An attempt is recorded before the call, so after a crash or a lost reply
- * the next attempt first asks the service whether it already has the order.
+ * the next attempt first asks the service whether it already has the order (create), or repeats a call
+ * the service treats as idempotent (update, cancel, delete).
+ *
+ * Order of work: the jobs of one order run one at a time, oldest first (an update never overtakes its
+ * create, a cancel never overtakes an update). A create also waits for the older jobs of canceled or
+ * deleted orders with the same clientNumber at the same service, so a reused clientNumber reaches the
+ * service only after the old order is gone there.
+ *
+ * Actions: create → register (uploaded, numbers); update → the service's update (uploaded again);
+ * cancel / delete → the service cancels or deletes its shipment (the order here is already canceled
+ * or deleted). A refusal (ProviderRejectedError) is final: create/update end in uploadingError with
+ * errorCode 200; a refused cancel/delete records a `problem` status and, while its clientNumber is still
+ * free, brings the order back, since the parcel is still on its way.
  */
 export function createOutbox(deps: OutboxDeps) {
   const { db, clock, providers, events, log } = deps;
@@ -47,11 +62,22 @@ export function createOutbox(deps: OutboxDeps) {
   async function claimDue(): Promise<Job[]> {
     const now = clock.now();
     const rows = await db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
+      .selectFrom('outbox as o')
+      .selectAll('o')
+      .where('o.next_attempt_at', '<=', now)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('outbox as p').select(sql`1`.as('x')).whereRef('p.order_id', '=', 'o.order_id').whereRef('p.id', '<', 'o.id'))),
+      )
+      .where(
+        sql<boolean>`NOT (o.action = 'create' AND EXISTS (
+          SELECT 1 FROM orders me
+          JOIN orders other ON other.company_id = me.company_id AND other.client_number = me.client_number
+            AND other.provider_key = me.provider_key AND other.id != me.id
+          JOIN outbox p ON p.order_id = other.id AND p.id < o.id
+          WHERE me.id = o.order_id))`,
+      )
+      .orderBy('o.next_attempt_at')
+      .orderBy('o.id')
       .limit(batchSize)
       .execute();
     const jobs: Job[] = [];
@@ -68,17 +94,33 @@ export function createOutbox(deps: OutboxDeps) {
     return jobs;
   }
 
+  const stillQueued = async (job: Job) => (await db.selectFrom('outbox').select('id').where('id', '=', job.id).executeTakeFirst()) !== undefined;
+
+  /** Removes the job and records its outcome in one transaction; nothing is recorded when the job was withdrawn meanwhile. */
   async function finish(job: Job, work: (trx: DbOrTrx) => Promise<void>) {
-    await db.transaction().execute(async (trx) => {
-      await work(trx);
-      await trx.deleteFrom('outbox').where('id', '=', job.id).execute();
-    });
-    events.publish({ type: 'orders.changed', companyId: job.order.company_id, orderIds: [String(job.order.id)] });
+    const done = await db
+      .transaction()
+      .execute(async (trx) => {
+        const removed = await trx.deleteFrom('outbox').where('id', '=', job.id).executeTakeFirst();
+        if (Number(removed.numDeletedRows) === 0) throw new Withdrawn();
+        await work(trx);
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Withdrawn) return false;
+        throw error;
+      });
+    if (done) events.publish({ type: 'orders.changed', companyId: job.order.company_id, orderIds: [String(job.order.id)] });
+  }
+
+  function providerOf(job: Job): DeliveryProvider {
+    const provider = providers.get(job.order.provider_key);
+    if (!provider) throw new ProviderRejectedError(`delivery service ${job.order.provider_key} is not available`);
+    return provider;
   }
 
   async function runCreate(job: Job) {
-    const provider = providers.get(job.order.provider_key);
-    if (!provider) throw new ProviderRejectedError(`delivery service ${job.order.provider_key} is not available`);
+    const provider = providerOf(job);
     const request = requestFor(job.order);
     const registration = (job.attempts > 1 ? await provider.find(request) : null) ?? (await provider.register(request));
     await finish(job, async (trx) => {
@@ -92,25 +134,77 @@ export function createOutbox(deps: OutboxDeps) {
         })
         .where('id', '=', job.order.id)
         .execute();
-      await appendStatus(trx, job.order.id, job.order.company_id, { key: 'uploaded', at: clock.now() });
+      await appendStatus(trx, job.order.id, job.order.company_id, { key: 'uploaded', at: clock.now(), createdProvider: registration.registeredAt ?? null });
+    });
+  }
+
+  async function runUpdate(job: Job) {
+    const provider = providerOf(job);
+    if (!job.order.provider_number || !provider.update) throw new ProviderRejectedError(`${job.order.provider_key} does not change registered orders`);
+    await provider.update(job.order.provider_number, requestFor(job.order));
+    await finish(job, (trx) =>
+      appendStatus(trx, job.order.id, job.order.company_id, { key: 'uploaded', at: clock.now(), description: 'Changes accepted by the delivery service' }),
+    );
+  }
+
+  /** Takes the order back at its service: cancel where the service cancels, delete where it deletes. */
+  async function runWithdraw(job: Job) {
+    const provider = providerOf(job);
+    const request = requestFor(job.order);
+    // A create may have reached the service without our hearing back: ask it by clientNumber.
+    const providerNumber = job.order.provider_number ?? (await provider.find(request))?.providerNumber ?? null;
+    if (providerNumber) {
+      const caps = provider.info.capabilities;
+      const keeps = caps.update || caps.cancel; // a service that keeps registered orders cancels them
+      const call =
+        job.action === 'delete' && !keeps && provider.remove
+          ? provider.remove
+          : caps.cancel && provider.cancel
+            ? provider.cancel
+            : (provider.remove ?? provider.cancel);
+      if (!call) throw new ProviderRejectedError(`${job.order.provider_key} cannot take an order back`);
+      await call.call(provider, providerNumber, request);
+    }
+    await finish(job, async () => {});
+  }
+
+  /** The service refused: the order shows why (errorCode 200). */
+  async function recordRefusal(job: Job, error: ProviderRejectedError) {
+    const at = clock.now();
+    const status = { at, errorCode: '200', providerCode: error.providerCode ?? null };
+    if (job.action === 'create' || job.action === 'update') {
+      const what = job.action === 'update' ? 'The delivery service refused the changes; it keeps the previous data. ' : '';
+      await finish(job, (trx) => appendStatus(trx, job.order.id, job.order.company_id, { ...status, key: 'uploadingError', description: what + error.description }));
+      return;
+    }
+    // A refused cancel/delete: the parcel is still on its way at the service.
+    await finish(job, async (trx) => {
+      const order = await trx.selectFrom('orders').select(['state', 'client_number', 'company_id']).where('id', '=', job.order.id).executeTakeFirstOrThrow();
+      const taken = await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('company_id', '=', order.company_id)
+        .where('client_number', '=', order.client_number)
+        .where('state', '=', 'active')
+        .executeTakeFirst();
+      if (!taken) await trx.updateTable('orders').set({ state: 'active', canceled_at: null, deleted_at: null }).where('id', '=', job.order.id).execute();
+      await appendStatus(trx, job.order.id, job.order.company_id, {
+        ...status,
+        key: 'problem',
+        description: `The delivery service refused to ${job.action === 'cancel' ? 'cancel' : 'delete'} the order: ${error.description}`,
+      });
     });
   }
 
   async function runJob(job: Job) {
     try {
-      if (job.action !== 'create') throw new Error(`outbox action ${job.action} is not handled yet`);
-      await runCreate(job);
+      if (!(await stillQueued(job))) return; // withdrawn after it was claimed: do not call out
+      if (job.action === 'create') await runCreate(job);
+      else if (job.action === 'update') await runUpdate(job);
+      else await runWithdraw(job);
     } catch (error) {
       if (error instanceof ProviderRejectedError) {
-        await finish(job, (trx) =>
-          appendStatus(trx, job.order.id, job.order.company_id, {
-            key: 'uploadingError',
-            at: clock.now(),
-            errorCode: '200',
-            description: error.description,
-            providerCode: error.providerCode ?? null,
-          }),
-        );
+        await recordRefusal(job, error);
         return;
       }
       const message = error instanceof Error ? error.message : String(error);

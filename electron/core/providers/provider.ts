@@ -17,6 +17,11 @@ export interface Registration {
   additionalProviderNumber?: string | null;
   barcode?: string | null;
   trackingUrl?: string | null;
+  /**
+   * When the service registered it (epoch ms, the service's clock), if it says. The `uploaded` status
+   * then carries it as createdProvider, so status tracking recognises the service's own record of it.
+   */
+  registeredAt?: number | null;
 }
 
 /** One status as the service reports it, already mapped to our status keys. */
@@ -28,18 +33,31 @@ export interface ProviderStatus {
   providerCode?: string;
   providerName?: string;
   providerDescription?: string;
-  /** Items bought out on a partial delivery: articul or description → quantity. */
+  /**
+   * Items bought out on a partial delivery: item key → quantity, where the key is the item's articul, or
+   * its description when it has none (see `itemKey`). Items of the order the map does not name were not bought.
+   */
   quantityDelivered?: Record<string, number>;
 }
 
 export interface TrackedShipment {
   providerNumber: string;
+  /** The service's second number of the order, when it gave one at registration (CDEK: its uuid). */
+  additionalProviderNumber?: string | null;
   request: ShipmentRequest;
 }
+
+/** The key under which ProviderStatus.quantityDelivered names an item. */
+export const itemKey = (item: { articul?: string; description: string }) => item.articul ?? item.description;
 
 /**
  * A delivery service adapter. Every call may fail: a refusal of the order's data throws
  * ProviderRejectedError (no retry), anything else transient throws ProviderUnavailableError (retried).
+ *
+ * The outbox records an attempt before each call, so after a crash or a lost reply a call is made again:
+ * `update`, `cancel` and `remove` must be idempotent (cancelling a shipment the service already cancelled,
+ * or removing one it already removed, succeeds), and `register` is preceded by `find` on a re-send.
+ * `cancel` / `remove` exist only where the service offers them; `update` only where info.capabilities.update.
  */
 export interface DeliveryProvider {
   readonly info: ProviderInfo;
@@ -48,8 +66,11 @@ export interface DeliveryProvider {
   register(request: ShipmentRequest): Promise<Registration>;
   /** Looks the order up by its clientNumber, so a lost reply never registers it twice. */
   find(request: ShipmentRequest): Promise<Registration | null>;
+  /** Replaces the data of a registered shipment (the request carries the new data). */
   update?(providerNumber: string, request: ShipmentRequest): Promise<void>;
+  /** Cancels a registered shipment; it keeps its number at the service, marked cancelled. */
   cancel?(providerNumber: string, request: ShipmentRequest): Promise<void>;
+  /** Deletes a registered shipment (services without update and cancel); registering again gives a new number. */
   remove?(providerNumber: string, request: ShipmentRequest): Promise<void>;
   /** Full status history of each shipment, oldest first. */
   track(shipments: TrackedShipment[]): Promise<Map<string, ProviderStatus[]>>;

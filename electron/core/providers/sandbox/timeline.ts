@@ -3,35 +3,69 @@ import { createHash } from 'node:crypto';
 
 const hour = 3_600_000;
 
-/** A status path a sandbox shipment follows, with hours after registration for each step. */
-interface Path {
-  steps: [StatusKey, number][];
+/** How a sandbox shipment ends. */
+export type Outcome = 'delivered' | 'returned' | 'partialReturn';
+
+/** What of the shipment shapes its path: the last mile (door or point) and whether a part can come back. */
+export interface ShipmentShape {
+  /** 1 to the door (a courier: delivering), 2 to a pickup point (readyForRecipient). */
+  deliveryType: 1 | 2;
+  /** Units in the order; a single unit cannot come back partly. */
+  units: number;
 }
 
-const paths: Path[] = [
-  { steps: [['uploaded', 0], ['onPointIn', 6], ['onWay', 20], ['onPointOut', 44], ['readyForRecipient', 50], ['delivered', 70]] },
-  { steps: [['uploaded', 0], ['onPointIn', 4], ['onWay', 16], ['onPointOut', 40], ['delivering', 46], ['delivered', 52]] },
-  { steps: [['uploaded', 0], ['onPointIn', 5], ['onWay', 18], ['onPointOut', 42], ['readyForRecipient', 48], ['returning', 220], ['returned', 290]] },
-  { steps: [['uploaded', 0], ['onPointIn', 5], ['onWay', 18], ['onPointOut', 42], ['delivering', 47], ['partialReturn', 53]] },
+/** Most parcels are delivered; some come back whole, a few partly. Weights in percent. */
+const outcomeWeights: [Outcome, number][] = [
+  ['delivered', 80],
+  ['returned', 12],
+  ['partialReturn', 8],
 ];
 
-/** Weights of the paths: most parcels are delivered; some come back. */
-const pathWeights = [45, 35, 12, 8];
+const fraction = (providerNumber: string) => createHash('sha256').update(providerNumber).digest().readUInt32BE(0) % 100;
 
-/** Which path a shipment takes: a pure function of its tracking number, so it is the same every run. */
-export function pathFor(providerNumber: string): Path {
-  const n = createHash('sha256').update(providerNumber).digest().readUInt32BE(0) % 100;
+/** How a shipment ends: a pure function of its tracking number, so it is the same every run. */
+export function outcomeFor(providerNumber: string): Outcome {
+  const n = fraction(providerNumber);
   let acc = 0;
-  for (let i = 0; i < paths.length; i++) {
-    acc += pathWeights[i];
-    if (n < acc) return paths[i];
+  for (const [outcome, weight] of outcomeWeights) {
+    acc += weight;
+    if (n < acc) return outcome;
   }
-  return paths[0];
+  return 'delivered';
+}
+
+/** Statuses and hours after registration of a shipment's whole path. */
+export function stepsFor(providerNumber: string, shape: ShipmentShape): [StatusKey, number][] {
+  let outcome = outcomeFor(providerNumber);
+  if (outcome === 'partialReturn' && shape.units < 2) outcome = 'returned';
+  const common: [StatusKey, number][] = [['uploaded', 0], ['onPointIn', 5], ['onWay', 18], ['onPointOut', 42]];
+  if (shape.deliveryType === 1) {
+    const tail: Record<Outcome, [StatusKey, number][]> = {
+      delivered: [['delivering', 46], ['delivered', 52]],
+      returned: [['delivering', 46], ['returnedFromDelivery', 53], ['returning', 60], ['returned', 130]],
+      partialReturn: [['delivering', 46], ['partialReturn', 53]],
+    };
+    return [...common, ...tail[outcome]];
+  }
+  const tail: Record<Outcome, [StatusKey, number][]> = {
+    delivered: [['readyForRecipient', 48], ['delivered', 70]],
+    returned: [['readyForRecipient', 48], ['returning', 220], ['returned', 290]],
+    partialReturn: [['readyForRecipient', 48], ['partialReturn', 60]],
+  };
+  return [...common, ...tail[outcome]];
 }
 
 /** The statuses a shipment registered at `registeredAt` has reached by `now`, oldest first. */
-export function statusesAt(providerNumber: string, registeredAt: number, now: number): { key: StatusKey; at: number }[] {
-  return pathFor(providerNumber)
-    .steps.map(([key, hours]) => ({ key, at: registeredAt + hours * hour }))
+export function statusesAt(
+  providerNumber: string,
+  registeredAt: number,
+  now: number,
+  shape: ShipmentShape = { deliveryType: 2, units: 2 },
+): { key: StatusKey; at: number }[] {
+  return stepsFor(providerNumber, shape)
+    .map(([key, hours]) => ({ key, at: registeredAt + hours * hour }))
     .filter((s) => s.at <= now);
 }
+
+/** Has the shipment been handed over (onPointIn or later) by `now`? Then the service no longer changes it. */
+export const handedOverBy = (registeredAt: number, now: number) => now >= registeredAt + 5 * hour;

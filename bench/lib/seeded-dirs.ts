@@ -1,0 +1,47 @@
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp } from '../../electron/core/app';
+import { silentLogger } from '../../electron/core/logger';
+import { benchTempDir } from './child';
+import { days, seedOrders } from './seed-orders';
+
+/**
+ * Seeded data folders for one run. A folder is first opened by the real app (migrations and whatever
+ * a first start writes), then the orders go in with raw SQL; later uses get a copy, so a benchmark
+ * that writes never disturbs the next.
+ */
+export function createSeededDirs(log: (m: string) => void) {
+  const templates = new Map<string, Promise<string>>();
+  const owned: (() => void)[] = [];
+
+  async function seed(count: number, token: string): Promise<string> {
+    const tmp = benchTempDir(`seed-${count}`);
+    owned.push(tmp.remove);
+    const started = performance.now();
+    const app = await createApp({ dataDir: tmp.dir, log: silentLogger });
+    try {
+      const { companyId } = await app.services.companies.ensureWithToken(token, 'Bench shop');
+      await app.desktopContext();
+      seedOrders(app.sqlite, { companyId, count, now: Date.now(), seed: 100_000 + count, spanMs: days(365), statuses: 'history' });
+    } finally {
+      await app.close();
+    }
+    log(`seeded ${count} orders in ${Math.round(performance.now() - started)} ms`);
+    return tmp.dir;
+  }
+
+  return {
+    async copy(count: number, token: string) {
+      const key = `${count}:${token}`;
+      if (!templates.has(key)) templates.set(key, seed(count, token));
+      const template = await templates.get(key)!;
+      const copy = benchTempDir(`data-${count}`);
+      cpSync(template, join(copy.dir), { recursive: true });
+      return copy;
+    },
+    /** Deletes the templates. */
+    dispose() {
+      for (const remove of owned) remove();
+    },
+  };
+}

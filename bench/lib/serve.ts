@@ -1,0 +1,57 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { benchTempDir, profileArgs, repoRoot } from './child';
+
+export interface ServeRun {
+  base: string;
+  /** The link with the token, as serve prints it (only with a web UI). */
+  uiUrl: string | undefined;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** `node --import tsx electron/serve.ts …` as `npm run serve` starts it; resolves once it printed its URL. */
+export async function startServe(dataDir: string, token: string, webRoot?: string, nodeArgs: string[] = []): Promise<ServeRun> {
+  const args = [...profileArgs(), ...nodeArgs, '--import', 'tsx', 'electron/serve.ts', '--port', '0', '--data-dir', dataDir, '--token', token];
+  if (webRoot) args.push('--web-root', webRoot);
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr.on('data', (d: Buffer) => {
+    output += d;
+    if (process.env.BENCH_VERBOSE) process.stderr.write(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      output += d;
+      const m = /Local API: (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(output);
+      if (m) resolve(m[1]);
+    });
+    void exited.then((code) => reject(new Error(`serve exited with ${code}:\n${output.slice(-3000)}`)));
+    setTimeout(() => reject(new Error(`serve did not start in 120 s:\n${output.slice(-3000)}`)), 120_000).unref();
+  });
+  return {
+    base,
+    uiUrl: /Open (http:\/\/\S+)/.exec(output)?.[1],
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Builds the web UI from the current sources into a temp folder (not dist/, which the browser tests
+ * may be reading), so the benchmark measures the renderer as it is now.
+ */
+export function buildWebUi() {
+  const out = benchTempDir('ui');
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const result = spawnSync(npx, ['vite', 'build', '--outDir', join(out.dir, 'web'), '--emptyOutDir', '--logLevel', 'warn'], { cwd: repoRoot, encoding: 'utf8' });
+  if (result.status !== 0) {
+    out.remove();
+    throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  return { dir: join(out.dir, 'web'), remove: out.remove };
+}

@@ -1,0 +1,98 @@
+// `npm run bench` runs every benchmark; `npm run bench -- create points` runs some; `--quick` uses
+// small sizes (seconds; what CI runs so the benchmarks keep working); `--list` names them.
+// stdout: one JSON line per benchmark. Progress goes to stderr. The lines are also written to
+// bench/results/latest.json (quick: latest-quick.json; `--out <file>` elsewhere), merged by name.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createBench } from './benchmarks/create';
+import { importBench } from './benchmarks/import';
+import { pointsBench } from './benchmarks/points';
+import { refreshBench } from './benchmarks/refresh';
+import { startupBench } from './benchmarks/startup';
+import { uiBench } from './benchmarks/ui';
+import { repoRoot } from './lib/child';
+import { resultLine, Skip, type Benchmark, type BenchContext, type ResultLine } from './lib/report';
+import { createSeededDirs } from './lib/seeded-dirs';
+import { round } from './lib/stats';
+
+export const benchmarks: Benchmark[] = [importBench, createBench, pointsBench, refreshBench, startupBench, uiBench];
+
+/** The machine the figures were taken on. */
+export function machine() {
+  let cpu = cpus()[0]?.model ?? 'unknown';
+  try {
+    cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpu;
+  } catch {
+    // not Linux: os.cpus() has it
+  }
+  return {
+    nproc: availableParallelism(),
+    cpu,
+    ramGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    options: { quick: { type: 'boolean', default: false }, list: { type: 'boolean', default: false }, out: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (values.list) {
+    for (const b of benchmarks) console.log(`${b.name.padEnd(8)} ${b.title}`);
+    return;
+  }
+  const unknown = positionals.filter((name) => !benchmarks.some((b) => b.name === name));
+  if (unknown.length) {
+    console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${benchmarks.map((b) => b.name).join(', ')})`);
+    process.exit(2);
+  }
+  const selected = positionals.length ? benchmarks.filter((b) => positionals.includes(b.name)) : benchmarks;
+  const quick = values.quick ?? false;
+  const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+  const seeded = createSeededDirs(log);
+  const ctx: BenchContext = { quick, log, seededOrdersDir: (count, token) => seeded.copy(count, token) };
+
+  const lines: ResultLine[] = [];
+  try {
+    for (const bench of selected) {
+      log(`${bench.name}: ${bench.title}${quick ? ' (quick)' : ''}`);
+      let line: ResultLine;
+      const at = new Date().toISOString();
+      const loadBefore = loadavg()[0];
+      try {
+        line = resultLine(bench.name, quick, await bench.run(ctx));
+      } catch (error) {
+        line = error instanceof Skip
+          ? { bench: bench.name, quick, at, skipped: error.message }
+          : { bench: bench.name, quick, at, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      }
+      // Other work on the machine skews every figure: say how busy it was (1-minute load average).
+      line = { ...line, loadAvg: { before: round(loadBefore), after: round(loadavg()[0]), cores: availableParallelism() } };
+      lines.push(line);
+      console.log(JSON.stringify(line));
+    }
+  } finally {
+    seeded.dispose();
+  }
+
+  const out = resolve(values.out ?? join(repoRoot, 'bench/results', quick ? 'latest-quick.json' : 'latest.json'));
+  mkdirSync(dirname(out), { recursive: true });
+  let previous: ResultLine[] = [];
+  try {
+    if (existsSync(out)) previous = (JSON.parse(readFileSync(out, 'utf8')) as { results: ResultLine[] }).results ?? [];
+  } catch {
+    previous = [];
+  }
+  const merged = [...previous.filter((p) => !lines.some((l) => l.bench === p.bench)), ...lines];
+  merged.sort((a, b) => benchmarks.findIndex((x) => x.name === a.bench) - benchmarks.findIndex((x) => x.name === b.bench));
+  writeFileSync(out, `${JSON.stringify({ machine: machine(), results: merged }, null, 2)}\n`);
+  log(`results written to ${out}`);
+  if (lines.some((l) => 'error' in l)) process.exitCode = 1;
+}
+
+void main();

@@ -1,0 +1,80 @@
+// One import of the generated workbook through the import engine (POST /orders/upload's service call,
+// sync mode), in a fresh process so its peak RSS is the import's. The main thread's event loop is
+// watched throughout: it is the thread that serves the window and the local API.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createApp } from '../../electron/core/app';
+import { silentLogger } from '../../electron/core/logger';
+import { importIfExists, sendToParent } from '../lib/child';
+import { startStallProbe } from '../lib/stall-probe';
+import { uploadSettings } from '../lib/xlsx-fixture';
+
+const { values } = parseArgs({ options: { file: { type: 'string' }, 'data-dir': { type: 'string' } } });
+
+interface UploadItem {
+  orderId?: number;
+  providerNumber?: string | null;
+  code?: string;
+  description?: string;
+}
+interface ImportService {
+  upload(ctx: { companyId: number }, request: unknown): Promise<{ resultItems: UploadItem[] } | { status: string }>;
+  stop?(cancel?: boolean): Promise<void>;
+}
+
+async function main() {
+  const engine = await importIfExists<{ createImportService?: (deps: unknown) => ImportService }>('electron/core/import/import-service.ts');
+  const schemas = await importIfExists<{ uploadRequestSchema?: { parse(v: unknown): unknown } }>('shared/schemas/upload.ts');
+  if (!engine?.createImportService || !schemas?.uploadRequestSchema) {
+    await sendToParent({ type: 'skip', reason: 'electron/core/import/import-service.ts (createImportService) or shared/schemas/upload.ts is missing' });
+    return;
+  }
+  const app = await createApp({ dataDir: values['data-dir']!, log: silentLogger, startWorkers: true });
+  const ctx = await app.desktopContext();
+  // The service as the app wires it, or built from the app's parts the same way.
+  const wired = (app.services as Record<string, unknown>).import ?? (app.services as Record<string, unknown>).imports;
+  const service: ImportService =
+    (wired as ImportService | undefined) ??
+    engine.createImportService({ db: app.db, sqlite: app.sqlite, clock: app.clock, log: silentLogger, events: app.events, providers: app.providers, outbox: app.outbox });
+
+  const phases: Record<string, number> = {};
+  const bytes = readFileSync(values.file!);
+  const request = schemas.uploadRequestSchema.parse({ ...uploadSettings, mode: 'sync', file: { base64: bytes.toString('base64') } });
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  app.events.subscribe((e) => {
+    if (e.type === 'import.progress' && typeof e.status === 'string' && phases[e.status] === undefined) phases[e.status] = performance.now() - started;
+  });
+  const probe = startStallProbe();
+  const answer = await service.upload(ctx, request);
+  const ms = performance.now() - started;
+  const stalls = probe.stop();
+  if (process.env.BENCH_CPU_PROF) console.error(`import stall: --window ${stalls.maxStallAtUs}:${Math.ceil(stalls.maxStallMs + 10)}`);
+  const items = 'resultItems' in answer ? answer.resultItems : [];
+  const created = items.filter((i) => i.orderId !== undefined).length;
+  const registered = items.filter((i) => i.providerNumber).length;
+  const firstFailure = items.find((i) => i.orderId === undefined);
+  await service.stop?.(true);
+  await app.close();
+  await sendToParent({
+    type: 'result',
+    ms,
+    ...stalls,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    rssBeforeBytes: rssBefore,
+    orders: items.length,
+    created,
+    registered,
+    phases,
+    firstFailure: firstFailure ? `${firstFailure.code} ${firstFailure.description}` : undefined,
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  async (error) => {
+    console.error(error);
+    await sendToParent({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }).catch(() => {});
+    process.exit(1);
+  },
+);

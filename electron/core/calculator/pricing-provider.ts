@@ -1,0 +1,39 @@
+import type { CalculatorParcel } from '../../../shared/schemas/calculator';
+import type { ResolvedPlace } from './geo';
+
+/** What a delivery service is asked to price: one shipment, already resolved to places and kopecks. */
+export interface QuoteRequest {
+  from: ResolvedPlace;
+  to: ResolvedPlace;
+  /** Kilometres between the places; null when either cannot be placed on the map. */
+  distanceKm: number | null;
+  places: CalculatorParcel[];
+  assessedKopecks: number;
+  codKopecks: number;
+  /** The day the service takes the parcel (YYYY-MM-DD, the shop's calendar). */
+  pickupDate: string;
+}
+
+/** The price and term of one tariff. Money in integer kopecks. */
+export interface Quote {
+  tariffId: number;
+  tariffProviderId: string;
+  tariffName: string;
+  pickupType: 1 | 2;
+  deliveryType: 1 | 2;
+  transportKopecks: number;
+  insuranceKopecks: number;
+  codFeeKopecks: number;
+  daysMin: number;
+  daysMax: number;
+}
+
+/**
+ * An optional capability of a delivery service, beside its DeliveryProvider adapter: prices and terms.
+ * Services without one are simply absent from the calculator's answer.
+ */
+export interface PricingProvider {
+  readonly providerKey: string;
+  /** Every tariff that can carry this shipment; none when the service cannot. */
+  quote(request: QuoteRequest): Promise<Quote[]>;
+}

@@ -1,0 +1,203 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { toKopecks } from '../../../shared/money';
+import type { OrderCreate } from '../../../shared/schemas/order';
+import type { CallContext } from '../companies/company-service';
+import type { EventBus } from '../events';
+import type { Outbox } from '../outbox/outbox';
+import type { Db } from '../store/database';
+
+/**
+ * Creates imported orders in batches: one transaction per batch instead of one per order, multi-row
+ * prepared statements instead of query building — what makes 10,000 orders take a fraction of a second.
+ *
+ * The rows written are exactly those of the orders service's create (orders/order-repository.ts
+ * `insertOrder` + `appendStatus`, and `outbox.enqueue(…, 'create')`): the order in status `uploading`,
+ * its first status record, its create job, all in the batch's transaction. order-writer.test.ts
+ * compares the two paths column by column, so a change on one side that the other misses fails there.
+ * The rules an order must pass (schema, checkOrder) are the orders service's own and run before this.
+ */
+
+/** The columns of an order row, worked out while the file is still being read (the payload object can go). */
+export interface PreparedOrder {
+  clientNumber: string;
+  providerKey: string;
+  providerConnectId: number | null;
+  recipientName: string;
+  recipientPhone: string;
+  recipientCity: string | null;
+  codKopecks: number;
+  assessedKopecks: number;
+  /** The normalized payload, as orders.payload keeps it. */
+  json: string;
+}
+
+/** What insertOrder stores beside the payload (order-repository.ts columnsOf). */
+export function prepareOrder(payload: OrderCreate): PreparedOrder {
+  return {
+    clientNumber: payload.order.clientNumber,
+    providerKey: payload.order.providerKey,
+    providerConnectId: payload.order.providerConnectId ?? null,
+    recipientName: payload.recipient.contactName,
+    recipientPhone: payload.recipient.phone,
+    recipientCity: payload.recipient.city ?? null,
+    codKopecks: toKopecks(payload.cost.codCost),
+    assessedKopecks: toKopecks(payload.cost.assessedCost),
+    json: JSON.stringify(payload),
+  };
+}
+
+export interface NewOrder {
+  seq: number;
+  row: number;
+  lastRow: number;
+  order: PreparedOrder;
+}
+
+export type WriteOutcome = { seq: number; orderId: number; created: number } | { seq: number; duplicateOf: number };
+
+export interface FailedRowRecord {
+  seq: number;
+  row: number;
+  lastRow: number;
+  clientNumber: string;
+  /** JSON of the failure (result item and each error's sheet row). */
+  error: string;
+}
+
+/** Rows per multi-row statement. */
+const chunk = 50;
+
+const orderColumns =
+  'company_id, client_number, provider_key, provider_connect_id, recipient_name, recipient_phone, recipient_city, cod_kopecks, assessed_kopecks, payload, ' +
+  'state, status_key, status_description, status_changed_at, provider_number, additional_provider_number, return_provider_number, barcode, ' +
+  'tracking_url, created_at, updated_at, canceled_at, deleted_at';
+const orderValues = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 'uploading', NULL, ?, NULL, NULL, NULL, NULL, NULL, ?, ?, NULL, NULL)";
+
+export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database; events: EventBus; outbox: Outbox }) {
+  const { db, sqlite, events, outbox } = deps;
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const statement = (key: string, sql: () => string) => {
+    let s = cache.get(key);
+    if (!s) cache.set(key, (s = sqlite.prepare(sql())));
+    return s;
+  };
+  const repeat = (values: string, n: number) => Array.from({ length: n }, () => values).join(', ');
+
+  const taken = () => statement('taken', () => "SELECT id FROM orders WHERE company_id = ? AND client_number = ? AND state = 'active' LIMIT 1").pluck();
+  const insertOrders = (n: number) => statement(`orders${n}`, () => `INSERT INTO orders (${orderColumns}) VALUES ${repeat(orderValues, n)}`);
+  const clientNumberOf = () => statement('clientNumberOf', () => 'SELECT client_number FROM orders WHERE id = ?').pluck();
+  // the first status and the create job of orders just inserted, ids from..to (appendStatus, outbox.enqueue)
+  const insertStatuses = () =>
+    statement(
+      'statuses',
+      () =>
+        `INSERT INTO order_statuses (order_id, company_id, key, description, created_at, provider_code, provider_name, provider_description, created_provider, error_code)
+         SELECT id, company_id, 'uploading', NULL, created_at, NULL, NULL, NULL, NULL, NULL FROM orders WHERE id BETWEEN ? AND ? ORDER BY id`,
+    );
+  const insertJobs = () =>
+    statement(
+      'jobs',
+      () => `INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at)
+             SELECT id, 'create', 0, created_at, NULL, created_at FROM orders WHERE id BETWEEN ? AND ? ORDER BY id`,
+    );
+  const insertImportRows = (n: number) =>
+    statement(`importRows${n}`, () => `INSERT INTO import_rows (import_id, seq, row, last_row, client_number, order_id, created_at, error) VALUES ${repeat('(?, ?, ?, ?, ?, ?, ?, ?)', n)}`);
+
+  function writeImportRows(rows: unknown[][]) {
+    for (let i = 0; i < rows.length; i += chunk) {
+      const part = rows.slice(i, i + chunk);
+      insertImportRows(part.length).run(...part.flat());
+    }
+  }
+
+  /** Inserts a run of orders with one statement; returns their ids in order. */
+  function insertRun(ctx: CallContext, run: NewOrder[], now: number): number[] {
+    const params: unknown[] = [];
+    for (const { order: o } of run) {
+      params.push(ctx.companyId, o.clientNumber, o.providerKey, o.providerConnectId, o.recipientName, o.recipientPhone, o.recipientCity, o.codKopecks, o.assessedKopecks, o.json, now, now, now);
+    }
+    const last = Number(insertOrders(run.length).run(...params).lastInsertRowid);
+    const first = last - run.length + 1;
+    // a table's new rowids follow its largest one: the run's ids are first..last (checked, never assumed)
+    if (clientNumberOf().get(first) !== run[0].order.clientNumber) throw new Error('import: the new orders did not get consecutive ids');
+    insertStatuses().run(first, last);
+    insertJobs().run(first, last);
+    return run.map((_, i) => first + i);
+  }
+
+  return {
+    /** The live order of the company with each clientNumber, if any (read outside a write). */
+    async liveOrderIds(ctx: CallContext, clientNumbers: string[]): Promise<Map<string, number>> {
+      const found = new Map<string, number>();
+      await db.connection().execute(async () => {
+        for (const n of clientNumbers) {
+          const id = taken().get(ctx.companyId, n) as number | undefined;
+          if (id !== undefined) found.set(n, id);
+        }
+      });
+      return found;
+    },
+
+    /**
+     * One transaction: creates `orders` (a clientNumber already live in the company is reported as
+     * its order's id instead), records them and `failed` in import_rows (when importId is given),
+     * then tells the UI and the outbox.
+     */
+    async writeBatch(
+      ctx: CallContext,
+      importId: number | null,
+      orders: NewOrder[],
+      failed: FailedRowRecord[],
+      now: number,
+      duplicateError: (order: NewOrder, existingOrderId: number) => string,
+    ): Promise<WriteOutcome[]> {
+      const outcomes: WriteOutcome[] = [];
+      await db.transaction().execute(async () => {
+        // Synchronous from here to commit: the transaction holds the connection, nothing interleaves.
+        const fresh: NewOrder[] = [];
+        const inBatch = new Set<string>();
+        for (const o of orders) {
+          const existing = taken().get(ctx.companyId, o.order.clientNumber) as number | undefined;
+          if (existing !== undefined || inBatch.has(o.order.clientNumber)) outcomes.push({ seq: o.seq, duplicateOf: existing ?? 0 });
+          else {
+            inBatch.add(o.order.clientNumber);
+            fresh.push(o);
+          }
+        }
+        for (let i = 0; i < fresh.length; i += chunk) {
+          const run = fresh.slice(i, i + chunk);
+          const ids = insertRun(ctx, run, now);
+          run.forEach((o, k) => outcomes.push({ seq: o.seq, orderId: ids[k], created: now }));
+        }
+        outcomes.sort((a, b) => a.seq - b.seq);
+        if (importId !== null) {
+          const bySeq = new Map(orders.map((o) => [o.seq, o]));
+          const rows: unknown[][] = [];
+          for (const outcome of outcomes) {
+            const o = bySeq.get(outcome.seq)!;
+            if ('orderId' in outcome) rows.push([importId, o.seq, o.row, o.lastRow, o.order.clientNumber, outcome.orderId, outcome.created, null]);
+            else rows.push([importId, o.seq, o.row, o.lastRow, o.order.clientNumber, null, null, duplicateError(o, outcome.duplicateOf)]);
+          }
+          for (const f of failed) rows.push([importId, f.seq, f.row, f.lastRow, f.clientNumber, null, null, f.error]);
+          writeImportRows(rows);
+        }
+      });
+      const orderIds = outcomes.flatMap((o) => ('orderId' in o ? [String(o.orderId)] : []));
+      if (orderIds.length) {
+        events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds });
+        outbox.kick();
+      }
+      return outcomes;
+    },
+
+    /** Records rows that became no order (canceled before their batch). */
+    async recordFailures(importId: number, failed: FailedRowRecord[]): Promise<void> {
+      if (!failed.length) return;
+      await db.transaction().execute(async () => {
+        writeImportRows(failed.map((f) => [importId, f.seq, f.row, f.lastRow, f.clientNumber, null, null, f.error]));
+      });
+    },
+  };
+}
+
+export type OrderWriter = ReturnType<typeof createOrderWriter>;

@@ -1,0 +1,19 @@
+import type { SheetRow } from './cells';
+import type { RowMark } from './errors-file';
+import type { FileProblemKind, ImportLimits, WorkbookInfo } from './file-check';
+import type { ReadOptions, ReadSummary } from './sheet-reader';
+
+/** What the main thread asks of the import worker (as workerData): one task per worker. */
+export type WorkerTask =
+  | { kind: 'read'; bytes: Uint8Array; limits: ImportLimits; read: Omit<ReadOptions, 'maxDataRows' | 'maxSheetXmlBytes' | 'onDimension'> }
+  | { kind: 'errors-file'; bytes: Uint8Array; limits: ImportLimits; marks: RowMark[]; headerRow?: number; title: string };
+
+/** What the worker answers, in order: workbook, rows…, done | file; or problem / crash at any point. */
+export type WorkerMessage =
+  | { type: 'workbook'; info: WorkbookInfo }
+  | { type: 'dimension'; ref: string }
+  | { type: 'rows'; rows: SheetRow[] }
+  | { type: 'done'; summary: ReadSummary }
+  | { type: 'file'; bytes: Uint8Array }
+  | { type: 'problem'; kind: FileProblemKind; message: string }
+  | { type: 'crash'; message: string };

@@ -1,0 +1,174 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { z } from 'zod';
+import type {
+  CityRecord, Point, PointSearch, PointSearchPage, ProviderRecord, ProviderService, StatusRecord, Tariff, TypeRecord,
+} from '../../../shared/schemas/lists';
+import type { ProviderRegistry } from '../providers/registry';
+import type { Db } from '../store/database';
+import { parseInput } from '../validation';
+import { parseFields, project } from './fields';
+import { compileFilter, filterPredicate, type BoundCondition, type FilterField } from './filter';
+import { registerFold, type SqlFilterField } from './filter-sql';
+import { countPoints, listCities, pointFilterFields, pointPage, pointRecordFields, searchPoints, type Page } from './points-repository';
+import {
+  deliveryTypes, paymentMethods, pickupTypes, pointTypes, providerFilterFields, providerRecord, providerRecordFields, statusFilterFields,
+  statusRecordFields, statusRecords, typeFilterFields, typeRecordFields,
+} from './static-lists';
+import {
+  allTariffs, listServices, listTariffs, serviceFilterFields, servicesOf, serviceRecordFields, tariffFilterFields, tariffRecordFields,
+} from './tariffs-repository';
+
+/** What a list request of the interface carries (query parameters, as text). */
+export interface ListRequest {
+  limit?: string | null;
+  offset?: string | null;
+  filter?: string | null;
+  fields?: string | null;
+}
+
+export interface Paged<T> {
+  rows: Partial<T>[];
+  meta: { total: number; offset: number; limit: number };
+}
+
+/** Page bounds of the paged lists; the interface leaves them to us (see the issue's decisions). */
+export const pageLimits = { defaultLimit: 100, maxLimit: 1000 } as const;
+
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+      .optional(),
+  );
+
+const pagingSchema = z.object({
+  limit: wholeNumber(1, pageLimits.maxLimit),
+  offset: wholeNumber(0, Number.MAX_SAFE_INTEGER),
+});
+
+/** limit 1..1000 (default 100), offset ≥ 0 (default 0); anything else is a 040002 naming the parameter. */
+export function parsePaging(req: ListRequest): Page {
+  const { limit, offset } = parseInput(pagingSchema, { limit: req.limit ?? undefined, offset: req.offset ?? undefined });
+  return { limit: limit ?? pageLimits.defaultLimit, offset: offset ?? 0 };
+}
+
+/** An in-memory list filtered, then paged. */
+function pageOf<T extends object>(records: T[], fields: Record<string, FilterField>, req: ListRequest): { rows: T[]; total: number; page: Page } {
+  const filter = compileFilter(req.filter, fields);
+  const page = parsePaging(req);
+  const matching = records.filter(filterPredicate(filter, (r: T, f) => (r as Record<string, unknown>)[f]));
+  return { rows: matching.slice(page.offset, page.offset + page.limit), total: matching.length, page };
+}
+
+function bareList<T extends object>(records: T[], fields: Record<string, FilterField>, recordFields: readonly string[], req: ListRequest) {
+  const wanted = parseFields(req.fields, recordFields);
+  const filter = compileFilter(req.filter, fields);
+  return project(records.filter(filterPredicate(filter, (r: T, f) => (r as Record<string, unknown>)[f])), wanted);
+}
+
+export interface ListsServiceDeps {
+  db: Db;
+  /** The raw connection: the text filters register their fold function on it. */
+  sqlite: BetterSqlite3.Database;
+  providers: ProviderRegistry;
+}
+
+/** The reference lists: the interface's `/lists/*` operations and the order screen's picker commands. */
+export function createListsService({ db, sqlite, providers }: ListsServiceDeps) {
+  registerFold(sqlite);
+
+  // Totals of the points list by filter, so paging through a big city counts it once. Any write
+  // since (rows changed on this connection, or a commit by another one) starts a new generation:
+  // whoever changes points later — a service's office sync, say — needs to do nothing about it.
+  const generation = sqlite.prepare("SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version()) AS g").pluck();
+  let counts = { generation: '', totals: new Map<string, number>() };
+  async function pointTotal(filter: BoundCondition<SqlFilterField>[]): Promise<number> {
+    const current = generation.get() as string;
+    if (counts.generation !== current) counts = { generation: current, totals: new Map() };
+    const key = JSON.stringify(filter.map((c) => [c.field, c.op, c.values]));
+    let total = counts.totals.get(key);
+    if (total === undefined) {
+      total = await countPoints(db, filter);
+      if (counts.totals.size >= 500) counts.totals.delete(counts.totals.keys().next().value as string);
+      counts.totals.set(key, total);
+    }
+    return total;
+  }
+
+  /** Checks fields, filter and paging before any query, so a bad request costs nothing. */
+  const prepare = <F extends FilterField>(req: ListRequest, filterFields: Record<string, F>, recordFields: readonly string[]) => ({
+    fields: parseFields(req.fields, recordFields),
+    filter: compileFilter(req.filter, filterFields),
+    page: parsePaging(req),
+  });
+
+  return {
+    /** GET /lists/points */
+    async points(req: ListRequest): Promise<Paged<Point>> {
+      const { fields, filter, page } = prepare(req, pointFilterFields, pointRecordFields);
+      const [rows, total] = await Promise.all([pointPage(db, filter, page), pointTotal(filter)]);
+      return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
+    },
+
+    /** GET /lists/tariffs */
+    async tariffs(req: ListRequest): Promise<Paged<Tariff>> {
+      const { fields, filter, page } = prepare(req, tariffFilterFields, tariffRecordFields);
+      const { rows, total } = await listTariffs(db, filter, page);
+      return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
+    },
+
+    /** GET /lists/providers: the registry, so connected services appear beside the sandbox ones. */
+    async providers(req: ListRequest): Promise<Paged<ProviderRecord>> {
+      const fields = parseFields(req.fields, providerRecordFields);
+      const { rows, total, page } = pageOf(providers.list().map(providerRecord), providerFilterFields, req);
+      return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
+    },
+
+    /** GET /lists/statuses */
+    async statuses(req: ListRequest): Promise<Paged<StatusRecord>> {
+      const fields = parseFields(req.fields, statusRecordFields);
+      const { rows, total, page } = pageOf(statusRecords, statusFilterFields, req);
+      return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
+    },
+
+    /** GET /lists/services: a bare array. */
+    async services(req: ListRequest): Promise<Partial<ProviderService>[]> {
+      const fields = parseFields(req.fields, serviceRecordFields);
+      return project(await listServices(db, compileFilter(req.filter, serviceFilterFields)), fields);
+    },
+
+    pickupTypes: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(pickupTypes, typeFilterFields, typeRecordFields, req),
+    deliveryTypes: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(deliveryTypes, typeFilterFields, typeRecordFields, req),
+    paymentMethods: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(paymentMethods, typeFilterFields, typeRecordFields, req),
+    pointTypes: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(pointTypes, typeFilterFields, typeRecordFields, req),
+
+    // --- Commands of the order screen --------------------------------------------------------
+
+    /** lists.points: the pickup-point picker. */
+    searchPoints: (q: PointSearch & Page): Promise<PointSearchPage> => searchPoints(db, q),
+
+    /** lists.cities: the picker's city box. */
+    cities: (q: { search?: string; providerKey?: string; limit: number }): Promise<CityRecord[]> => listCities(db, q),
+
+    /** lists.tariffs: tariffs a screen may offer, optionally for one service, direction and weight. */
+    async tariffList(q: { providerKey?: string; pickupType?: 1 | 2; deliveryType?: 1 | 2; weight?: number }): Promise<Tariff[]> {
+      const all = await allTariffs(db, q.providerKey);
+      return all.filter(
+        (t) =>
+          (q.pickupType === undefined || t.pickupType === null || t.pickupType === q.pickupType) &&
+          (q.deliveryType === undefined || t.deliveryType === null || t.deliveryType === q.deliveryType) &&
+          (q.weight === undefined || ((t.weightMin ?? 0) <= q.weight && (t.weightMax === null || q.weight <= t.weightMax))),
+      );
+    },
+
+    /** lists.services: the additional services of one delivery service (or all). */
+    serviceList: (q: { providerKey?: string }): Promise<ProviderService[]> => (q.providerKey ? servicesOf(db, q.providerKey) : listServices(db)),
+  };
+}
+
+export type ListsService = ReturnType<typeof createListsService>;

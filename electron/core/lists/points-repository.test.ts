@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import type { Point } from '../../../shared/schemas/lists';
+import { openDatabase, type OpenedDatabase } from '../store/database';
+import { compileFilter, filterPredicate, formatFilter, type FilterCondition, type FilterScalar } from './filter';
+import { filterSql, registerFold } from './filter-sql';
+import { pointRefusals } from './point-checks';
+import { findPoint, hasPoints, listCities, listPoints, pointFilterFields, searchPoints } from './points-repository';
+import { defaultResourcesDir, loadReferenceData } from './reference-data';
+
+let store: OpenedDatabase;
+let all: Point[];
+
+beforeAll(async () => {
+  store = openDatabase({ file: ':memory:' });
+  registerFold(store.sqlite);
+  loadReferenceData(store.sqlite, { resourcesDir: defaultResourcesDir, now: 0 });
+  all = (await listPoints(store.db, [], { limit: 100_000, offset: 0 })).rows;
+});
+afterAll(() => store.close());
+
+/** What the same filter selects from the records in memory (the reference semantics). */
+function inMemory(filter: string): number[] {
+  const match = filterPredicate(compileFilter(filter, pointFilterFields), (p: Point, field) => {
+    if (field === 'city') return [p.city, p.community];
+    if (field.startsWith('limits.')) return p.limits[field.slice(7) as keyof Point['limits']];
+    return (p as unknown as Record<string, unknown>)[field];
+  });
+  return all.filter(match).map((p) => p.id);
+}
+
+async function inSql(filter: string): Promise<number[]> {
+  const rows = await store.db.selectFrom('points').select('id').where(filterSql(compileFilter(filter, pointFilterFields))).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+describe('points in SQLite', () => {
+  it('a city filter finds the points of the city and of the settlements within it, in any letter case', async () => {
+    const moscow = await inSql('city=москва;providerKey=SANDBOX-EXPRESS');
+    expect(moscow.length).toBeGreaterThan(300);
+    const zelenograd = await inSql('city=Зеленоград');
+    expect(zelenograd.length).toBeGreaterThan(0);
+    for (const id of zelenograd) expect(all.find((p) => p.id === id)).toMatchObject({ city: 'Москва', community: 'Зеленоград' });
+    expect(await inSql('city=Королев')).toEqual(await inSql('city=Королёв'));
+  });
+
+  it('pages by id without gaps or repeats, with the total of the whole match', async () => {
+    const filter = compileFilter('city=Санкт-Петербург;type=[1,2]', pointFilterFields);
+    const first = await listPoints(store.db, filter, { limit: 50, offset: 0 });
+    const seen: number[] = [];
+    for (let offset = 0; offset < first.total; offset += 50) seen.push(...(await listPoints(store.db, filter, { limit: 50, offset })).rows.map((p) => p.id));
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(new Set(seen).size).toBe(first.total);
+  });
+
+  it('SQL and the in-memory filter agree on every kind of condition', async () => {
+    const samples = [
+      'city=Казань;providerKey=sandbox-lockers', 'availableOperation=[2,3];type=2;city=Тула', 'name%экспресс на ул. ленина', 'limits.maxCod>150000',
+      'limits.maxSizeA<60', 'paymentCard=0;city=Омск', 'postIndex=[630090,124460]', 'region=Московская область;enabled=0', 'code>MSK9', 'code%l00',
+      'community=Адлер', 'street%Пр-т', 'lat>59.9;lng<30.3', 'fittingRoom=true;cod=1;city=Пермь', 'phone%800',
+    ];
+    for (const filter of samples) expect(await inSql(filter), filter).toEqual(inMemory(filter));
+  });
+
+  it('SQL and the in-memory filter agree on generated filters', async () => {
+    const values: Record<string, FilterScalar[]> = {};
+    const text = (v: unknown): FilterScalar => (typeof v === 'number' ? { kind: 'number', text: String(v) } : { kind: 'string', text: String(v) });
+    for (const field of Object.keys(pointFilterFields)) {
+      const read = (p: Point) => (field.startsWith('limits.') ? p.limits[field.slice(7) as keyof Point['limits']] : (p as unknown as Record<string, unknown>)[field]);
+      values[field] = [...new Set(all.slice(0, 400).map(read).filter((v) => v !== null && v !== undefined))].slice(0, 30).map(text);
+    }
+    const fields = Object.keys(values).filter((f) => values[f].length > 0);
+    const condition = fc.constantFrom(...fields).chain((field) => {
+      const numeric = ['int', 'real', 'flag'].includes(pointFilterFields[field].type);
+      const value = fc.constantFrom(...values[field]);
+      const part = value.map((v) => (numeric || v.kind === 'number' ? v : { kind: 'string' as const, text: v.text.slice(1, 4).toUpperCase() }));
+      return fc.oneof(
+        fc.tuple(fc.constantFrom<FilterCondition['op']>('=', '>', '<'), value).map(([op, v]): FilterCondition => ({ field, op, values: [v], array: false })),
+        fc.array(value, { minLength: 1, maxLength: 3 }).map((vs): FilterCondition => ({ field, op: '=', values: vs, array: true })),
+        ...(numeric ? [] : [part.map((v): FilterCondition => ({ field, op: '%', values: [v], array: false }))]),
+      );
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(condition, { minLength: 1, maxLength: 3 }), async (conditions) => {
+        const filter = formatFilter(conditions);
+        expect(await inSql(filter), filter).toEqual(inMemory(filter));
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+
+  it('findPoint gives a point of its own service only, with its limits', async () => {
+    const locker = all.find((p) => p.providerKey === 'sandbox-lockers' && p.type === 2)!;
+    expect(await findPoint(store.db, 'sandbox-lockers', locker.id)).toEqual(locker);
+    expect(locker.limits.maxSizeA).toBeGreaterThan(0);
+    expect(await findPoint(store.db, 'sandbox-express', locker.id)).toBeNull();
+    expect(await findPoint(store.db, 'sandbox-lockers', 999_999_999)).toBeNull();
+    expect(await findPoint(store.db, 'sandbox-lockers', Number.NaN)).toBeNull();
+    expect(await hasPoints(store.db, 'sandbox-post')).toBe(true);
+    expect(await hasPoints(store.db, 'cdek')).toBe(false);
+  });
+
+  it("the picker's parcel filter keeps exactly the points that take the parcel", async () => {
+    const inKazan = all.filter((p) => p.city === 'Казань' && p.enabled);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          weight: fc.option(fc.integer({ min: 0, max: 60_000 }), { nil: undefined }),
+          length: fc.option(fc.integer({ min: 1, max: 120 }), { nil: undefined }),
+          width: fc.option(fc.integer({ min: 1, max: 80 }), { nil: undefined }),
+          height: fc.option(fc.integer({ min: 1, max: 80 }), { nil: undefined }),
+          codCost: fc.option(fc.constantFrom(0, 500, 100_000, 150_000.5, 300_000, 600_000), { nil: undefined }),
+        }),
+        fc.constantFrom<'issue' | 'acceptance' | undefined>('issue', 'acceptance', undefined),
+        async (parcel, operation) => {
+          const found = await searchPoints(store.db, { city: 'Казань', parcel, operation, limit: 500, offset: 0 });
+          const role = operation === 'issue' ? 'out' : operation === 'acceptance' ? 'in' : undefined;
+          const expected = inKazan.filter((p) => pointRefusals(p, parcel, role).length === 0).map((p) => p.id);
+          expect(found.rows.map((p) => p.id)).toEqual(expected);
+          expect(found.total).toBe(expected.length);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the picker searches words in name and address, without regard to case or ё, nearest first when asked', async () => {
+    const point = all.find((p) => p.city === 'Новосибирск' && p.providerKey === 'sandbox-express' && p.type === 1 && p.enabled && p.street)!;
+    const word = point.street!.split(' ').at(-1)!; // `ул. Кирова` → `Кирова`
+    const found = await searchPoints(store.db, { search: `ЭКСПРЕСС ${word.toLowerCase()}`, city: 'новосибирск', limit: 500, offset: 0 });
+    expect(found.rows.map((p) => p.id)).toContain(point.id);
+    for (const p of found.rows) expect(`${p.name} ${p.address}`.toLowerCase()).toMatch(new RegExp(`экспресс[\\s\\S]*${word.toLowerCase()}`));
+    const centre = { lat: 55.030204, lng: 82.92043 };
+    const near = await searchPoints(store.db, { city: 'Новосибирск', near: centre, limit: 20, offset: 0 });
+    const d = (p: Point) => (p.lat! - centre.lat) ** 2 + ((p.lng! - centre.lng) * Math.cos((centre.lat * Math.PI) / 180)) ** 2;
+    expect(near.rows.map(d)).toEqual(near.rows.map(d).sort((a, b) => a - b));
+    const disabled = await searchPoints(store.db, { includeDisabled: true, limit: 500, offset: 0, city: 'Москва' });
+    expect(disabled.total).toBeGreaterThan((await searchPoints(store.db, { limit: 1, offset: 0, city: 'Москва' })).total);
+  });
+
+  it('lists cities by how many points they have, matching the start of the name', async () => {
+    const top = await listCities(store.db, { limit: 3 });
+    expect(top.map((c) => c.city)).toEqual(['Москва', 'Санкт-Петербург', expect.any(String)]);
+    const kra = await listCities(store.db, { search: 'кра', limit: 10 });
+    expect(kra.map((c) => `${c.city}, ${c.region}`).sort()).toEqual(['Краснодар, Краснодарский край', 'Красноярск, Красноярский край']);
+    expect(kra[0].points).toBeGreaterThanOrEqual(kra[1].points);
+    expect((await listCities(store.db, { search: 'КОРОЛЕВ', limit: 10 })).map((c) => c.city)).toEqual(['Королёв']);
+  });
+});

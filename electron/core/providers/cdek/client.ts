@@ -1,0 +1,205 @@
+import { systemClock, type Clock } from '../../clock';
+import { ProviderUnavailableError } from '../provider';
+import { CdekApiError, CdekAuthError, extractCdekErrors, tokenCodes } from './errors';
+import { cdekTokenSchema } from './wire';
+
+/** CDEK's hosts (cdek-v2.md). Test orders on the test host are never delivered. */
+export const CDEK_PRODUCTION_URL = 'https://api.cdek.ru/v2';
+export const CDEK_TEST_URL = 'https://api.edu.cdek.ru/v2';
+/** CDEK's public test account, published for integrators; works only on the test host. */
+export const CDEK_TEST_ACCOUNT = { clientId: 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP', clientSecret: 'RmAmgvSgSl1yirlz9QupbzOJVqhCxcP5' } as const;
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface CdekClientOptions {
+  /** `https://api.cdek.ru/v2`, the test host or any URL (the local fake); paths are appended to it. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch?: FetchLike;
+  clock?: Clock;
+  /** Whole call, answer body included. */
+  timeoutMs?: number;
+  /** A token is renewed this long before it expires (at most half its lifetime). */
+  refreshBeforeMs?: number;
+  /** Told about every HTTP exchange (diagnostics and the tests' numbers). */
+  onCall?: (call: CdekCallInfo) => void;
+}
+
+export interface CdekCallInfo {
+  method: string;
+  path: string;
+  status?: number;
+  /** 'timeout' | 'network' when no answer came. */
+  failure?: 'timeout' | 'network';
+  ms: number;
+}
+
+export interface CdekReply<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+interface RawReply {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+}
+
+const decoder = new TextDecoder();
+
+function parseJson(bytes: Uint8Array): unknown {
+  if (bytes.length === 0) return undefined;
+  try {
+    return JSON.parse(decoder.decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+const transient = (status: number) => status === 429 || status >= 500;
+
+/**
+ * The transport to CDEK API v2: OAuth client-credentials token (cached, renewed shortly before expiry and
+ * once on an expired-token answer), a timeout on every call, and one error model: no answer, 429 and 5xx
+ * are ProviderUnavailableError (retry later); an answer with CDEK error codes is CdekApiError.
+ */
+export function createCdekClient(options: CdekClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const clock = options.clock ?? systemClock;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const refreshBeforeMs = options.refreshBeforeMs ?? 60_000;
+  let token: { value: string; expiresAt: number; renewAt: number } | null = null;
+  let pending: Promise<string> | null = null;
+  let tokensIssued = 0;
+
+  async function exchange(method: string, path: string, init: { headers: Record<string, string>; body?: string; query?: CallOptions['query'] }): Promise<RawReply> {
+    const url = new URL(baseUrl + path);
+    for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const started = Date.now();
+    try {
+      const res = await doFetch(url.toString(), { method, headers: init.headers, body: init.body, signal: controller.signal });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      options.onCall?.({ method, path, status: res.status, ms: Date.now() - started });
+      return { status: res.status, headers: res.headers, bytes };
+    } catch (error) {
+      const timedOut = controller.signal.aborted;
+      options.onCall?.({ method, path, failure: timedOut ? 'timeout' : 'network', ms: Date.now() - started });
+      if (timedOut) throw new ProviderUnavailableError(`CDEK did not answer ${method} ${path} within ${timeoutMs} ms`);
+      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      throw new ProviderUnavailableError(`CDEK could not be reached (${method} ${path}): ${reason}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function requestToken(): Promise<string> {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret });
+    const reply = await exchange('POST', '/oauth/token', {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: form.toString(),
+    });
+    if (transient(reply.status)) throw new ProviderUnavailableError(`CDEK authorization answered HTTP ${reply.status}`);
+    const json = parseJson(reply.bytes);
+    const problem = extractCdekErrors(json);
+    if (problem || reply.status >= 400) {
+      const first = problem?.errors[0];
+      const detail = first ? `${first.code}${first.message ? ` (${first.message})` : ''}` : `HTTP ${reply.status}`;
+      throw new CdekAuthError(`CDEK did not accept the account's credentials: ${detail}`, first?.code);
+    }
+    const parsed = cdekTokenSchema.safeParse(json);
+    if (!parsed.success) throw new ProviderUnavailableError('CDEK authorization answered without a token');
+    const now = clock.now();
+    const lifetime = parsed.data.expires_in * 1000;
+    token = { value: parsed.data.access_token, expiresAt: now + lifetime, renewAt: now + lifetime - Math.min(refreshBeforeMs, lifetime / 2) };
+    tokensIssued++;
+    return token.value;
+  }
+
+  /** A valid bearer token: the cached one, or a new one (concurrent callers share one request). */
+  function accessToken(): Promise<string> {
+    if (token && clock.now() < token.renewAt) return Promise.resolve(token.value);
+    pending ??= requestToken().finally(() => {
+      pending = null;
+    });
+    return pending;
+  }
+
+  async function authorized(method: string, path: string, opts: CallOptions, accept: string, bearer: string): Promise<RawReply> {
+    const headers: Record<string, string> = { Accept: accept, Authorization: `Bearer ${bearer}` };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    return exchange(method, path, { headers, body, query: opts.query });
+  }
+
+  const tokenRefused = (reply: RawReply) =>
+    reply.status === 401 || (extractCdekErrors(parseJson(reply.bytes))?.errors.some((e) => tokenCodes.includes(e.code)) ?? false);
+
+  /** Sends a call with the token; an expired-token answer renews the token and repeats the call once. */
+  async function send(method: string, path: string, opts: CallOptions, accept: string): Promise<RawReply> {
+    let bearer = await accessToken();
+    let reply = await authorized(method, path, opts, accept, bearer);
+    if (tokenRefused(reply)) {
+      if (token?.value === bearer) token = null;
+      bearer = await accessToken();
+      reply = await authorized(method, path, opts, accept, bearer);
+      if (tokenRefused(reply)) throw new CdekAuthError(`CDEK refused a fresh token for ${method} ${path} (HTTP ${reply.status})`);
+    }
+    if (transient(reply.status)) {
+      const retryAfter = reply.headers.get('retry-after');
+      throw new ProviderUnavailableError(`CDEK answered HTTP ${reply.status} to ${method} ${path}${retryAfter ? ` (retry after ${retryAfter} s)` : ''}`);
+    }
+    return reply;
+  }
+
+  return {
+    baseUrl,
+
+    /** A JSON call. Throws CdekApiError when the answer carries CDEK error codes (any of the three forms). */
+    async call<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, opts: CallOptions = {}): Promise<CdekReply<T>> {
+      const reply = await send(method, path, opts, 'application/json');
+      const json = parseJson(reply.bytes);
+      const problem = extractCdekErrors(json);
+      const hasEntity = typeof json === 'object' && json !== null && 'entity' in json;
+      if (reply.status >= 400 || (problem && (problem.form !== 'requests' || !hasEntity))) {
+        throw new CdekApiError(problem?.errors ?? [{ code: `http_${reply.status}`, message: decoder.decode(reply.bytes).slice(0, 200) }], problem?.form ?? 'errors', reply.status);
+      }
+      if (json === undefined && reply.bytes.length > 0) throw new ProviderUnavailableError(`CDEK answered ${method} ${path} with a body that is not JSON`);
+      return { status: reply.status, headers: reply.headers, body: json as T };
+    },
+
+    /** A binary download (print forms). */
+    async bytes(path: string): Promise<Uint8Array> {
+      const reply = await send('GET', path, {}, 'application/pdf');
+      if (reply.status >= 400) {
+        const problem = extractCdekErrors(parseJson(reply.bytes));
+        throw new CdekApiError(problem?.errors ?? [{ code: `http_${reply.status}`, message: '' }], problem?.form ?? 'errors', reply.status);
+      }
+      return reply.bytes;
+    },
+
+    /** Gets a token now (the "test connection" check); returns its lifetime in seconds. */
+    async authenticate(): Promise<{ expiresInSeconds: number }> {
+      token = null;
+      await accessToken();
+      const expiresAt = (token as { expiresAt: number } | null)?.expiresAt ?? clock.now();
+      return { expiresInSeconds: Math.round((expiresAt - clock.now()) / 1000) };
+    },
+
+    stats: () => ({ tokensIssued }),
+  };
+}
+
+export type CdekClient = ReturnType<typeof createCdekClient>;

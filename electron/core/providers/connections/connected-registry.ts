@@ -1,0 +1,18 @@
+import type { DeliveryProvider } from '../provider';
+import type { ProviderRegistry } from '../registry';
+
+/**
+ * The app's registry plus the services that exist because the shop connected an account. Looked up on
+ * every call, so a connection created, changed or removed takes effect at once (no app restart).
+ */
+export function withConnections(
+  base: ProviderRegistry,
+  connected: { providers(): DeliveryProvider[]; /** A service not listed any more that still serves its old orders. */ provider?(key: string): DeliveryProvider | undefined },
+): ProviderRegistry {
+  const extra = () => connected.providers().filter((p) => !base.get(p.info.key));
+  return {
+    get: (key) => base.get(key) ?? extra().find((p) => p.info.key === key) ?? connected.provider?.(key),
+    list: () => [...base.list(), ...extra().map((p) => p.info)],
+    all: () => [...base.all(), ...extra()],
+  };
+}

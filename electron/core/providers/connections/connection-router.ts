@@ -1,0 +1,72 @@
+import type { ProviderInfo } from '../../../../shared/contract/providers';
+import type { OrderCreate } from '../../../../shared/schemas/order';
+import { ProviderRejectedError, type DeliveryProvider, type ProviderStatus, type ShipmentRequest, type TrackedShipment } from '../provider';
+
+/** One connection's adapter. */
+export interface ConnectedAdapter {
+  connectionId: number;
+  provider: DeliveryProvider;
+}
+
+/**
+ * One delivery service key in front of several accounts: each call goes to the connection the order names
+ * (order.providerConnectId), or to the service's default connection (the oldest) when it names none.
+ */
+export function createConnectionRouter(key: string, info: () => ProviderInfo, adapters: () => ConnectedAdapter[]): DeliveryProvider {
+  const pick = (order: OrderCreate): DeliveryProvider | null => {
+    const list = adapters();
+    const wanted = order.order.providerConnectId;
+    if (wanted === undefined) return list[0]?.provider ?? null;
+    return list.find((a) => a.connectionId === wanted)?.provider ?? null;
+  };
+  const route = (request: ShipmentRequest): DeliveryProvider => {
+    const provider = pick(request.order);
+    if (!provider) {
+      const id = request.order.order.providerConnectId;
+      throw new ProviderRejectedError(
+        id === undefined ? `no ${key} connection is set up` : `connection ${id} of ${key} does not exist (any more)`,
+        [{ field: 'order.providerConnectId', message: `is not a ${key} connection` }],
+      );
+    }
+    return provider;
+  };
+
+  return {
+    get info() {
+      return info();
+    },
+    async check(order) {
+      const provider = pick(order);
+      if (!provider) return [{ field: 'order.providerConnectId', message: `${order.order.providerConnectId ?? '(default)'} is not a ${key} connection` }];
+      return provider.check(order);
+    },
+    register: (request) => route(request).register(request),
+    find: (request) => route(request).find(request),
+    async update(providerNumber, request) {
+      const provider = route(request);
+      if (!provider.update) throw new ProviderRejectedError(`${key} does not change registered orders`);
+      return provider.update(providerNumber, request);
+    },
+    async cancel(providerNumber, request) {
+      const provider = route(request);
+      if (!provider.cancel) throw new ProviderRejectedError(`${key} does not cancel orders`);
+      return provider.cancel(providerNumber, request);
+    },
+    async remove(providerNumber, request) {
+      const provider = route(request);
+      if (!provider.remove) throw new ProviderRejectedError(`${key} does not delete orders`);
+      return provider.remove(providerNumber, request);
+    },
+    async track(shipments: TrackedShipment[]) {
+      const groups = new Map<DeliveryProvider, TrackedShipment[]>();
+      for (const s of shipments) {
+        const provider = pick(s.request.order);
+        if (!provider) continue; // its connection is gone: nothing to ask
+        groups.set(provider, [...(groups.get(provider) ?? []), s]);
+      }
+      const result = new Map<string, ProviderStatus[]>();
+      for (const [provider, group] of groups) for (const [k, v] of await provider.track(group)) result.set(k, v);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { FieldError } from '../../../../shared/errors';
+import type { OrderCreate } from '../../../../shared/schemas/order';
+import { fold } from '../../lists/filter';
+import { pointRefusals, type Parcel } from '../../lists/point-checks';
+import type { ReferenceData } from '../../orders/reference-data';
+import type { Db } from '../../store/database';
+
+/**
+ * What a sandbox service's own intake refuses, as a real service would after accepting the request:
+ * the order then ends in uploadingError with errorCode 200. The same rules run on register and update.
+ * (What the interface requires up front is checked synchronously in orders/order-rules.ts.)
+ */
+
+/** Cities a sandbox service's couriers reach (door delivery). Pickup-point delivery reaches the cities of its points. */
+export const doorCities: Record<string, string[]> = {
+  'sandbox-express': [
+    'Москва', 'Санкт-Петербург', 'Новосибирск', 'Екатеринбург', 'Казань', 'Нижний Новгород', 'Челябинск', 'Самара', 'Ростов-на-Дону',
+    'Уфа', 'Краснодар', 'Воронеж', 'Пермь', 'Балашиха', 'Подольск', 'Химки',
+  ],
+  'sandbox-post': ['Москва', 'Санкт-Петербург', 'Новосибирск', 'Екатеринбург', 'Казань', 'Нижний Новгород', 'Самара', 'Омск', 'Тула', 'Калининград'],
+  'sandbox-lockers': [],
+};
+
+/** Does the service have a point in this city (or in this settlement of a city)? */
+async function hasPointIn(db: Db, providerKey: string, city: string): Promise<boolean> {
+  const c = fold(city.trim());
+  const row = await db
+    .selectFrom('points')
+    .select('id')
+    .where('provider_key', '=', providerKey)
+    .where('enabled', '=', 1)
+    .where((eb) => eb.or([eb('city_fold', '=', c), eb('community_fold', '=', c)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The city named in a free-form address, among the given ones. */
+const cityInAddress = (address: string, cities: string[]) =>
+  cities.find((c) => new RegExp(`(^|[^а-яa-z])${fold(c)}([^а-яa-z-]|$)`).test(fold(address)));
+
+/** The service's refusals of an order (empty when it takes it). */
+export async function intakeRefusals(providerKey: string, order: OrderCreate, deps: { db: Db; reference: ReferenceData }): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const o = order.order;
+
+  const tariff = await deps.reference.tariff(providerKey, o.tariffId);
+  if (!tariff) {
+    errors.push({ field: 'order.tariffId', message: `tariff ${o.tariffId} does not exist at ${providerKey}` });
+  } else {
+    if (tariff.weightMax !== null && o.weight > tariff.weightMax) {
+      errors.push({ field: 'order.weight', message: `${o.weight} g is over the limit of tariff ${tariff.id} (${tariff.weightMax} g)` });
+    }
+    if (tariff.weightMin !== null && o.weight < tariff.weightMin) {
+      errors.push({ field: 'order.weight', message: `${o.weight} g is under the minimum of tariff ${tariff.id} (${tariff.weightMin} g)` });
+    }
+  }
+
+  if (o.deliveryType === 2 && o.pointOutId !== undefined) {
+    const point = await deps.reference.point(providerKey, o.pointOutId);
+    if (!point) {
+      errors.push({ field: 'order.pointOutId', message: `point ${o.pointOutId} does not exist at ${providerKey}` });
+    } else {
+      const whole: Parcel = { weight: o.weight, length: o.length, width: o.width, height: o.height, codCost: order.cost.codCost };
+      const messages = new Set(pointRefusals(point, whole, 'out').map((r) => r.message));
+      // Each place travels on its own (a locker cell per place): it must fit too.
+      order.places.forEach((place) => {
+        const parcel: Parcel = { weight: place.weight, length: place.length, width: place.width, height: place.height };
+        for (const r of pointRefusals(point, parcel, 'out')) if (r.reason === 'size' || r.reason === 'weight') messages.add(r.message);
+      });
+      for (const message of messages) errors.push({ field: 'order.pointOutId', message });
+    }
+  }
+
+  const { city, addressString } = order.recipient;
+  if (o.deliveryType === 2) {
+    // A pickup point fixes the city; a recipient city the service has no point in is not one it serves.
+    if (city && !(await hasPointIn(deps.db, providerKey, city))) {
+      errors.push({ field: 'recipient.city', message: `${providerKey} has no pickup points in ${city}` });
+    }
+  } else {
+    const door = doorCities[providerKey] ?? [];
+    const named = city ?? cityInAddress(addressString ?? '', door);
+    if (!named) {
+      errors.push({ field: 'recipient.addressString', message: `${providerKey} does not deliver to the door at this address (it serves ${door.join(', ')})` });
+    } else if (!door.some((c) => fold(c) === fold(named.trim()))) {
+      errors.push({ field: 'recipient.city', message: `${providerKey} does not deliver to the door in ${named}` });
+    }
+  }
+  return errors;
+}

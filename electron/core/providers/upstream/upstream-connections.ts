@@ -1,0 +1,250 @@
+import type { ProviderInfo } from '../../../../shared/contract/providers';
+import type { PricingProvider } from '../../calculator/pricing-provider';
+import type { Clock } from '../../clock';
+import type { IntervalSource } from '../../intervals/interval-source';
+import type { Logger } from '../../logger';
+import type { Db } from '../../store/database';
+import { ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider } from '../provider';
+import { createUpstreamClient } from './client';
+import { localKey, parseLocalKey, upstreamInfo, type UpstreamServiceRecord } from './mapping';
+import { forgetConnection, storedServices, syncAdditionalServices, syncAll, syncCatalogue, syncedAt, syncTariffs, type SyncDeps, type SyncResult } from './reference-sync';
+import { createUpstreamAccount, type UpstreamAccount, type UpstreamTuning } from './upstream-provider';
+
+/** A stored upstream connection, its token decrypted (null with the reason when it cannot be). */
+export interface UpstreamConnectionRow {
+  id: number;
+  name: string;
+  baseUrl: string | null;
+  token: string | null;
+  /** Why the connection cannot be used (its token cannot be decrypted here, no address…). */
+  problem?: string | null;
+}
+
+interface Entry {
+  row: UpstreamConnectionRow;
+  account: UpstreamAccount | null;
+  problem: string | null;
+  /** Our service key → the service. Unlisted ones (the upstream stopped offering them) still serve old orders. */
+  services: Map<string, { listed: boolean; provider: DeliveryProvider }>;
+}
+
+const HOUR = 60 * 60 * 1000;
+/** The whole lists (points included) are refreshed daily, the service list hourly. */
+export const LISTS_MAX_AGE_MS = 24 * HOUR;
+export const CATALOGUE_MAX_AGE_MS = HOUR;
+
+/**
+ * The shop's upstream aggregator connections: one account (client, tracking memory) per connection,
+ * and a DeliveryProvider per service the upstream offers, known from its last synced list (so they
+ * survive restarts and an unreachable upstream). Changing a connection rebuilds it at once.
+ */
+export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Logger; tuning?: UpstreamTuning }) {
+  const { db, clock, log } = deps;
+  const tuning = deps.tuning ?? {};
+  let entries = new Map<number, Entry>();
+  let listed: DeliveryProvider[] = [];
+  const running = new Map<number, Promise<SyncResult>>();
+  const background = new Set<Promise<unknown>>();
+  let timer: NodeJS.Timeout | null = null;
+
+  function buildAccount(row: UpstreamConnectionRow): { account: UpstreamAccount | null; problem: string | null } {
+    const problem = row.problem ?? (!row.baseUrl ? 'no address is stored' : !row.token ? 'no token is stored' : null);
+    if (problem) return { account: null, problem };
+    const client = createUpstreamClient({ baseUrl: row.baseUrl!, token: row.token!, fetch: tuning.fetch, timeoutMs: tuning.timeoutMs, onCall: tuning.onCall });
+    return { account: createUpstreamAccount({ connectionId: row.id, client, db, tuning }), problem: null };
+  }
+
+  /** A service of a connection that cannot be used now: its orders wait (retried) until it is fixed. */
+  function waiting(entry: Entry, info: () => ProviderInfo): DeliveryProvider {
+    const fail = async (): Promise<never> => {
+      throw new ProviderUnavailableError(`upstream connection "${entry.row.name}" (${entry.row.id}): ${entry.problem}`);
+    };
+    return { get info() { return info(); }, check: async () => [], register: fail, find: fail, update: fail, cancel: fail, remove: fail, track: fail };
+  }
+
+  async function refreshServices(entry: Entry): Promise<void> {
+    const records = await storedServices(db, entry.row.id);
+    const services = new Map<string, { listed: boolean; provider: DeliveryProvider }>();
+    for (const record of records) {
+      const key = localKey(entry.row.id, record.remoteKey);
+      const snapshot: UpstreamServiceRecord = record;
+      const info = upstreamInfo(entry.row, snapshot);
+      const provider = entry.account ? entry.account.service(record.remoteKey, () => info) : waiting(entry, () => info);
+      services.set(key, { listed: record.listed, provider });
+    }
+    entry.services = services;
+    listed = [...entries.values()].flatMap((e) => [...e.services.values()].filter((s) => s.listed).map((s) => s.provider));
+  }
+
+  const entryOf = (connectionId: number): Entry => {
+    const entry = entries.get(connectionId);
+    if (!entry) throw new ProviderRejectedError(`there is no upstream connection ${connectionId}`);
+    return entry;
+  };
+
+  const syncDeps = (entry: Entry): SyncDeps => {
+    if (!entry.account) throw new ProviderUnavailableError(`upstream connection "${entry.row.name}" (${entry.row.id}): ${entry.problem}`);
+    return { client: entry.account.client, db, clock, connectionId: entry.row.id, pageSize: tuning.pageSize };
+  };
+
+  /** The services, tariffs and additional services (small); points are left to the full sync. */
+  async function syncLists(connectionId: number): Promise<number> {
+    const entry = entryOf(connectionId);
+    const records = await syncCatalogue(syncDeps(entry));
+    const keys = new Set(records.map((r) => r.remoteKey));
+    await syncTariffs(syncDeps(entry), keys);
+    await syncAdditionalServices(syncDeps(entry), keys);
+    await refreshServices(entry);
+    return records.length;
+  }
+
+  /** Everything, points included; a sync already under way for the connection is shared. */
+  function sync(connectionId: number): Promise<SyncResult> {
+    const under = running.get(connectionId);
+    if (under) return under;
+    const entry = entryOf(connectionId);
+    const work = syncAll(syncDeps(entry))
+      .then(async (result) => {
+        await refreshServices(entry);
+        log.info(`upstream "${entry.row.name}": ${result.services} services, ${result.tariffs} tariffs, ${result.points} points synced`);
+        return result;
+      })
+      .finally(() => running.delete(connectionId));
+    running.set(connectionId, work);
+    return work;
+  }
+
+  function inBackground(what: string, work: () => Promise<unknown>) {
+    const p = work()
+      .catch((error) => log.warn(`upstream: ${what} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => background.delete(p));
+    background.add(p);
+  }
+
+  /** Keeps the lists fresh: the service list hourly, everything daily. */
+  async function refreshStale(): Promise<void> {
+    for (const entry of entries.values()) {
+      if (!entry.account) continue;
+      const id = entry.row.id;
+      const all = await syncedAt(db, id, 'all');
+      if (all === null || clock.now() - all >= LISTS_MAX_AGE_MS) inBackground(`sync of "${entry.row.name}"`, () => sync(id));
+      else {
+        const catalogue = await syncedAt(db, id, 'catalogue');
+        if (catalogue === null || clock.now() - catalogue >= CATALOGUE_MAX_AGE_MS) inBackground(`service list of "${entry.row.name}"`, () => syncLists(id));
+      }
+    }
+  }
+
+  const quiet = <T>(what: string, empty: T) => (error: unknown): T => {
+    if (error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError) {
+      log.warn(`upstream: ${what} left out: ${error.message}`);
+      return empty;
+    }
+    throw error;
+  };
+
+  function provider(key: string): DeliveryProvider | undefined {
+    const parsed = parseLocalKey(key);
+    return parsed ? entries.get(parsed.connectionId)?.services.get(key)?.provider : undefined;
+  }
+
+  const accountOf = (key: string) => {
+    const parsed = parseLocalKey(key);
+    const account = parsed ? entries.get(parsed.connectionId)?.account : undefined;
+    return parsed && account ? { account, remoteKey: parsed.remoteKey } : null;
+  };
+
+  return {
+    /** Rebuilds the connections from their stored rows (after any change); accounts whose address and token did not change are kept. */
+    async load(rows: UpstreamConnectionRow[]): Promise<void> {
+      const next = new Map<number, Entry>();
+      for (const row of rows) {
+        const old = entries.get(row.id);
+        const same = old && old.row.baseUrl === row.baseUrl && old.row.token === row.token && (old.row.problem ?? null) === (row.problem ?? null);
+        const built = same ? { account: old.account, problem: old.problem } : buildAccount(row);
+        next.set(row.id, { row, ...built, services: new Map() });
+      }
+      entries = next;
+      listed = [];
+      for (const entry of entries.values()) await refreshServices(entry);
+    },
+
+    /** The upstream services /lists/providers shows (listed ones of every connection). */
+    providers: (): DeliveryProvider[] => listed,
+
+    /** Any upstream service by key, unlisted ones too (orders made before the upstream stopped offering it). */
+    provider,
+
+    sync,
+    syncLists,
+
+    /** After a connection was created or changed: its service list now (errors logged), the rest in the background when running. */
+    async afterSave(connectionId: number): Promise<void> {
+      await syncLists(connectionId).catch(quiet(`service list of connection ${connectionId}`, 0));
+      if (timer) inBackground(`sync of connection ${connectionId}`, () => sync(connectionId));
+    },
+
+    /** "Test connection": the upstream's service list with the token (and it is stored). */
+    async test(connectionId: number): Promise<{ ok: boolean; message: string }> {
+      const entry = entries.get(connectionId);
+      if (!entry) return { ok: false, message: `there is no upstream connection ${connectionId}` };
+      if (!entry.account) return { ok: false, message: `Connection "${entry.row.name}": ${entry.problem}` };
+      try {
+        const count = await syncLists(connectionId);
+        const names = [...entry.services.values()].filter((s) => s.listed).map((s) => s.provider.info.key);
+        return { ok: true, message: `Connected to ${entry.account.client.baseUrl}: ${count} delivery services${names.length ? ` (${names.join(', ')})` : ''}` };
+      } catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
+    /** A removed connection: its copied lists go too. */
+    async forget(connectionId: number): Promise<void> {
+      await running.get(connectionId)?.catch(() => {});
+      await forgetConnection(db, connectionId);
+    },
+
+    /** Delivery intervals of an upstream service, asked of the upstream (POST /calculator/intervals). */
+    intervalSource(key: string): IntervalSource | undefined {
+      if (!accountOf(key) || !provider(key)) return undefined;
+      return {
+        providerKey: key,
+        intervals: async (request) => {
+          const found = accountOf(key);
+          return found ? found.account.intervals(found.remoteKey, request).catch(quiet(`intervals of ${key}`, [])) : [];
+        },
+      };
+    },
+
+    /** Prices of an upstream service, asked of the upstream (POST /calculator). */
+    pricing(key: string): PricingProvider | undefined {
+      if (!accountOf(key) || !provider(key)) return undefined;
+      return {
+        providerKey: key,
+        quote: async (request) => {
+          const found = accountOf(key);
+          return found ? found.account.quote(found.remoteKey, request).catch(quiet(`prices of ${key}`, [])) : [];
+        },
+      };
+    },
+
+    refreshStale,
+
+    /** Checks hourly what is stale and refreshes it. */
+    start(intervalMs = HOUR): void {
+      if (timer) return;
+      const kick = () => inBackground('refresh', refreshStale);
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      kick();
+    },
+
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await Promise.allSettled([...background, ...running.values()]);
+    },
+  };
+}
+
+export type UpstreamConnections = ReturnType<typeof createUpstreamConnections>;

@@ -1,0 +1,29 @@
+import { defaultPort, parseServeArgs } from './serve-args';
+
+describe('serve command line', () => {
+  it('defaults to port 4318 and the app-data folder', () => {
+    const options = parseServeArgs([], { XDG_CONFIG_HOME: '/home/shop/.config' });
+    expect(options.port).toBe(defaultPort);
+    expect(options.tokens).toEqual([]);
+    if (process.platform === 'linux') expect(options.dataDir).toBe('/home/shop/.config/ShipDesk');
+  });
+
+  it('takes a port, a data folder and several tokens', () => {
+    expect(parseServeArgs(['--port', '0', '--data-dir', '/tmp/shop', '--token', 'first-token', '--token', 'second-token'])).toEqual({
+      port: 0,
+      dataDir: '/tmp/shop',
+      tokens: ['first-token', 'second-token'],
+      webRoot: undefined,
+    });
+  });
+
+  it.each([
+    [['--port', '70000'], /--port must be a whole number/],
+    [['--port', 'abc'], /--port must be a whole number/],
+    [['--token', 'short'], /--token must be 8 to 200/],
+    [['--token', 'has a space in it'], /--token must be 8 to 200/],
+    [['--colour', 'red'], /Unknown option/],
+  ])('refuses %j', (args, message) => {
+    expect(() => parseServeArgs(args)).toThrow(message);
+  });
+});

@@ -1,0 +1,54 @@
+import { Burger, Group, SegmentedControl, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconTruck } from '../components/icons';
+import { useLocaleStore } from '../i18n/locale-store';
+import type { Language } from '../i18n/types';
+import { useT } from '../i18n/use-t';
+import { ConnectionIndicator } from './connection-indicator';
+
+interface AppHeaderProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+/** Product name on the left; connection state and language on the right. */
+export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
+  const t = useT();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.main')} />
+        <ThemeIcon variant="filled" size={26} radius="sm" aria-hidden>
+          <IconTruck size={17} />
+        </ThemeIcon>
+        <Text fw={700} fz="md" component="h1" m={0} style={{ letterSpacing: '-0.01em' }}>
+          {t('app.name')}
+        </Text>
+      </Group>
+      <Group gap="md" wrap="nowrap">
+        <ConnectionIndicator />
+        <LanguageSwitch />
+      </Group>
+    </Group>
+  );
+}
+
+function LanguageSwitch() {
+  const t = useT();
+  const language = useLocaleStore((s) => s.language);
+  const setLanguage = useLocaleStore((s) => s.setLanguage);
+  return (
+    <Tooltip label={t('header.language')} openDelay={400}>
+      <SegmentedControl
+        size="xs"
+        value={language}
+        onChange={(value) => setLanguage(value as Language)}
+        aria-label={t('header.language')}
+        data-testid="language-switch"
+        data={[
+          { value: 'ru', label: 'RU' },
+          { value: 'en', label: 'EN' },
+        ]}
+      />
+    </Tooltip>
+  );
+}

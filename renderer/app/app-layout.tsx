@@ -1,0 +1,36 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Toaster } from '../components/toaster';
+import { OrderFormDrawer } from '../order-form/order-form-drawer';
+import { useNavigationStore } from '../stores/navigation-store';
+import { AppHeader } from './app-header';
+import { AppNavbar } from './app-navbar';
+import { GlobalHotkeys } from './global-hotkeys';
+import { pages } from './pages';
+
+/** Header, navbar, the current page, and what floats above every page (order form, toasts). */
+export function AppLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  const page = useNavigationStore((s) => s.page);
+  const Page = (pages.find((p) => p.key === page) ?? pages[0]).component;
+  return (
+    <AppShell
+      header={{ height: 48 }}
+      navbar={{ width: 196, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <AppNavbar onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Page />
+      </AppShell.Main>
+      <OrderFormDrawer />
+      <Toaster />
+      <GlobalHotkeys />
+    </AppShell>
+  );
+}

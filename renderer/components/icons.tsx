@@ -1,0 +1,50 @@
+import type { SVGProps } from 'react';
+
+/** Outline icons in the Tabler style (MIT), inlined: a handful does not justify an icon package. */
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'stroke'> & { size?: number; stroke?: number };
+
+function icon(name: string, paths: readonly string[]) {
+  const Icon = ({ size = 16, stroke = 1.75, ...rest }: IconProps) => (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={stroke}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {paths.map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+  Icon.displayName = name;
+  return Icon;
+}
+
+export const IconPlus = icon('IconPlus', ['M12 5l0 14', 'M5 12l14 0']);
+export const IconSearch = icon('IconSearch', ['M10 10m-7 0a7 7 0 1 0 14 0a7 7 0 1 0 -14 0', 'M21 21l-6 -6']);
+export const IconRefresh = icon('IconRefresh', ['M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4', 'M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4']);
+export const IconTrash = icon('IconTrash', [
+  'M4 7l16 0', 'M10 11l0 6', 'M14 11l0 6', 'M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2 -2l1 -12', 'M9 7v-3a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v3',
+]);
+export const IconPackage = icon('IconPackage', [
+  'M12 3l8 4.5l0 9l-8 4.5l-8 -4.5l0 -9l8 -4.5', 'M12 12l8 -4.5', 'M12 12l0 9', 'M12 12l-8 -4.5', 'M16 5.25l-8 4.5',
+]);
+export const IconTruck = icon('IconTruck', [
+  'M7 17m-2 0a2 2 0 1 0 4 0a2 2 0 1 0 -4 0', 'M17 17m-2 0a2 2 0 1 0 4 0a2 2 0 1 0 -4 0', 'M5 17h-2v-11a1 1 0 0 1 1 -1h9v12m-4 0h6m4 0h2v-6h-8m0 -5h5l3 5',
+]);
+export const IconChevronLeft = icon('IconChevronLeft', ['M15 6l-6 6l6 6']);
+export const IconChevronRight = icon('IconChevronRight', ['M9 6l6 6l-6 6']);
+export const IconX = icon('IconX', ['M18 6l-12 12', 'M6 6l12 12']);
+export const IconCheck = icon('IconCheck', ['M5 12l5 5l10 -10']);
+export const IconAlert = icon('IconAlert', ['M12 9v4', 'M10.363 3.591l-8.106 13.534a1.914 1.914 0 0 0 1.636 2.871h16.214a1.914 1.914 0 0 0 1.636 -2.87l-8.106 -13.536a1.914 1.914 0 0 0 -3.274 0z', 'M12 16h.01']);
+export const IconInfo = icon('IconInfo', ['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 9h.01', 'M11 12h1v4h1']);
+export const IconLink = icon('IconLink', ['M9 15l6 -6', 'M11 6l.463 -.536a5 5 0 0 1 7.071 7.072l-.534 .464', 'M13 18l-.397 .534a5.068 5.068 0 0 1 -7.127 0a4.972 4.972 0 0 1 0 -7.071l.524 -.463']);
+export const IconBox = icon('IconBox', ['M3 7l9 -4l9 4l-9 4z', 'M3 7v10l9 4l9 -4v-10', 'M12 11v10']);

@@ -1,0 +1,38 @@
+import { Notification, Portal, Stack } from '@mantine/core';
+import { useT } from '../i18n/use-t';
+import { useToastStore, type ToastTone } from '../stores/toast-store';
+import { IconAlert, IconCheck, IconInfo } from './icons';
+
+const tone: Record<ToastTone, { color: string; icon: React.ReactNode }> = {
+  success: { color: 'green', icon: <IconCheck size={18} /> },
+  error: { color: 'red', icon: <IconAlert size={18} /> },
+  info: { color: 'blue', icon: <IconInfo size={18} /> },
+};
+
+/** Renders the toast store in the bottom-right corner; announced politely to screen readers. */
+export function Toaster() {
+  const t = useT();
+  const toasts = useToastStore((s) => s.toasts);
+  const dismiss = useToastStore((s) => s.dismiss);
+  return (
+    <Portal>
+      <Stack gap="xs" pos="fixed" bottom={16} right={16} w={360} style={{ zIndex: 400 }} role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <Notification
+            key={toast.id}
+            data-testid="toast"
+            color={tone[toast.tone].color}
+            icon={tone[toast.tone].icon}
+            title={toast.title(t)}
+            withBorder
+            onClose={() => dismiss(toast.id)}
+            closeButtonProps={{ 'aria-label': t('toast.close') }}
+            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+          >
+            {toast.message?.(t)}
+          </Notification>
+        ))}
+      </Stack>
+    </Portal>
+  );
+}

@@ -1,0 +1,62 @@
+import type { core } from 'zod';
+import type { FieldError } from '../../shared/errors';
+
+/** Field path → the first message for it. Paths are dotted like the interface's: `places.0.items.1.quantity`. */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+/** The message the core uses for a value that is missing; translated like the schema's own messages. */
+export const requiredMessage = 'is required';
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * A readable message for one issue. zod reports a missing number as a failed union ("Invalid input")
+ * and a missing string as a type error; both mean the field is required. A failed union otherwise
+ * carries the schema's own message inside (e.g. "must be a number").
+ */
+function issueMessage(issue: core.$ZodIssue, input: unknown): string {
+  if (issue.code !== 'custom' && isBlank(valueAt(input, issue.path))) return requiredMessage;
+  if (issue.code === 'invalid_union') {
+    const inner = issue.errors.flat().find((i) => !i.message.startsWith('Invalid input'));
+    if (inner) return inner.message;
+  }
+  return issue.message;
+}
+
+/** Dotted path of an issue; the root is ''. */
+export const issuePath = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+
+/** zod issues as field errors; `aliases` moves errors of hidden fields onto the field the user edits. */
+export function issuesToFieldErrors(
+  issues: readonly core.$ZodIssue[],
+  input: unknown,
+  aliases: Readonly<Record<string, string>> = {},
+): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const raw = issuePath(issue.path);
+    const path = aliases[raw] ?? raw;
+    errors[path] ??= issueMessage(issue, input);
+  }
+  return errors;
+}
+
+/** Server field errors in the same form; `places[0].weight` and `places.0.weight` are the same field. */
+export function serverFieldErrors(list: readonly FieldError[] | undefined, aliases: Readonly<Record<string, string>> = {}): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const { field, message } of list ?? []) {
+    const normalized = field.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
+    const path = aliases[normalized] ?? normalized;
+    errors[path] ??= message;
+  }
+  return errors;
+}

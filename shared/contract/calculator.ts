@@ -1,0 +1,7 @@
+import { command } from './define';
+import { calculatorRequestSchema, calculatorResultSchema, intervalsRequestSchema, intervalsResultSchema } from '../schemas/calculator';
+
+export const calculatorCommands = {
+  'calculator.calculate': command('Cost and term of a shipment with each delivery service, to the door and to a pickup point', calculatorRequestSchema, calculatorResultSchema),
+  'calculator.intervals': command('Delivery intervals of the services that use fixed or dynamic ones', intervalsRequestSchema, intervalsResultSchema),
+};

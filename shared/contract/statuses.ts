@@ -1,0 +1,6 @@
+import { command } from './define';
+import { statusHistoryCommandSchema, statusHistorySchema } from '../schemas/statuses';
+
+export const statusCommands = {
+  'statuses.history': command("An order's status timeline, newest first", statusHistoryCommandSchema, statusHistorySchema),
+};

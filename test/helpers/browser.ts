@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startBrowserMode } from '../../electron/browser-mode';
+import { silentLogger } from '../../electron/core/logger';
+import type { AppOptions } from '../../electron/core/app';
+
+/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
+
+export const screenshotDir = join(process.cwd(), 'test-results', 'screenshots');
+
+/** Saves a full-page screenshot under test-results/screenshots/<name>.png for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Browser mode as `npm start` runs it (real core, real database file, built web UI from dist/) and a
+ * Chromium page opened on the link with the token.
+ */
+export async function openBrowserMode(options: { locale?: string; appOptions?: Partial<AppOptions> } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-e2e-'));
+  const running = await startBrowserMode(
+    { port: 0, dataDir, tokens: ['e2e-token-12345'], webRoot: join(process.cwd(), 'dist') },
+    { log: silentLogger, ...options.appOptions },
+  );
+  const browser = await launchChromium();
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(running.uiUrl);
+  return {
+    page,
+    browser,
+    running,
+    dataDir,
+    /** Uncaught errors in the page so far. */
+    pageErrors: () => errors,
+    async close() {
+      await browser.close();
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
