@@ -47,6 +47,7 @@ export const importBench: Benchmark = {
       ctx.log('import: through the import engine (sync)');
       const ours = await runWorker('bench/workers/import-ours.ts', ['--file', file, '--data-dir', join(tmp.dir, 'data')]);
       const phases = (ours.phases ?? {}) as Record<string, number>;
+      const phaseRss = (ours.phaseRss ?? {}) as Record<string, number>;
       const notes: string[] = [];
       if (ours.created !== orders) notes.push(`only ${ours.created} of ${orders} orders created; first failure: ${ours.firstFailure}`);
       return {
@@ -59,7 +60,9 @@ export const importBench: Benchmark = {
           loopDelayP99Ms: ours.loopDelayP99Ms,
           created: Number(ours.created),
           registeredInAnswer: Number(ours.registered),
+          mainHeapPeakMb: mb(Number(ours.peakHeapUsedBytes)),
           ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [`${k}AtMs`, v])),
+          ...Object.fromEntries(Object.entries(phaseRss).map(([k, v]) => [`rssAt${k[0].toUpperCase()}${k.slice(1)}Mb`, mb(v)])),
         },
         baseline: {
           what: 'exceljs stream.xlsx.WorkbookReader over the same bytes, every cell read (same reader options)',

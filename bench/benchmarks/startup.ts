@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { benchTempDir, profileArgs, repoRoot } from '../lib/child';
 import { percentile } from '../lib/stats';
 import type { Benchmark } from '../lib/report';
+import { seededShopToken } from '../lib/seeded-dirs';
 
-const token = 'bench-token-startup';
+const token = seededShopToken;
 
 interface StartTiming {
   /** Process start to the "Local API" line (the port is known). */
@@ -111,7 +112,7 @@ export const startupBench: Benchmark = {
   title: 'serve on a 100,000-order database: process start → first authenticated answer, against a bare node server',
   async run(ctx) {
     const orders = ctx.quick ? 2_000 : 100_000;
-    const runs = ctx.quick ? 2 : 5;
+    const runs = ctx.quick ? 1 : 5;
     const data = await ctx.seededOrdersDir(orders, token);
     let bundle: Awaited<ReturnType<typeof bundleServe>> | null = null;
     try {

@@ -1,10 +1,12 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildWebUi, startServe } from '../lib/serve';
 import { percentile } from '../lib/stats';
 import { Skip, type Benchmark, type BenchContext } from '../lib/report';
+import { seededShopToken } from '../lib/seeded-dirs';
 
-const token = 'bench-token-ui-000';
+const token = seededShopToken;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Probe {
@@ -62,6 +64,13 @@ const rowsReflect = (query: string) => `new Promise((resolve, reject) => {
 })`;
 
 const readProbe = `window.__bench`;
+const firstRowShown = `new Promise((resolve, reject) => {
+  const started = performance.now();
+  const timer = setInterval(() => {
+    if (window.__bench.firstRowAt !== null) { clearInterval(timer); resolve(true); }
+    else if (performance.now() - started > 30000) { clearInterval(timer); reject(new Error('timeout after 30 s')); }
+  }, 50);
+})`;
 const resetProbe = `(() => { window.__bench.t0 = null; window.__bench.echoAt = null; })()`;
 // Where the first rows' time went: when the first list call left and how long it took (resource timing).
 const paintTimes = `(() => {
@@ -92,15 +101,38 @@ async function newPage(browser: Browser) {
   return { page, context, errors };
 }
 
+/**
+ * BENCH_UI_PROF=<dir>: a CPU profile of the page (Chromium's profiler over CDP) while it does `work`,
+ * written as <dir>/<label>.cpuprofile for bench/tools/profile-summary.ts.
+ */
+async function profiledPage<T>(page: Page, label: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_UI_PROF;
+  if (!dir) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
+}
+
 /** Opens the orders list in a fresh browser context; ms from navigation start to the first painted row. */
-async function timeFirstRows(browser: Browser, url: string) {
+async function timeFirstRows(browser: Browser, url: string, label?: string) {
   const { page, context, errors } = await newPage(browser);
   try {
-    await page.goto(url);
-    await page.locator('[data-testid="order-row"]').first().waitFor({ timeout: 30_000 }).catch(() => {
-      throw new Error(`no order rows appeared${errors.length ? `; page errors: ${errors.join('; ')}` : ''}`);
-    });
-    await page.waitForFunction('window.__bench.firstRowAt !== null');
+    const open = async () => {
+      await page.goto(url);
+      // A cheap check every 50 ms: Playwright's locator polling would compete with the page for its main thread.
+      await page.evaluate(firstRowShown).catch((error: Error) => {
+        throw new Error(`no order rows appeared (${error.message.split('\n')[0]})${errors.length ? `; page errors: ${errors.join('; ')}` : ''}`);
+      });
+    };
+    await (label ? profiledPage(page, label, open) : open());
     return (await page.evaluate(paintTimes)) as { firstRowsMs: number; fcpMs: number; listCallStartMs: number; listCallMs: number };
   } finally {
     await context.close();
@@ -155,7 +187,7 @@ async function measure(ctx: BenchContext, browser: Browser, webRoot: string, ord
     const listCall: number[] = [];
     await timeFirstRows(browser, serve.uiUrl); // warms the server's first queries and the disk cache
     for (let i = 0; i < loads; i++) {
-      const t = await timeFirstRows(browser, serve.uiUrl);
+      const t = await timeFirstRows(browser, serve.uiUrl, i === 0 ? `ui-open-${orders}` : undefined);
       firstRows.push(t.firstRowsMs);
       fcp.push(t.fcpMs);
       listStart.push(t.listCallStartMs);
@@ -165,7 +197,7 @@ async function measure(ctx: BenchContext, browser: Browser, webRoot: string, ord
     try {
       await page.goto(serve.uiUrl);
       await page.locator('[data-testid="order-row"]').first().waitFor({ timeout: 30_000 });
-      const keys = await timeKeystrokes(page, words);
+      const keys = await profiledPage(page, `ui-search-${orders}`, () => timeKeystrokes(page, words));
       return {
         firstRowsMs: percentile(firstRows, 50),
         firstRowsWorstMs: Math.max(...firstRows),
@@ -202,7 +234,7 @@ export const uiBench: Benchmark = {
     // A client number, a surname, phone digits, a tracking number: what a shop types to find an order.
     const words = ctx.quick ? ['0421', 'Смир'] : ['04217', 'Смирнова', '9161', 'SBE00007', '5550'];
     ctx.log('ui: building the web UI');
-    const ui = buildWebUi();
+    const ui = buildWebUi(Boolean(process.env.BENCH_UI_PROF)); // profiling: readable function names
     const browser = await chromium.launch({
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

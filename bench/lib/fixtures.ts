@@ -1,7 +1,11 @@
 import type { OrderCreate } from '../../shared/schemas/order';
 import type { Rng } from './prng';
 
-/** Cities with a rough weight of how often a small shop ships there. */
+/**
+ * Cities with a rough weight of how often a small shop ships there: the cities the sandbox express
+ * service's couriers reach (electron/core/providers/sandbox/intake.ts doorCities), so every generated
+ * door-to-door order is one the service accepts and the whole pipeline runs.
+ */
 export const cities: readonly { name: string; region: string; weight: number }[] = [
   { name: 'Москва', region: 'Москва', weight: 30 },
   { name: 'Санкт-Петербург', region: 'Санкт-Петербург', weight: 14 },
@@ -11,30 +15,14 @@ export const cities: readonly { name: string; region: string; weight: number }[]
   { name: 'Нижний Новгород', region: 'Нижегородская область', weight: 4 },
   { name: 'Челябинск', region: 'Челябинская область', weight: 3 },
   { name: 'Самара', region: 'Самарская область', weight: 3 },
-  { name: 'Омск', region: 'Омская область', weight: 3 },
   { name: 'Ростов-на-Дону', region: 'Ростовская область', weight: 3 },
   { name: 'Уфа', region: 'Республика Башкортостан', weight: 3 },
-  { name: 'Красноярск', region: 'Красноярский край', weight: 3 },
+  { name: 'Краснодар', region: 'Краснодарский край', weight: 3 },
   { name: 'Воронеж', region: 'Воронежская область', weight: 3 },
   { name: 'Пермь', region: 'Пермский край', weight: 3 },
-  { name: 'Волгоград', region: 'Волгоградская область', weight: 2 },
-  { name: 'Краснодар', region: 'Краснодарский край', weight: 3 },
-  { name: 'Саратов', region: 'Саратовская область', weight: 2 },
-  { name: 'Тюмень', region: 'Тюменская область', weight: 2 },
-  { name: 'Тольятти', region: 'Самарская область', weight: 1 },
-  { name: 'Ижевск', region: 'Удмуртская Республика', weight: 1 },
-  { name: 'Барнаул', region: 'Алтайский край', weight: 1 },
-  { name: 'Ульяновск', region: 'Ульяновская область', weight: 1 },
-  { name: 'Иркутск', region: 'Иркутская область', weight: 1 },
-  { name: 'Хабаровск', region: 'Хабаровский край', weight: 1 },
-  { name: 'Ярославль', region: 'Ярославская область', weight: 1 },
-  { name: 'Владивосток', region: 'Приморский край', weight: 1 },
-  { name: 'Томск', region: 'Томская область', weight: 1 },
-  { name: 'Оренбург', region: 'Оренбургская область', weight: 1 },
-  { name: 'Кемерово', region: 'Кемеровская область', weight: 1 },
-  { name: 'Рязань', region: 'Рязанская область', weight: 1 },
-  { name: 'Калининград', region: 'Калининградская область', weight: 1 },
-  { name: 'Тверь', region: 'Тверская область', weight: 1 },
+  { name: 'Балашиха', region: 'Московская область', weight: 2 },
+  { name: 'Подольск', region: 'Московская область', weight: 2 },
+  { name: 'Химки', region: 'Московская область', weight: 2 },
 ];
 
 const cityTotal = cities.reduce((s, c) => s + c.weight, 0);

@@ -5,6 +5,9 @@ import { silentLogger } from '../../electron/core/logger';
 import { benchTempDir } from './child';
 import { days, seedOrders } from './seed-orders';
 
+/** The API token of the shop in the seeded order folders (serve --token), shared so one seeding serves both. */
+export const seededShopToken = 'bench-shop-token-1';
+
 /**
  * Seeded data folders for one run. A folder is first opened by the real app (migrations and whatever
  * a first start writes), then the orders go in with raw SQL; later uses get a copy, so a benchmark

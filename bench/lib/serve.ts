@@ -45,10 +45,10 @@ export async function startServe(dataDir: string, token: string, webRoot?: strin
  * Builds the web UI from the current sources into a temp folder (not dist/, which the browser tests
  * may be reading), so the benchmark measures the renderer as it is now.
  */
-export function buildWebUi() {
+export function buildWebUi(readable = false) {
   const out = benchTempDir('ui');
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-  const result = spawnSync(npx, ['vite', 'build', '--outDir', join(out.dir, 'web'), '--emptyOutDir', '--logLevel', 'warn'], { cwd: repoRoot, encoding: 'utf8' });
+  const result = spawnSync(npx, ['vite', 'build', '--outDir', join(out.dir, 'web'), '--emptyOutDir', '--logLevel', 'warn', ...(readable ? ['--minify', 'false'] : [])], { cwd: repoRoot, encoding: 'utf8' });
   if (result.status !== 0) {
     out.remove();
     throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../../electron/core/app';
 import { silentLogger } from '../../electron/core/logger';
 import { importIfExists, sendToParent } from '../lib/child';
+import { countStatements, formatStats } from '../lib/sql-stats';
 import { startStallProbe } from '../lib/stall-probe';
 import { uploadSettings } from '../lib/xlsx-fixture';
 
@@ -31,6 +32,7 @@ async function main() {
   }
   const app = await createApp({ dataDir: values['data-dir']!, log: silentLogger, startWorkers: true });
   const ctx = await app.desktopContext();
+  const sqlStats = process.env.BENCH_SQL_STATS ? countStatements(app.sqlite) : null;
   // The service as the app wires it, or built from the app's parts the same way.
   const wired = (app.services as Record<string, unknown>).import ?? (app.services as Record<string, unknown>).imports;
   const service: ImportService =
@@ -38,17 +40,29 @@ async function main() {
     engine.createImportService({ db: app.db, sqlite: app.sqlite, clock: app.clock, log: silentLogger, events: app.events, providers: app.providers, outbox: app.outbox });
 
   const phases: Record<string, number> = {};
+  const phaseRss: Record<string, number> = {};
+  // Where the memory is: RSS (all threads) and the main thread's heap, sampled every 50 ms.
+  let peakHeapUsed = 0;
+  const sampler = setInterval(() => (peakHeapUsed = Math.max(peakHeapUsed, process.memoryUsage().heapUsed)), 50);
   const bytes = readFileSync(values.file!);
   const request = schemas.uploadRequestSchema.parse({ ...uploadSettings, mode: 'sync', file: { base64: bytes.toString('base64') } });
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   app.events.subscribe((e) => {
-    if (e.type === 'import.progress' && typeof e.status === 'string' && phases[e.status] === undefined) phases[e.status] = performance.now() - started;
+    if (e.type === 'import.progress' && typeof e.status === 'string' && phases[e.status] === undefined) {
+      phases[e.status] = performance.now() - started;
+      phaseRss[e.status] = process.memoryUsage().rss;
+      if (sqlStats) {
+        console.error(`SQL before ${e.status}:\n${formatStats(sqlStats.report())}`);
+        sqlStats.reset();
+      }
+    }
   });
   const probe = startStallProbe();
   const answer = await service.upload(ctx, request);
   const ms = performance.now() - started;
   const stalls = probe.stop();
+  clearInterval(sampler);
   if (process.env.BENCH_CPU_PROF) console.error(`import stall: --window ${stalls.maxStallAtUs}:${Math.ceil(stalls.maxStallMs + 10)}`);
   const items = 'resultItems' in answer ? answer.resultItems : [];
   const created = items.filter((i) => i.orderId !== undefined).length;
@@ -66,6 +80,8 @@ async function main() {
     created,
     registered,
     phases,
+    phaseRss,
+    peakHeapUsedBytes: peakHeapUsed,
     firstFailure: firstFailure ? `${firstFailure.code} ${firstFailure.description}` : undefined,
   });
 }

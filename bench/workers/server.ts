@@ -10,6 +10,7 @@ import type { Route } from '../../electron/core/api/route';
 import { createApp } from '../../electron/core/app';
 import type { Logger } from '../../electron/core/logger';
 import { sendToParent } from '../lib/child';
+import { countStatements } from '../lib/sql-stats';
 
 const { values } = parseArgs({
   options: { 'data-dir': { type: 'string' }, token: { type: 'string' }, workers: { type: 'string', default: 'on' } },
@@ -70,44 +71,6 @@ async function main() {
     })();
   });
   await sendToParent({ type: 'ready', port });
-}
-
-/**
- * Diagnostics only (BENCH_PHASE_PROF): counts and times every SQL statement the core prepares and runs
- * through this connection (Kysely's driver prepares each query anew), to say which queries a request costs.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyStatement = Record<'run' | 'all' | 'get' | 'iterate', (...args: unknown[]) => unknown>;
-function countStatements(sqlite: { prepare(sql: string): unknown }) {
-  type Stat = { sql: string; prepares: number; prepareMs: number; runs: number; runMs: number };
-  let stats = new Map<string, Stat>();
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = (text: string): unknown => {
-    const started = performance.now();
-    const statement = prepare(text) as AnyStatement;
-    const stat = stats.get(text) ?? { sql: text, prepares: 0, prepareMs: 0, runs: 0, runMs: 0 };
-    stats.set(text, stat);
-    stat.prepares++;
-    stat.prepareMs += performance.now() - started;
-    for (const method of ['run', 'all', 'get', 'iterate'] as const) {
-      const original = statement[method];
-      statement[method] = (...args: unknown[]) => {
-        const t = performance.now();
-        try {
-          return original.apply(statement, args);
-        } finally {
-          const s = stats.get(text) ?? stat;
-          s.runs++;
-          s.runMs += performance.now() - t;
-        }
-      };
-    }
-    return statement;
-  };
-  return {
-    reset: () => (stats = new Map()),
-    report: () => [...stats.values()].sort((a, b) => b.runMs + b.prepareMs - (a.runMs + a.prepareMs)),
-  };
 }
 
 main().catch(async (error) => {

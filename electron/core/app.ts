@@ -31,6 +31,15 @@ import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
 import { openDatabase, type Db } from './store/database';
 import { databaseFile } from './paths';
+import { applyPendingRestore, createBackupService } from './backup/backup-service';
+import { createDraftService } from './drafts/draft-service';
+import { exportOrdersXlsx } from './export/orders-xlsx';
+import { createBulkActions } from './orders/bulk';
+import { outboxView } from './scheduler/outbox-view';
+import { createRefreshScheduler } from './scheduler/refresh-scheduler';
+import { stuckOrders } from './scheduler/stuck-orders';
+import { systemTimers, type Timers } from './scheduler/timers';
+import { createSettingsService } from './settings/settings-service';
 
 export interface AppOptions {
   /** Spreadsheet import limits and knobs, and the fetch for `file.url` (tests: a local server, small limits). */
@@ -55,12 +64,23 @@ export interface AppOptions {
   cdek?: CdekTuning;
   /** Transport knobs of the upstream aggregator adapters (tests: short waits, their own fetch). */
   upstream?: UpstreamTuning;
+  /** Timers of the status refresh scheduler (tests: manualTimers on the manual clock). */
+  timers?: Timers;
 }
 
 /** The composition root: database, services, command table. Both shells and the tests start here. */
 export async function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? consoleLogger;
+  if (options.databaseFile === undefined) {
+    // A restore staged by backup.restore goes in before anything opens the database.
+    try {
+      const restored = applyPendingRestore(options.dataDir, clock.now(), options.nativeBinding);
+      if (restored) log.info(`Database restored from a backup; the previous one is kept as ${restored.previous ?? '(none)'}`);
+    } catch (error) {
+      log.error('Applying the staged restore failed; the current database stays', error);
+    }
+  }
   const store = openDatabase({
     file: options.databaseFile ?? databaseFile(options.dataDir),
     nativeBinding: options.nativeBinding,
@@ -97,6 +117,12 @@ export async function createApp(options: AppOptions) {
   });
   const intervals = createIntervalService({ clock, providers, intervals: withUpstreamIntervals(createIntervalRegistry([...sandboxServices.map(createSandboxIntervals), createCdekIntervals(() => connections.cdek(), log)]), connections.upstream) });
 
+  const settings = createSettingsService({ db, clock, events, log, dataDir: options.dataDir });
+  const drafts = createDraftService({ db, clock, orders, providers, events });
+  const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
+  const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, settings, events, log });
+  const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
+
   const commands: CommandTable = {
     'orders.create': (ctx, input) => orders.create(ctx, input),
     'orders.list': (ctx, input) => orders.list(ctx, input),
@@ -126,10 +152,33 @@ export async function createApp(options: AppOptions) {
     'import.cancel': (ctx, input) => imports.cancel(ctx, input.importId),
     'import.results': (ctx, input) => imports.state(ctx, input.importId, { offset: input.offset, limit: input.limit }),
     'import.errorsFile': (ctx, input) => imports.errorsFile(ctx, input.importId),
+    'drafts.save': (ctx, input) => drafts.save(ctx, input),
+    'drafts.list': (ctx, input) => drafts.list(ctx, input),
+    'drafts.get': (ctx, input) => drafts.get(ctx, input.id),
+    'drafts.delete': (ctx, input) => drafts.delete(ctx, input.id),
+    'drafts.submit': (ctx, input) => drafts.submit(ctx, input.ids),
+    'settings.get': (ctx) => settings.get(ctx),
+    'settings.update': (ctx, input) => settings.update(ctx, input),
+    'settings.regenerateToken': (ctx) => settings.regenerateToken(ctx),
+    'senderProfiles.list': (ctx) => settings.listProfiles(ctx),
+    'senderProfiles.create': (ctx, input) => settings.createProfile(ctx, input),
+    'senderProfiles.update': (ctx, input) => settings.updateProfile(ctx, input),
+    'senderProfiles.delete': (ctx, input) => settings.deleteProfile(ctx, input.id),
+    'backup.now': () => backup.now(),
+    'backup.list': () => backup.list(),
+    'backup.restore': (_ctx, input) => backup.restore(input.file),
+    'backup.cancelRestore': () => backup.cancelRestore(),
+    'orders.bulk': (ctx, input) => bulk.run(ctx, input.action, input.orderIds),
+    'orders.exportXlsx': (ctx, input) => exportOrdersXlsx({ db, clock, providers }, ctx, input),
+    'orders.stuck': async (ctx, input) => stuckOrders(db, clock, ctx, { days: input.days ?? (await settings.preferences()).stuckThresholdDays, limit: input.limit, offset: input.offset }),
+    'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),
+    'statuses.lastRefresh': (ctx) => scheduler.lastRefresh(ctx.companyId),
+    'outbox.state': (ctx) => outboxView(db, ctx),
   };
 
   if (options.startWorkers) outbox.start();
   if (options.startWorkers) connections.start();
+  if (options.startWorkers) void scheduler.start();
 
   let closed: Promise<void> | null = null;
   return {
@@ -140,7 +189,7 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports },
+    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk },
     commands,
     dispatch: (name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, ctx, input),
     /** The shop's own company: the desktop window acts as it. */
@@ -151,6 +200,7 @@ export async function createApp(options: AppOptions) {
     /** Stops the workers, lets the running pass finish, then closes the database. Safe to call twice. */
     close(): Promise<void> {
       closed ??= (async () => {
+        await scheduler.stop();
         await imports.stop();
         await outbox.stop();
         await connections.stop();

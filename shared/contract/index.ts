@@ -1,10 +1,13 @@
 import type { z } from 'zod';
+import { bulkCommands } from './bulk';
 import { calculatorCommands } from './calculator';
 import { connectionCommands } from './connections';
+import { draftCommands } from './drafts';
 import { importCommands } from './import';
 import { listCommands } from './lists';
 import { orderCommands } from './orders';
 import { providerCommands } from './providers';
+import { settingsCommands } from './settings';
 import { statusRefreshCommands } from './status-refresh';
 import { statusCommands } from './statuses';
 
@@ -18,6 +21,9 @@ export const contract = {
   ...listCommands,
   ...connectionCommands,
   ...importCommands,
+  ...draftCommands,
+  ...settingsCommands,
+  ...bulkCommands,
 };
 
 export type Contract = typeof contract;

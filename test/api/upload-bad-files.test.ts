@@ -112,7 +112,9 @@ describe('a file that cannot be imported creates nothing and says why', () => {
   it('too many rows without a dimension: reading stops at the limit', async () => {
     await start({ imports: { maxDataRows: 3 } });
     const { buffer, columnMap } = await ordersWorkbook([1, 2, 3].map((n) => sampleOrder(`SHOP-${n}`)), { itemsNewRow: true });
-    await expectRefused(await uploadFile(buffer, columnMap), /more than 3 rows from row 3; split it into smaller files or set rowEnd/);
+    await expectRefused(await uploadFile(buffer, columnMap), /^The sheet has more than 3 rows from row 3 \(it ends at row 8\)/);
+    const noDimension = withPart(buffer, 'xl/worksheets/sheet1.xml', (xml) => xml.replace(/<dimension ref="[^"]*"\/>/, ''));
+    await expectRefused(await uploadFile(noDimension, columnMap), /^The sheet has more than 3 rows from row 3; split it into smaller files or set rowEnd\.$/);
     // rowEnd keeps the read within the limit
     const res = await server.call('POST', '/orders/upload', { body: uploadBody(buffer, columnMap, { itemsNewRow: true, rowEnd: 4 }) });
     expect(res.json.resultItems).toEqual([expect.objectContaining({ clientNumber: 'SHOP-1', orderId: expect.any(Number) })]);

@@ -38,10 +38,14 @@ async function startProxy(targetPort: number) {
     const target = connect(targetPort, '127.0.0.1');
     sockets.add(client).add(target);
     let requestLine = '';
-    client.on('data', (chunk) => {
-      const first = chunk.toString('latin1', 0, Math.min(chunk.length, 200)).split('\r\n')[0];
-      if (/^(GET|POST|PUT|DELETE) /.test(first)) requestLine = first;
-      target.write(chunk);
+    client.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('latin1');
+      const first = text.slice(0, 200).split('\r\n')[0];
+      if (/^(GET|POST|PUT|DELETE) /.test(first)) {
+        requestLine = first;
+        // As a reverse proxy does: the upstream answers only to its own Host (DNS-rebinding guard).
+        target.write(Buffer.from(text.replace(/\r\nhost: [^\r]*/i, `\r\nHost: 127.0.0.1:${targetPort}`), 'latin1'));
+      } else target.write(chunk);
     });
     target.on('data', (chunk) => {
       if (drop?.(requestLine)) {
@@ -110,10 +114,18 @@ interface Pair {
   close(): Promise<void>;
 }
 
-async function startPair(): Promise<Pair> {
+/**
+ * The upstream in browser mode and this ShipDesk with a connection to it. By default the upstream's
+ * outbox runs and the adapter's waits let it work; `slowUpstream` stops both, so the upstream does not
+ * transfer orders until the test drains its outbox.
+ */
+async function startPair(options: { slowUpstream?: boolean } = {}): Promise<Pair> {
   const upDir = mkdtempSync(join(tmpdir(), 'shipdesk-upstream-'));
   const upClock = manualClock();
-  const upstream = await startBrowserMode({ port: 0, dataDir: upDir, tokens: [UP_TOKEN] }, { clock: upClock, log: silentLogger });
+  const upstream = await startBrowserMode(
+    { port: 0, dataDir: upDir, tokens: [UP_TOKEN] },
+    { clock: upClock, log: silentLogger, ...(options.slowUpstream ? { startWorkers: false } : {}) },
+  );
   const proxy = await startProxy(upstream.port);
   const calls: string[] = [];
   const env = await startTestServer({
@@ -123,7 +135,7 @@ async function startPair(): Promise<Pair> {
       confirmDelaysMs: [0],
       // While the adapter waits for the upstream, the upstream's outbox does its work.
       sleep: async () => {
-        await upstream.app.outbox.drain();
+        if (!options.slowUpstream) await upstream.app.outbox.drain();
       },
       onCall: (c) => calls.push(`${c.method} ${c.path.replace(/\/\d+(?=\/|$)/g, '/{id}')}`),
     },
@@ -184,7 +196,7 @@ describe('upstream aggregator: its services are ours', () => {
     expect(rows).toEqual(
       theirs.map((t) => ({
         key: p.key(t.key),
-        name: `${t.name} (через «Склад-2»)`,
+        name: `${t.name} — через «Склад-2»`,
         description: expect.stringContaining(`«${t.key}»`),
         test: t.test,
         capabilities: t.capabilities,
@@ -283,7 +295,7 @@ describe('upstream aggregator: orders pass through', () => {
     await p.env.app.services.statusRefresh.refresh();
     expect((await historyHere(orderId))[0].key).toBe('onPointIn');
 
-    p.upClock.advance(40 * HOUR); // onWay, then onPointOut
+    p.upClock.advance(36 * HOUR); // onWay, then onPointOut
     await refreshUpstream();
     p.calls.length = 0;
     await p.env.app.services.statusRefresh.refresh();
@@ -359,7 +371,7 @@ describe('upstream aggregator: orders pass through', () => {
     expect((await p.env.call('DELETE', `/v1/orders/${orderId}`)).status).toBe(200);
     await p.env.app.outbox.drain();
     expect((await p.remote('GET', `/v1/orders/${remoteId}`)).status).toBe(404);
-    expect(await upstreamOrders('UP-D')).toEqual([]);
+    expect(await upstreamOrders('UP-D')).toEqual([expect.objectContaining({ state: 'deleted' })]);
     const books = await p.upstream.app.db.selectFrom('sandbox_shipments').select('removed_at').where('client_number', '=', 'UP-D').execute();
     expect(books).toEqual([{ removed_at: expect.any(Number) }]);
   });
@@ -456,5 +468,132 @@ describe('upstream aggregator: orders pass through', () => {
     p.env.clock.advance(HOUR);
     await p.env.app.outbox.drain();
     expect((await orderHere(orderId)).statusKey).toBe('uploaded');
+  });
+  it('a service that only cancels: the cancel passes through, a change is refused here (040306)', async () => {
+    await p.env.app.services.connections.upstream.sync(p.connection.id);
+    const point = await pointOf(p.env.app.db, p.key('sandbox-lockers'), { city: 'Санкт-Петербург', type: 2, maxSizeA: 'set' });
+    const payload = orderPayload('UP-L', (o) => {
+      Object.assign(o.order, { providerKey: p.key('sandbox-lockers'), tariffId: localId(1, 302), deliveryType: 2, pickupType: 2, pointOutId: point.id });
+      o.cost = { assessedCost: 2500, codCost: 0 };
+    });
+    const orderId = await createHere(payload);
+    await p.env.app.outbox.drain();
+    const remoteId = (await orderHere(orderId)).additionalProviderNumber;
+    expect((await p.env.call('PUT', `/v1/orders/${orderId}`, { body: payload })).json).toMatchObject({ code: '040306' });
+    expect((await p.env.call('GET', `/v1/orders/${orderId}/cancel`)).status).toBe(200);
+    await p.env.app.outbox.drain();
+    expect((await p.remote('GET', `/v1/orders/${remoteId}/status`)).json.status.key).toBe('deliveryCanceled');
+  });
+
+  it('a partial delivery at the upstream tells here which items were bought out', async () => {
+    // The upstream's sandbox has registered 14 parcels before: the 15th (ours) is partly bought out.
+    const now = p.upClock.now();
+    for (let i = 1; i <= 14; i++) {
+      await p.upstream.app.db
+        .insertInto('sandbox_shipments')
+        .values({ provider_number: `SBE${String(i).padStart(9, '0')}`, provider_key: 'sandbox-express', company_id: 1, client_number: `OLD-${i}`, payload: '{}', registered_at: now, canceled_at: null, removed_at: now })
+        .execute();
+    }
+    const orderId = await createHere(expressOrder(p, 'UP-PART'));
+    await p.env.app.outbox.drain();
+    expect((await orderHere(orderId)).providerNumber).toBe('SBE000000015');
+    p.upClock.advance(60 * HOUR);
+    await refreshUpstream();
+    await p.env.app.services.statusRefresh.refresh();
+    const here = (await p.env.call('GET', `/v1/orders/${orderId}`)).json;
+    expect(here.order.statusKey).toBe('partialReturn');
+    expect(here.places[0].items.map((i: { articul: string; quantityDelivered: number }) => [i.articul, i.quantityDelivered])).toEqual([['TS-01', 2], ['CP-02', 0]]);
+  });
+
+  it('the upstream is slow to transfer: the wait is bounded, and the next attempt adopts the order (one POST)', async () => {
+    await p.close();
+    p = await startPair({ slowUpstream: true });
+    const orderId = await createHere(expressOrder(p, 'UP-SLOW'));
+    await p.env.app.outbox.drain();
+    expect((await orderHere(orderId)).statusKey).toBe('uploading');
+    const job = await p.env.app.db.selectFrom('outbox').select('last_error').executeTakeFirstOrThrow();
+    expect(job.last_error).toMatch(/has not finished transferring order \d+ \(still uploading\); it will be looked up again/);
+    expect(p.calls.filter((c) => c === 'GET /orders/{id}/status')).toHaveLength(4); // the bound: pollDelaysMs
+
+    await p.upstream.app.outbox.drain(); // the upstream gets to it
+    p.env.clock.advance(HOUR);
+    await p.env.app.outbox.drain();
+    expect((await orderHere(orderId)).statusKey).toBe('uploaded');
+    expect(p.calls.filter((c) => c === 'POST /orders')).toHaveLength(1);
+    expect(await upstreamOrders('UP-SLOW')).toHaveLength(1);
+  });
+
+  it('canceled here while the upstream still transfers it: found by clientNumber and canceled there too', async () => {
+    await p.close();
+    p = await startPair({ slowUpstream: true });
+    const orderId = await createHere(expressOrder(p, 'UP-RACE'));
+    await p.env.app.outbox.drain(); // accepted by the upstream, not transferred yet
+    expect((await p.env.call('GET', `/v1/orders/${orderId}/cancel`)).status).toBe(200);
+    await p.upstream.app.outbox.drain();
+    p.env.clock.advance(HOUR);
+    await p.env.app.outbox.drain();
+    expect(await p.env.app.outbox.state()).toMatchObject({ pending: 0 });
+    expect(await upstreamOrders('UP-RACE')).toEqual([expect.objectContaining({ state: 'canceled', status_key: 'deliveryCanceled' })]);
+  });
+});
+
+describe('upstream aggregator: calculator, intervals and the connection\'s life', () => {
+  let p: Pair;
+  beforeEach(async () => {
+    p = await startPair();
+  });
+  afterEach(() => p.close());
+
+  it('delivery intervals and prices of an upstream service are the upstream\'s, under our tariff ids', async () => {
+    const place = { from: { countryCode: 'RU', city: 'Москва' }, to: { countryCode: 'RU', city: 'Санкт-Петербург' } };
+    const intervals = value<any>(await p.env.app.dispatch('calculator.intervals', p.env.shop, { ...place, providerKeys: [p.key('sandbox-express')] }));
+    const theirIntervals = (await p.remote('POST', '/calculator/intervals', { ...place, providerKeys: ['sandbox-express'] })).json;
+    expect(intervals.deliveryToDoor).toEqual(
+      theirIntervals.deliveryToDoor.map((g: any) => ({ providerKey: p.key(g.providerKey), tariffs: g.tariffs.map((t: any) => ({ ...t, tariffId: localId(1, t.tariffId) })) })),
+    );
+    expect(intervals.deliveryToDoor[0].tariffs.length).toBeGreaterThan(0);
+
+    const request = { ...place, places: [{ weight: 1200, length: 30, width: 20, height: 10 }], assessedCost: 2500, codCost: 0 };
+    const prices = value<any>(await p.env.app.dispatch('calculator.calculate', p.env.shop, { ...request, providerKeys: [p.key('sandbox-express')] }));
+    const theirPrices = (await p.remote('POST', '/calculator', { ...request, providerKeys: ['sandbox-express'] })).json;
+    const costs = (r: any) => r.deliveryToDoor.flatMap((g: any) => g.tariffs.map((t: any) => [t.tariffId % 10_000, t.deliveryCost, t.insuranceFee, t.daysMin, t.daysMax]));
+    expect(costs(prices)).toEqual(costs(theirPrices));
+    expect(prices.deliveryToDoor[0].providerKey).toBe(p.key('sandbox-express'));
+  });
+
+  it('an upstream connection needs its address and token (040002); a removed one takes its services and lists with it', async () => {
+    const noToken = await p.env.app.dispatch('connections.create', p.env.shop, { providerKey: 'upstream', name: 'X', baseUrl: p.proxy.url });
+    expect(noToken).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'credentials.token' }] } });
+    const noUrl = await p.env.app.dispatch('connections.create', p.env.shop, { providerKey: 'upstream', name: 'X', credentials: { token: 't' } });
+    expect(noUrl).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'baseUrl' }] } });
+    const cdekShape = await p.env.app.dispatch('connections.update', p.env.shop, { id: p.connection.id, credentials: { clientId: 'a', clientSecret: 'b' } });
+    expect(cdekShape).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'credentials.token' }] } });
+
+    await p.env.app.services.connections.upstream.sync(p.connection.id);
+    const count = async (table: 'points' | 'tariffs' | 'provider_services') =>
+      Number((await p.env.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('source', '=', 'upstream:1').executeTakeFirstOrThrow()).n);
+    expect(await count('points')).toBeGreaterThan(0);
+    value(await p.env.app.dispatch('connections.delete', p.env.shop, { id: p.connection.id }));
+    expect([await count('points'), await count('tariffs'), await count('provider_services')]).toEqual([0, 0, 0]);
+    const keys = (await p.env.call('GET', '/v1/lists/providers')).json.rows.map((r: { key: string }) => r.key);
+    expect(keys.filter((k: string) => k.startsWith('upstream:'))).toEqual([]);
+  });
+
+  it('a service the upstream stops listing is no longer offered, but its orders are still tracked', async () => {
+    const create = await p.env.call('POST', '/v1/orders', { body: expressOrder(p, 'UP-GONE') });
+    await p.env.app.outbox.drain();
+    // As a catalogue sync records it when the upstream no longer lists the service.
+    await p.env.app.db.updateTable('upstream_services').set({ listed: 0 }).where('remote_key', '=', 'sandbox-express').execute();
+    await p.env.app.services.connections.reload();
+    const keys = (await p.env.call('GET', '/v1/lists/providers')).json.rows.map((r: { key: string }) => r.key);
+    expect(keys).not.toContain(p.key('sandbox-express'));
+    p.upClock.advance(6 * HOUR);
+    value(await p.upstream.app.dispatch('statuses.refresh', (await p.upstream.app.services.companies.byToken(UP_TOKEN))!, {}));
+    expect(await p.env.app.services.statusRefresh.refresh()).toMatchObject({ checked: 1, changed: 1, failed: 0 });
+    expect((await p.env.call('GET', `/v1/orders/${create.json.orderId}`)).json.order.statusKey).toBe('onPointIn');
+
+    // A sync with the upstream offering it again lists it again.
+    await p.env.app.services.connections.upstream.syncLists(p.connection.id);
+    expect((await p.env.call('GET', '/v1/lists/providers')).json.rows.map((r: { key: string }) => r.key)).toContain(p.key('sandbox-express'));
   });
 });

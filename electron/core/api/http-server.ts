@@ -16,6 +16,8 @@ export interface HttpServerOptions {
   routes: Route[];
   /** Folder of the built web UI (browser mode); none: API only. */
   webRoot?: string;
+  /** Whether other programs may call the interface (the settings switch); default: the app's setting. /app/* is always served. */
+  interfaceEnabled?: () => Promise<boolean>;
 }
 
 /** The token from `Authorization: <token>` or `Authorization: Bearer <token>`. */
@@ -61,7 +63,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  * The local HTTP server: the delivery interface, the browser-mode command transport and the web UI.
  * It answers only to 127.0.0.1/localhost Host headers (DNS rebinding) and sends no CORS headers.
  */
-export function createHttpServer({ app, routes, webRoot }: HttpServerOptions) {
+export function createHttpServer({ app, routes, webRoot, interfaceEnabled = () => app.services.settings.localApiEnabled() }: HttpServerOptions) {
   const router = createRouter(routes);
   const streams = new Set<ServerResponse>();
   let port = 0;
@@ -74,15 +76,17 @@ export function createHttpServer({ app, routes, webRoot }: HttpServerOptions) {
       return;
     }
     const url = new URL(req.url ?? '/', `http://${host}`);
+    const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
     let path: string;
+    let matched: ReturnType<typeof router.match>;
     try {
       path = stripVersion(decodeURI(url.pathname));
+      // The router decodes path parameters too: `%25E0` passes decodeURI as `%E0` and fails there.
+      matched = methods.has(method) ? router.match(method, path) : null;
     } catch {
       sendError(res, 400, { code: ErrorCode.general, message: 'Bad request', description: 'Malformed URL' }, format);
       return;
     }
-    const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
-    const matched = methods.has(method) ? router.match(method, path) : null;
 
     if (!matched || 'allowed' in matched) {
       if (webRoot && (method === 'GET' || method === ('HEAD' as HttpMethod)) && !url.pathname.startsWith('/v1/') && (await serveStatic(webRoot, url.pathname, res))) return;
@@ -100,6 +104,9 @@ export function createHttpServer({ app, routes, webRoot }: HttpServerOptions) {
     const { route, params } = matched;
     try {
       let ctx = { companyId: 0 };
+      if (!path.startsWith('/app/') && !(await interfaceEnabled())) {
+        throw new AppError(403, { code: ErrorCode.general, message: 'Forbidden', description: 'The local API is turned off in the ShipDesk settings' });
+      }
       if (!route.public) {
         const company = await app.services.companies.byToken(tokenFrom(req.headers.authorization));
         if (!company) throw unauthorized();
@@ -130,6 +137,25 @@ export function createHttpServer({ app, routes, webRoot }: HttpServerOptions) {
       if (!res.headersSent) sendError(res, 500, internalError().body, 'json');
       else res.destroy();
     });
+  });
+  // Requests Node refuses before they reach `handle` (a URL and headers over 16 KiB, a malformed request line,
+  // a timeout) get the interface's error body too, instead of Node's bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, description] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The URL and headers must be at most 16 KiB together']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'The request took too long to arrive']
+          : [400, 'Bad Request', 'Malformed HTTP request'];
+    const body = JSON.stringify({ code: ErrorCode.general, message: reason, description } satisfies ErrorBody);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;

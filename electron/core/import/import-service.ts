@@ -65,7 +65,7 @@ export const defaultImportOptions: ImportOptions = {
   readTimeoutMs: 5 * 60_000,
   workerHeapMb: 256,
   registrationWaitMs: 10_000,
-  batchSize: 250,
+  batchSize: 100,
   maxConcurrentReads: 2,
   retentionDays: 30,
   sourceRetentionDays: 7,
@@ -532,29 +532,36 @@ export function createImportService(deps: ImportServiceDeps) {
 
   // ---- results ------------------------------------------------------------------------------------
 
+  /** The result items of an import, in file order; read in pages, a turn of the event loop between them. */
   async function resultItems(importId: number, offset = 0, limit = Number.MAX_SAFE_INTEGER): Promise<UploadResultItem[]> {
-    const rows = await db
-      .selectFrom('import_rows as r')
-      .leftJoin('orders as o', 'o.id', 'r.order_id')
-      .select(['r.row', 'r.client_number', 'r.order_id', 'r.created_at', 'r.error', 'o.provider_number', 'o.status_key'])
-      .where('r.import_id', '=', importId)
-      .orderBy('r.seq')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows.map((r): UploadResultItem => {
-      if (r.order_id !== null) {
-        return {
-          clientNumber: r.client_number,
-          row: r.row,
-          orderId: r.order_id,
-          providerNumber: r.provider_number ?? null,
-          created: formatTimestamp(r.created_at ?? 0),
-          status: r.status_key ?? undefined,
-        };
+    const items: UploadResultItem[] = [];
+    const page = 2000;
+    for (let at = offset; items.length < limit; at += page) {
+      const rows = await db
+        .selectFrom('import_rows as r')
+        .leftJoin('orders as o', 'o.id', 'r.order_id')
+        .select(['r.row', 'r.client_number', 'r.order_id', 'r.created_at', 'r.error', 'o.provider_number', 'o.status_key'])
+        .where('r.import_id', '=', importId)
+        .orderBy('r.seq')
+        .limit(Math.min(page, limit - items.length))
+        .offset(at)
+        .execute();
+      for (const r of rows) {
+        if (r.order_id !== null) {
+          items.push({
+            clientNumber: r.client_number,
+            row: r.row,
+            orderId: r.order_id,
+            providerNumber: r.provider_number ?? null,
+            created: formatTimestamp(r.created_at ?? 0),
+            status: r.status_key ?? undefined,
+          });
+        } else items.push(toResultFailure(r.client_number, r.row, JSON.parse(r.error ?? '{}') as StoredFailure));
       }
-      return toResultFailure(r.client_number, r.row, JSON.parse(r.error ?? '{}') as StoredFailure);
-    });
+      if (rows.length < page) break;
+      await yieldToEventLoop();
+    }
+    return items;
   }
 
   async function stateOf(ctx: CallContext, importId: number, offset?: number, limit?: number): Promise<UploadState> {

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FileProblem } from './file-check';
@@ -46,20 +49,20 @@ export class ImportCanceled extends Error {
   }
 }
 
-function spawn(task: WorkerTask, options: WorkerRunOptions): Worker {
+function spawn(task: WorkerTask, options: WorkerRunOptions, env: NodeJS.ProcessEnv): Worker {
   // a roomy young generation: parsing makes short-lived objects by the million, and a small one spends a third of the time collecting them
   const resourceLimits = { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 64 };
-  if (options.entry) return new Worker(options.entry, { workerData: task, resourceLimits });
+  if (options.entry) return new Worker(options.entry, { workerData: task, resourceLimits, env });
   const here = import.meta.url;
   if (!/\.[mc]?ts$/.test(new URL(here).pathname)) {
-    return new Worker(new URL('./import-worker.mjs', here), { workerData: task, resourceLimits });
+    return new Worker(new URL('./import-worker.mjs', here), { workerData: task, resourceLimits, env });
   }
   const entry = new URL('./xlsx-worker.ts', here).href;
   // tsx's ESM API (its package exports name the .mjs only for `import`, so it is found from package.json)
   const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); })
     .catch((e) => import('node:worker_threads').then(({ parentPort }) => parentPort.postMessage({ type: 'crash', message: String((e && e.stack) || e) })));`;
-  return new Worker(bootstrap, { eval: true, workerData: task, resourceLimits, execArgv: [] });
+  return new Worker(bootstrap, { eval: true, workerData: task, resourceLimits, execArgv: [], env });
 }
 
 /**
@@ -72,14 +75,17 @@ export function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) 
       reject(new ImportCanceled());
       return;
     }
-    const worker = spawn(task, options);
+    // exceljs parks a sheet that comes before the shared strings in a temp file and removes it only when it
+    // reads to the end: each worker gets its own temp folder, removed with the worker.
+    const temp = mkdtempSync(path.join(tmpdir(), 'shipdesk-import-'));
+    const worker = spawn(task, options, { ...process.env, TMPDIR: temp, TMP: temp, TEMP: temp });
     let settled = false;
     const finish = (error?: Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      void worker.terminate().finally(() => rmSync(temp, { recursive: true, force: true }));
       if (error) reject(error);
       else resolve();
     };

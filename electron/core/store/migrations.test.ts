@@ -293,4 +293,47 @@ describe('database migrations', () => {
       sqlite.close();
     });
   });
+
+  describe('0006 desktop data', () => {
+    const upTo6 = () => {
+      const sqlite = new Database(':memory:');
+      migrate(sqlite, loadMigrations().filter((m) => m.version <= 6));
+      sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0), (2, 'B', 'tb', 0)").run();
+      return sqlite;
+    };
+
+    it('keeps one draft per id and company; the same id may exist in another company', () => {
+      const sqlite = upTo6();
+      const add = (company: number, id: string) =>
+        sqlite.prepare("INSERT INTO drafts (company_id, id, data, created_at, updated_at) VALUES (?, ?, '{}', 0, 0)").run(company, id);
+      add(1, 'd-1');
+      add(2, 'd-1');
+      expect(() => add(1, 'd-1')).toThrow(/UNIQUE|PRIMARY KEY/);
+      sqlite.close();
+    });
+
+    it('allows one default sender profile per company', () => {
+      const sqlite = upTo6();
+      const add = (company: number, isDefault: number) =>
+        sqlite.prepare("INSERT INTO sender_profiles (company_id, name, sender, is_default, created_at, updated_at) VALUES (?, 'S', '{}', ?, 0, 0)").run(company, isDefault);
+      add(1, 1);
+      add(1, 0);
+      add(2, 1);
+      expect(() => add(1, 1)).toThrow(/UNIQUE/);
+      expect(() => add(1, 2)).toThrow(/CHECK/);
+      sqlite.close();
+    });
+
+    it('records refresh runs of one company or of all', () => {
+      const sqlite = upTo6();
+      const add = (company: number | null, trigger: string) =>
+        sqlite
+          .prepare('INSERT INTO refresh_runs (company_id, trigger, started_at, finished_at, checked, changed, statuses, failed) VALUES (?, ?, 0, 1, 0, 0, 0, 0)')
+          .run(company, trigger);
+      add(null, 'schedule');
+      add(1, 'manual');
+      expect(() => add(1, 'cron')).toThrow(/CHECK/);
+      sqlite.close();
+    });
+  });
 });

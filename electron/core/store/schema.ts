@@ -225,6 +225,57 @@ export interface ImportRowsTable {
   error: string | null;
 }
 
+/** Order drafts (0006): the form JSON as it was typed, with the fields the list shows. */
+export interface DraftsTable {
+  company_id: number;
+  id: string;
+  data: string;
+  client_number: string | null;
+  recipient: string | null;
+  provider_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Company details (0006), JSON of shared/schemas/settings companyDetailsSchema. */
+export interface CompanySettingsTable {
+  company_id: number;
+  details: string;
+  updated_at: number;
+}
+
+/** Sender profiles (0006); sender is the JSON of an order's sender address. */
+export interface SenderProfilesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  sender: string;
+  is_default: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** App-wide settings (0006): key → JSON value. */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+/** Status refreshes that ran (0006); company_id null = every company. */
+export interface RefreshRunsTable {
+  id: Generated<number>;
+  company_id: number | null;
+  trigger: 'schedule' | 'manual';
+  started_at: number;
+  finished_at: number;
+  checked: number;
+  changed: number;
+  statuses: number;
+  failed: number;
+  error: string | null;
+}
+
 export interface Schema {
   companies: CompaniesTable;
   orders: OrdersTable;
@@ -241,4 +292,9 @@ export interface Schema {
   upstream_services: UpstreamServicesTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
+  drafts: DraftsTable;
+  company_settings: CompanySettingsTable;
+  sender_profiles: SenderProfilesTable;
+  app_settings: AppSettingsTable;
+  refresh_runs: RefreshRunsTable;
 }

@@ -115,7 +115,7 @@ export function upstreamInfo(connection: { id: number; name: string }, service: 
   const via = `через «${connection.name}»`;
   return {
     key: localKey(connection.id, service.remoteKey),
-    name: `${service.name} (${via})`,
+    name: `${service.name} — ${via}`,
     description: [service.description.trim(), `Служба «${service.remoteKey}» вышестоящего агрегатора, ${via}.`].filter(Boolean).join(' '),
     test: service.test,
     capabilities: service.capabilities,
@@ -387,14 +387,13 @@ export function toRemotePlace(place: ResolvedPlace): { countryCode: string; city
   };
 }
 
-/** POST /calculator/intervals for one upstream service; null when the places cannot be named. */
+/** POST /calculator/intervals for one upstream service; a place nothing names is left to the upstream. */
 export function toRemoteIntervalsRequest(req: IntervalRequest, remoteKey: string) {
   const from = toRemotePlace(req.from);
   const to = toRemotePlace(req.to);
-  if (!from || !to) return null;
   return {
-    from,
-    to,
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
     codCost: toRubles(req.codKopecks),
     pickupDate: req.pickupDate,
     ...(req.deliveryDate ? { deliveryDate: req.deliveryDate } : {}),
@@ -438,7 +437,10 @@ export function toRemoteCalculation(req: QuoteRequest, remoteKey: string) {
   };
 }
 
-/** The upstream's prices of one service → quotes (our tariff ids); its price is taken whole, fees included. */
+/**
+ * The upstream's prices of one service → quotes (our tariff ids). Its deliveryCost is kept to the kopeck;
+ * the insurance and cash-handling fees are told apart when the upstream says they are included in it.
+ */
 export function quotesFromRemote(connectionId: number, remoteKey: string, answer: RemoteCalculation): Quote[] {
   const quotes: Quote[] = [];
   const seen = new Set<string>();
@@ -451,15 +453,19 @@ export function quotesFromRemote(connectionId: number, remoteKey: string, answer
       const id = `${tariffId}/${pickupType}/${deliveryType}`;
       if (seen.has(id)) continue;
       seen.add(id);
+      const total = toKopecks(t.deliveryCost);
+      const insurance = t.feesIncluded ? toKopecks(t.insuranceFee ?? 0) : 0;
+      const codFee = t.feesIncluded ? toKopecks(t.cashServiceFee ?? 0) : 0;
+      const split = insurance + codFee <= total;
       quotes.push({
         tariffId,
         tariffProviderId: t.tariffProviderId,
         tariffName: t.tariffName,
         pickupType,
         deliveryType,
-        transportKopecks: toKopecks(t.deliveryCost),
-        insuranceKopecks: 0,
-        codFeeKopecks: 0,
+        transportKopecks: split ? total - insurance - codFee : total,
+        insuranceKopecks: split ? insurance : 0,
+        codFeeKopecks: split ? codFee : 0,
         daysMin: t.daysMin ?? 0,
         daysMax: t.daysMax ?? t.daysMin ?? 0,
       });

@@ -6,6 +6,7 @@ import { serviceToRow, tariffToRow } from '../../lists/tariffs-repository';
 import type { Db } from '../../store/database';
 import { ProviderUnavailableError } from '../provider';
 import type { UpstreamClient } from './client';
+import { UpstreamApiError } from './errors';
 import {
   pointFromRemote, serviceFromRemote, serviceRecordOf, tariffFromRemote, takesService, UPSTREAM_KIND, type UpstreamServiceRecord,
 } from './mapping';
@@ -48,12 +49,22 @@ function parsePage(value: unknown, what: string) {
   return parsed.data;
 }
 
+/** A list call the upstream refuses (its error body) leaves the lists as they are, like an outage. */
+async function list(deps: SyncDeps, path: string, query?: Record<string, number>): Promise<unknown> {
+  try {
+    return await deps.client.call('GET', path, { query });
+  } catch (error) {
+    if (error instanceof UpstreamApiError) throw new ProviderUnavailableError(`the upstream refused GET ${path}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Reads every page of a paged list; stops on a short page, the total, or an upstream that ignores offset. */
 async function eachPage(deps: SyncDeps, path: string, onPage: (rows: unknown[]) => Promise<void>): Promise<void> {
   const limit = deps.pageSize ?? 1000;
   let previousFirst = '';
   for (let offset = 0, pages = 0; pages < MAX_PAGES; pages++) {
-    const page = parsePage(await deps.client.call('GET', path, { query: { limit, offset } }), `GET ${path}`);
+    const page = parsePage(await list(deps, path, { limit, offset }), `GET ${path}`);
     const first = JSON.stringify(page.rows[0] ?? null);
     if (page.rows.length === 0 || (offset > 0 && first === previousFirst)) return;
     previousFirst = first;
@@ -147,7 +158,7 @@ export async function syncTariffs(deps: SyncDeps, keys: Set<string>, counts = { 
 /** Additional services (GET /v1/lists/services, a bare array) of the upstream's services. */
 export async function syncAdditionalServices(deps: SyncDeps, keys: Set<string>, counts = { skipped: 0 }): Promise<number> {
   const { db, connectionId } = deps;
-  const raw = await deps.client.call('GET', '/v1/lists/services');
+  const raw = await list(deps, '/v1/lists/services');
   if (!Array.isArray(raw)) throw new ProviderUnavailableError('the upstream answered GET /v1/lists/services with something other than a list');
   const services: ProviderService[] = readAll(raw, serviceSchema, (s) => (keys.has(s.providerKey) ? serviceFromRemote(connectionId, s) : null), counts);
   await db.transaction().execute(async (trx) => {
@@ -174,14 +185,20 @@ export async function syncPoints(deps: SyncDeps, keys: Set<string>, counts = { s
   const seen = new Set<number>();
   await eachPage(deps, '/v1/lists/points', async (rows) => {
     const points: Point[] = readAll(rows, pointSchema, (p) => (keys.has(p.providerKey) ? pointFromRemote(connectionId, p) : null), counts);
+    if (points.length === 0) return;
+    const pointRows = points.map((p) => pointToRow(source, p));
+    const columns = Object.keys(pointRows[0]).filter((c) => c !== 'id') as (keyof (typeof pointRows)[number])[];
     await db.transaction().execute(async (trx) => {
-      for (const p of points) {
-        const row = pointToRow(source, p);
-        const { id: _id, ...rest } = row;
-        await trx.insertInto('points').values(row).onConflict((oc) => oc.column('id').doUpdateSet(rest)).execute();
-        seen.add(p.id);
+      // Many rows per statement (a point is ~40 values; SQLite takes 32,766 per statement).
+      for (let i = 0; i < pointRows.length; i += 250) {
+        await trx
+          .insertInto('points')
+          .values(pointRows.slice(i, i + 250))
+          .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+          .execute();
       }
     });
+    for (const p of points) seen.add(p.id);
   });
   const known = await db.selectFrom('points').select('id').where('source', '=', source).where('enabled', '=', 1).execute();
   const gone = known.map((r) => r.id).filter((id) => !seen.has(id));

@@ -180,7 +180,8 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
 
     /** After a connection was created or changed: its service list now (errors logged), the rest in the background when running. */
     async afterSave(connectionId: number): Promise<void> {
-      await syncLists(connectionId).catch(quiet(`service list of connection ${connectionId}`, 0));
+      // A connection is saved whatever the upstream says now: its services appear once it answers.
+      await syncLists(connectionId).catch((error) => log.warn(`upstream: service list of connection ${connectionId} not synced: ${error instanceof Error ? error.message : String(error)}`));
       if (timer) inBackground(`sync of connection ${connectionId}`, () => sync(connectionId));
     },
 

@@ -381,7 +381,6 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
 
   async function intervals(remoteKey: string, request: IntervalRequest): Promise<TariffSlots[]> {
     const body = toRemoteIntervalsRequest(request, remoteKey);
-    if (!body) return [];
     try {
       return slotsFromRemote(connectionId, remoteKey, parse(intervalsSchema, await client.call('POST', '/calculator/intervals', { body }), 'POST /calculator/intervals'));
     } catch (error) {

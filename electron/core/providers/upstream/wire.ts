@@ -220,6 +220,10 @@ const quoteSchema = z.object({
   deliveryCost: num,
   daysMin: num.nullish(),
   daysMax: num.nullish(),
+  /** ShipDesk's extension: deliveryCost includes these fees. */
+  feesIncluded: z.boolean().nullish(),
+  insuranceFee: num.nullish(),
+  cashServiceFee: num.nullish(),
 });
 
 /** POST /calculator. */

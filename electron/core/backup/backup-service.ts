@@ -1,0 +1,182 @@
+import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, isAbsolute, join } from 'node:path';
+import type { BackupFile } from '../../../shared/contract/settings';
+import { formatTimestamp } from '../../../shared/time';
+import type { Clock } from '../clock';
+import { AppError, badRequest, notFound } from '../errors';
+import type { Logger } from '../logger';
+import { databaseFile } from '../paths';
+import { loadMigrations } from '../store/migrate';
+import { backupsDir, pendingRestoreFile, stamp } from './backup-paths';
+
+export interface BackupServiceDeps {
+  sqlite: BetterSqlite3.Database;
+  clock: Clock;
+  log: Logger;
+  dataDir: string;
+  nativeBinding?: string;
+}
+
+const backupName = /^(shipdesk|pre-restore)-\d{8}-\d{6}(-\d+)?\.db$/;
+
+/** A free name in the folder for this prefix and time (two backups in one second get -2, -3…). */
+function freeName(dir: string, prefix: string, ms: number): string {
+  const base = `${prefix}-${stamp(ms)}`;
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? `${base}.db` : `${base}-${n}.db`;
+    if (!existsSync(join(dir, name))) return name;
+  }
+}
+
+/** The time part of a backup's name (sorts the newest first whatever the prefix). */
+const stampOf = (name: string) => name.replace(/^(shipdesk|pre-restore)-/, '');
+
+const unusable = (file: string, why: string) => badRequest(`${basename(file)} cannot be restored: ${why}`);
+
+/**
+ * Checks that a file is a ShipDesk database this version can open: SQLite, intact, with schema_migrations,
+ * not written by a newer ShipDesk. Answers its schema version.
+ */
+export function checkBackupFile(file: string, nativeBinding?: string): number {
+  let db: BetterSqlite3.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw unusable(file, `the database is damaged (${String(check)})`);
+    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+    if (!hasTable) throw unusable(file, 'it is not a ShipDesk database (no schema_migrations)');
+    const { v } = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
+    const known = loadMigrations().at(-1)?.version ?? 0;
+    if ((v ?? 0) > known) throw unusable(file, `it was written by a newer ShipDesk (schema ${v}; this version knows up to ${known})`);
+    return v ?? 0;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unusable(file, `it is not a readable SQLite database (${error instanceof Error ? error.message : String(error)})`);
+  } finally {
+    db?.close();
+  }
+}
+
+/** Removes a database file with its WAL and shared-memory companions. */
+function removeDatabaseFiles(file: string) {
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+}
+
+/**
+ * Applies a restore staged by backup.restore, before the database is opened: the current database is
+ * checkpointed and kept as backups/pre-restore-…, the staged one takes its place. Answers what happened,
+ * or null when nothing was staged.
+ */
+export function applyPendingRestore(dataDir: string, now: number, nativeBinding?: string): { restored: string; previous: string | null } | null {
+  const pending = pendingRestoreFile(dataDir);
+  if (!existsSync(pending)) return null;
+  checkBackupFile(pending, nativeBinding); // a staged file damaged since: refuse, keep the current database
+  const current = databaseFile(dataDir);
+  const dir = backupsDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  let previous: string | null = null;
+  if (existsSync(current)) {
+    // Fold the WAL into the file so the kept copy is whole on its own.
+    const db = new Database(current, nativeBinding ? { nativeBinding } : {});
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    previous = join(dir, freeName(dir, 'pre-restore', now));
+    renameSync(current, previous);
+  }
+  // A WAL left beside the old name would be replayed onto the restored file: it must go.
+  for (const f of [`${current}-wal`, `${current}-shm`]) rmSync(f, { force: true });
+  try {
+    renameSync(pending, current);
+  } catch (error) {
+    if (previous) renameSync(previous, current);
+    throw error;
+  }
+  for (const f of [`${pending}-wal`, `${pending}-shm`]) rmSync(f, { force: true });
+  return { restored: current, previous };
+}
+
+/** Backups of the open database (online backup API) and staged restores. */
+export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding }: BackupServiceDeps) {
+  const dir = backupsDir(dataDir);
+
+  function describe(name: string): BackupFile {
+    const path = join(dir, name);
+    const info = statSync(path);
+    return { name, path, size: info.size, kind: name.startsWith('pre-restore') ? 'pre-restore' : 'backup', created: formatTimestamp(Math.round(info.mtimeMs)) };
+  }
+
+  /** A name in the backups folder, or a full path the user picked. */
+  function resolve(file: string): string {
+    if (isAbsolute(file)) return file;
+    if (file !== basename(file)) throw badRequest('file must be a backup name from backup.list or a full path');
+    return join(dir, file);
+  }
+
+  return {
+    /** A consistent copy of the database while the app keeps working (SQLite's online backup). */
+    async now(): Promise<BackupFile> {
+      mkdirSync(dir, { recursive: true });
+      const name = freeName(dir, 'shipdesk', clock.now());
+      const target = join(dir, name);
+      try {
+        await sqlite.backup(target);
+      } catch (error) {
+        removeDatabaseFiles(target);
+        throw error;
+      }
+      log.info(`Backup written: ${target}`);
+      return describe(name);
+    },
+
+    async list(): Promise<BackupFile[]> {
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir)
+        .filter((name) => backupName.test(name))
+        .map(describe)
+        .sort((a, b) => stampOf(b.name).localeCompare(stampOf(a.name), 'en', { numeric: true }));
+    },
+
+    /**
+     * Checks the file and stages a copy of it; the next start puts it in place. Restoring under the
+     * running app would pull the database from under open statements and workers.
+     */
+    async restore(file: string) {
+      const source = resolve(file);
+      if (!existsSync(source)) throw notFound(`Backup ${file} was not found`);
+      const schemaVersion = checkBackupFile(source, nativeBinding);
+      const staged = pendingRestoreFile(dataDir);
+      removeDatabaseFiles(staged);
+      const src = new Database(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+      try {
+        await src.backup(staged); // a whole, self-contained copy even if the source has a WAL beside it
+      } catch (error) {
+        removeDatabaseFiles(staged);
+        throw error;
+      } finally {
+        src.close();
+      }
+      log.info(`Restore staged from ${source}; it applies at the next start`);
+      return {
+        staged,
+        from: source,
+        schemaVersion,
+        restartRequired: true as const,
+        message: 'Restart ShipDesk to finish the restore; the current database is kept in the backups folder as pre-restore',
+      };
+    },
+
+    async cancelRestore(): Promise<{ canceled: boolean }> {
+      const staged = pendingRestoreFile(dataDir);
+      const had = existsSync(staged);
+      removeDatabaseFiles(staged);
+      return { canceled: had };
+    },
+  };
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;

@@ -1,0 +1,80 @@
+import ExcelJS from 'exceljs';
+import { orderCreateSchema } from '../../../shared/schemas/order';
+import { orderPayload } from '../../../test/helpers/payloads';
+import { createTestApp } from '../../../test/helpers/test-app';
+
+describe('orders export and bulk actions', () => {
+  let env: Awaited<ReturnType<typeof createTestApp>>;
+  beforeEach(async () => {
+    env = await createTestApp();
+  });
+  afterEach(() => env.close());
+
+  const call = (name: string, input: unknown) => env.app.dispatch(name, env.shop, input);
+  const value = async (name: string, input: unknown): Promise<any> => {
+    const result = await call(name, input);
+    if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
+    return result.value;
+  };
+  const create = async (clientNumber: string, patch?: Parameters<typeof orderPayload>[1]) =>
+    (await env.app.services.orders.create(env.shop, orderCreateSchema.parse(orderPayload(clientNumber, patch)))).orderId;
+  const sheetOf = async (base64: string) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { name: sheet.name, rows };
+  };
+
+  it('exports the chosen orders with the list columns and Russian headers', async () => {
+    const a = await create('EX-1');
+    await create('EX-2');
+    const file = await value('orders.exportXlsx', { orderIds: [a] });
+    expect(file).toMatchObject({ rows: 1, fileName: expect.stringMatching(/^заказы-\d{8}-\d{4}\.xlsx$/) });
+    const { name, rows } = await sheetOf(file.base64);
+    expect(name).toBe('Заказы');
+    expect(rows[0]).toEqual(['Номер заказа', 'Номер в магазине', 'Служба доставки', 'Номер в службе', 'Статус', 'Пояснение к статусу', 'Получатель', 'Телефон', 'Город', 'Наложенный платёж, ₽', 'Создан']);
+    expect(rows[1]).toEqual(expect.arrayContaining([Number(a), 'EX-1', 'Передаётся в службу доставки', 'Анна Смирнова', 'Санкт-Петербург', 2990.5]));
+  });
+
+  it('exports what the list filter shows, with English headers', async () => {
+    await create('FIND-1');
+    await create('OTHER-1');
+    const file = await value('orders.exportXlsx', { filter: { search: 'FIND' }, lang: 'en' });
+    const { rows } = await sheetOf(file.base64);
+    expect(rows[0][0]).toBe('Order ID');
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['FIND-1']);
+  });
+
+  it('cancels many orders with one result per order; an unknown one is named, the rest go through', async () => {
+    const a = await create('BU-1');
+    const b = await create('BU-2');
+    const result = await value('orders.bulk', { action: 'cancel', orderIds: [a, b, '999999'] });
+    expect(result).toMatchObject({ action: 'cancel', ok: 2, failed: 1 });
+    expect(result.results[2]).toEqual({ orderId: '999999', ok: false, error: expect.objectContaining({ code: '040080' }) });
+    const again = await value('orders.bulk', { action: 'cancel', orderIds: [a] });
+    expect(again.results[0]).toMatchObject({ ok: false, error: { code: '040081' } });
+  });
+
+  it('submit sends a refused order again; a registered one is left alone', async () => {
+    const refused = await create('BU-3', (o) => (o.recipient.city = 'Омск'));
+    const fine = await create('BU-4');
+    await env.app.outbox.drain();
+    const result = await value('orders.bulk', { action: 'submit', orderIds: [refused, fine] });
+    expect(result.results[0]).toEqual({ orderId: refused, ok: true });
+    expect(result.results[1]).toMatchObject({ ok: false, error: { description: expect.stringMatching(/already registered/) } });
+    expect((await value('orders.get', { orderId: refused })).order.statusKey).toBe('uploading');
+  });
+
+  it('refresh and delete go through the order service; more than 1000 orders are refused', async () => {
+    const a = await create('BU-5');
+    await env.app.outbox.drain();
+    expect(await value('orders.bulk', { action: 'refresh', orderIds: [a, '12345'] })).toMatchObject({ ok: 1, failed: 1 });
+    const unsent = await create('BU-6'); // not sent yet: it may be deleted
+    expect(await value('orders.bulk', { action: 'delete', orderIds: [unsent] })).toMatchObject({ ok: 1 });
+    expect(await call('orders.get', { orderId: unsent })).toMatchObject({ ok: false, error: { code: '040080' } });
+    const many = Array.from({ length: 1001 }, (_, i) => String(i + 1));
+    expect(await call('orders.bulk', { action: 'cancel', orderIds: many })).toMatchObject({ ok: false, error: { code: '040002' } });
+  });
+});

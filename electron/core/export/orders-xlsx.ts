@@ -1,0 +1,103 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { exportFilterSchema } from '../../../shared/contract/bulk';
+import { toRubles } from '../../../shared/money';
+import { statusNames, type StatusKey } from '../../../shared/status-keys';
+import type { Clock } from '../clock';
+import type { CallContext } from '../companies/company-service';
+import type { ProviderRegistry } from '../providers/registry';
+import type { Db } from '../store/database';
+import type { OrdersTable } from '../store/schema';
+import type { Selectable } from 'kysely';
+
+type Lang = 'ru' | 'en';
+type Row = Pick<
+  Selectable<OrdersTable>,
+  'id' | 'client_number' | 'provider_key' | 'provider_number' | 'status_key' | 'status_description' | 'recipient_name' | 'recipient_phone' | 'recipient_city' | 'cod_kopecks' | 'created_at'
+>;
+
+/** The orders list's columns, in its order. */
+const columns: { key: string; ru: string; en: string; width: number }[] = [
+  { key: 'orderId', ru: 'Номер заказа', en: 'Order ID', width: 12 },
+  { key: 'clientNumber', ru: 'Номер в магазине', en: 'Client number', width: 18 },
+  { key: 'service', ru: 'Служба доставки', en: 'Delivery service', width: 22 },
+  { key: 'providerNumber', ru: 'Номер в службе', en: 'Service number', width: 18 },
+  { key: 'status', ru: 'Статус', en: 'Status', width: 28 },
+  { key: 'statusDescription', ru: 'Пояснение к статусу', en: 'Status details', width: 30 },
+  { key: 'recipientName', ru: 'Получатель', en: 'Recipient', width: 26 },
+  { key: 'recipientPhone', ru: 'Телефон', en: 'Phone', width: 16 },
+  { key: 'recipientCity', ru: 'Город', en: 'City', width: 18 },
+  { key: 'codCost', ru: 'Наложенный платёж, ₽', en: 'Cash on delivery, RUB', width: 14 },
+  { key: 'created', ru: 'Создан', en: 'Created', width: 18 },
+];
+
+const selected = ['id', 'client_number', 'provider_key', 'provider_number', 'status_key', 'status_description', 'recipient_name', 'recipient_phone', 'recipient_city', 'cod_kopecks', 'created_at'] as const;
+
+/** The company's orders by ids (in the order given) or by the list filter (newest first, like the list). */
+async function rowsFor(db: Db, ctx: CallContext, input: { orderIds?: string[]; filter?: z.output<typeof exportFilterSchema> }): Promise<Row[]> {
+  const base = db.selectFrom('orders').where('company_id', '=', ctx.companyId).where('state', '!=', 'deleted');
+  if (input.orderIds) {
+    const ids = [...new Set(input.orderIds.filter((id) => /^[1-9]\d{0,14}$/.test(id.trim())).map((id) => Number(id.trim())))];
+    const byId = new Map<number, Row>();
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const r of await base.select(selected).where('id', 'in', ids.slice(i, i + 500)).execute()) byId.set(r.id, r);
+    }
+    return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+  }
+  let q = base;
+  const f = input.filter ?? {};
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or(['client_number', 'provider_number', 'recipient_name', 'recipient_phone'].map((c) => eb(sql.ref(c), 'like', sql`${like} ESCAPE '\\'`))),
+    );
+  }
+  if (f.statusKeys?.length) q = q.where('status_key', 'in', f.statusKeys);
+  if (f.providerKey) q = q.where('provider_key', '=', f.providerKey);
+  return q.select(selected).orderBy('id', 'desc').execute();
+}
+
+/** Local date and time as the user reads it in a cell: DD.MM.YYYY HH:MM. */
+const localTime = (ms: number) => {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+};
+
+/** orders.exportXlsx: the orders as a workbook with the list's columns, headers in the user's language. */
+export async function exportOrdersXlsx(
+  deps: { db: Db; clock: Clock; providers: ProviderRegistry },
+  ctx: CallContext,
+  input: { orderIds?: string[]; filter?: z.output<typeof exportFilterSchema>; lang: Lang },
+): Promise<{ fileName: string; base64: string; rows: number }> {
+  const rows = await rowsFor(deps.db, ctx, input);
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date(deps.clock.now());
+  const sheet = workbook.addWorksheet(input.lang === 'ru' ? 'Заказы' : 'Orders');
+  sheet.columns = columns.map((c) => ({ header: c[input.lang], key: c.key, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const r of rows) {
+    const key = r.status_key as StatusKey;
+    sheet.addRow({
+      orderId: r.id,
+      clientNumber: r.client_number,
+      service: deps.providers.get(r.provider_key)?.info.name ?? r.provider_key,
+      providerNumber: r.provider_number ?? '',
+      status: statusNames[key]?.[input.lang] ?? r.status_key,
+      statusDescription: r.status_description ?? '',
+      recipientName: r.recipient_name,
+      recipientPhone: r.recipient_phone,
+      recipientCity: r.recipient_city ?? '',
+      codCost: toRubles(r.cod_kopecks),
+      created: localTime(r.created_at),
+    });
+  }
+  sheet.getColumn('codCost').numFmt = '#,##0.00';
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const d = new Date(deps.clock.now());
+  const p = (n: number) => String(n).padStart(2, '0');
+  const fileName = `${input.lang === 'ru' ? 'заказы' : 'orders'}-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}.xlsx`;
+  return { fileName, base64: buffer.toString('base64'), rows: rows.length };
+}

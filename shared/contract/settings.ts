@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { command } from './define';
+import {
+  senderProfileCreateSchema, senderProfileSchema, senderProfileUpdateSchema, settingsSchema, settingsUpdateSchema,
+} from '../schemas/settings';
+
+const empty = z.object({}).default({});
+
+export const backupFileSchema = z.object({
+  name: z.string(),
+  path: z.string(),
+  size: z.number().int(),
+  /** `backup` made by backup.now, `pre-restore` the database a restore replaced. */
+  kind: z.enum(['backup', 'pre-restore']),
+  created: z.string(),
+});
+export type BackupFile = z.output<typeof backupFileSchema>;
+
+/** Settings of the shop (company details, sender profiles, preferences), the API token, backups. */
+export const settingsCommands = {
+  'settings.get': command('Company details, sender profiles, preferences, the API token and the data folder', empty, settingsSchema),
+  'settings.update': command('Change company details and/or preferences; answers the settings as they are now', settingsUpdateSchema, settingsSchema),
+  'settings.regenerateToken': command(
+    'Give the company a new API token; the old one stops working at once',
+    empty,
+    z.object({ apiToken: z.string() }),
+  ),
+  'senderProfiles.list': command('Sender profiles, the default first', empty, z.array(senderProfileSchema)),
+  'senderProfiles.create': command('Add a sender profile (the first one becomes the default)', senderProfileCreateSchema, senderProfileSchema),
+  'senderProfiles.update': command('Change a sender profile or make it the default', senderProfileUpdateSchema, senderProfileSchema),
+  'senderProfiles.delete': command(
+    'Remove a sender profile; when it was the default, the oldest remaining one becomes the default',
+    z.object({ id: z.number().int().positive() }),
+    z.object({ id: z.number().int(), deleted: z.string() }),
+  ),
+  'backup.now': command('Copy the database (consistent, while the app runs) to the backups folder', empty, backupFileSchema),
+  'backup.list': command('Backups in the data folder, newest first', empty, z.array(backupFileSchema)),
+  'backup.restore': command(
+    'Check a backup and stage it; it replaces the database at the next start (the current one is kept as pre-restore)',
+    z.object({ file: z.string().trim().min(1).max(1000) }),
+    z.object({ staged: z.string(), from: z.string(), schemaVersion: z.number().int(), restartRequired: z.literal(true), message: z.string() }),
+  ),
+  'backup.cancelRestore': command('Forget a staged restore', empty, z.object({ canceled: z.boolean() })),
+};
