@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { openBrowserMode, screenshot } from '../helpers/browser';
+
+type Session = Awaited<ReturnType<typeof openBrowserMode>>;
+
+async function fillOrderForm(page: Page, clientNumber: string) {
+  const form = page.getByTestId('order-form');
+  await form.getByTestId('service-select').click();
+  await page.getByRole('option', { name: /Экспресс|Express/ }).first().click();
+  await form.getByLabel('Tariff ID').fill('103');
+  await form.getByLabel('Order number').fill(clientNumber);
+  await form.getByLabel('Weight, g').fill('1200');
+  for (const [group, name, phone, city] of [
+    ['recipient', 'Анна Смирнова', '+79219876543', 'Санкт-Петербург'],
+    ['sender', 'Иван Петров', '+79161234567', 'Москва'],
+  ]) {
+    const section = form.getByTestId(`${group}-fields`);
+    await section.getByLabel('Name').fill(name);
+    await section.getByLabel('Phone').fill(phone);
+    await section.getByLabel('City').fill(city);
+    await section.getByLabel('Street').fill('Невский проспект');
+    await section.getByLabel('House').fill('28');
+  }
+  await form.getByLabel('Assessed value, ₽').fill('2500');
+  await form.getByLabel('Cash on delivery, ₽').fill('0');
+  const item = form.getByTestId('item-row').first();
+  await item.getByLabel('Description').fill('Футболка');
+  await item.getByLabel('Qty').fill('2');
+}
+
+describe('browser mode: the orders page', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openBrowserMode();
+  });
+  afterAll(() => session?.close());
+
+  it('creates an order through the form and shows it in the list, registered with the service', async () => {
+    const { page } = session;
+    await page.getByTestId('new-order-button').click();
+    await fillOrderForm(page, 'WEB-1001');
+    await screenshot(page, 'order-form-filled');
+    await page.getByTestId('submit-order').click();
+
+    const row = page.getByTestId('order-row').filter({ hasText: 'WEB-1001' });
+    await row.waitFor({ timeout: 15_000 });
+    await expect(row.textContent()).resolves.toMatch(/Анна Смирнова/);
+    // The outbox runs in browser mode: the sandbox service registers the order and the row updates.
+    await page.getByTestId('order-row').filter({ hasText: /SBE\d{9}/ }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'orders-list');
+
+    const stored = await session.running.app.services.orders.list({ companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId }, { limit: 10, offset: 0 });
+    expect(stored.rows.map((r) => r.clientNumber)).toEqual(['WEB-1001']);
+    expect(session.pageErrors()).toEqual([]);
+  });
+
+  it('shows field errors in the user\'s language and creates nothing', async () => {
+    const { page } = session;
+    await page.getByTestId('new-order-button').click();
+    await page.getByTestId('submit-order').click();
+    await page.locator('[data-testid="order-form"] [aria-invalid="true"]').first().waitFor();
+    await screenshot(page, 'order-form-errors');
+    const invalid = await page.locator('[data-testid="order-form"] [aria-invalid="true"]').count();
+    expect(invalid).toBeGreaterThan(3);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('order-row').count()).resolves.toBe(1);
+  });
+});
+
+describe('browser mode in Russian', () => {
+  it('speaks Russian when the system language is Russian, and switches to English on request', async () => {
+    const session = await openBrowserMode({ locale: 'ru-RU' });
+    try {
+      const { page } = session;
+      await page.getByTestId('new-order-button').waitFor();
+      await expect(page.getByTestId('new-order-button').textContent()).resolves.toMatch(/Новый заказ/);
+      await screenshot(page, 'orders-empty-ru');
+      await page.getByTestId('language-switch').getByText('EN').click();
+      await expect(page.getByTestId('new-order-button').textContent()).resolves.toMatch(/New order/);
+    } finally {
+      await session.close();
+    }
+  });
+});
