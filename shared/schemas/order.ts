@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  blankAsMissing,
   booleanLike, countryCode, money, nonNegativeNumber, numberLike, optionalText, positiveInt, positiveNumber, text, timeOfDay,
 } from './primitives';
 
@@ -32,21 +33,21 @@ export const itemSchema = z.object({
   quantity: positiveInt,
   articul: optionalText(100),
   barcode: optionalText(100),
-  assessedCost: money.optional(),
-  cost: money.optional(),
-  weight: nonNegativeNumber.optional(),
-  length: nonNegativeNumber.optional(),
-  width: nonNegativeNumber.optional(),
-  height: nonNegativeNumber.optional(),
+  assessedCost: blankAsMissing(money),
+  cost: blankAsMissing(money),
+  weight: blankAsMissing(nonNegativeNumber),
+  length: blankAsMissing(nonNegativeNumber),
+  width: blankAsMissing(nonNegativeNumber),
+  height: blankAsMissing(nonNegativeNumber),
 });
 
 export const placeSchema = z.object({
   placeNumber: optionalText(50),
   barcode: optionalText(100),
   weight: positiveNumber,
-  length: positiveNumber.optional(),
-  width: positiveNumber.optional(),
-  height: positiveNumber.optional(),
+  length: blankAsMissing(positiveNumber),
+  width: blankAsMissing(positiveNumber),
+  height: blankAsMissing(positiveNumber),
   items: z.array(itemSchema).min(1, 'a place needs at least one item').max(500),
 });
 
@@ -56,18 +57,18 @@ const pickupType = numberLike.pipe(z.union([z.literal(1), z.literal(2)], { messa
 export const orderPartSchema = z.object({
   clientNumber: text(50),
   providerKey: text(50),
-  providerConnectId: positiveInt.optional(),
+  providerConnectId: blankAsMissing(positiveInt),
   deliveryType,
   pickupType,
   tariffId: positiveInt,
-  pointOutId: positiveInt.optional(),
-  pointInId: positiveInt.optional(),
+  pointOutId: blankAsMissing(positiveInt),
+  pointInId: blankAsMissing(positiveInt),
   weight: positiveNumber,
-  length: positiveNumber.optional(),
-  width: positiveNumber.optional(),
-  height: positiveNumber.optional(),
-  deliveryTimeStart: timeOfDay.optional(),
-  deliveryTimeEnd: timeOfDay.optional(),
+  length: blankAsMissing(positiveNumber),
+  width: blankAsMissing(positiveNumber),
+  height: blankAsMissing(positiveNumber),
+  deliveryTimeStart: blankAsMissing(timeOfDay),
+  deliveryTimeEnd: blankAsMissing(timeOfDay),
   deliveryDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
   comment: optionalText(1000),
 });
@@ -75,7 +76,7 @@ export const orderPartSchema = z.object({
 export const costSchema = z.object({
   assessedCost: money,
   codCost: money,
-  deliveryCost: money.optional(),
+  deliveryCost: blankAsMissing(money),
 });
 
 export const extraParamsSchema = z.record(z.string().min(1).max(100), z.union([z.string().max(500), z.number(), z.boolean()]));

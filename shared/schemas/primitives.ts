@@ -62,3 +62,10 @@ export const countryCode = z
   .trim()
   .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
   .transform((v) => v.toUpperCase());
+
+/**
+ * An optional field where an empty value means "not given": XML clients write `<length/>` and
+ * spreadsheets leave cells blank for what they do not know.
+ */
+export const blankAsMissing = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());

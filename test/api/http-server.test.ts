@@ -75,11 +75,11 @@ describe('the local HTTP server', () => {
       expect(tariff.json.errors[0].field).toBe('order.tariffId');
     });
 
-    it('accepts an XML body and answers in XML', async () => {
+    it('accepts an XML body (empty elements mean not given) and answers in XML', async () => {
       const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <request>
   <order><clientNumber>XML-1</clientNumber><providerKey>sandbox-express</providerKey><deliveryType>1</deliveryType>
-    <pickupType>1</pickupType><tariffId>103</tariffId><weight>1200</weight></order>
+    <pickupType>1</pickupType><tariffId>103</tariffId><weight>1200</weight><length/><pointInId></pointInId></order>
   <cost><assessedCost>2500</assessedCost><codCost>0</codCost></cost>
   <sender><countryCode>RU</countryCode><city>Москва</city><contactName>Иван</contactName><phone>+79161234567</phone></sender>
   <recipient><countryCode>RU</countryCode><city>Казань</city><contactName>Анна</contactName><phone>+79219876543</phone></recipient>

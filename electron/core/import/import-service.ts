@@ -23,7 +23,7 @@ import { downloadFile, type FetchLike } from './download';
 import type { RowMark } from './errors-file';
 import { defaultLimits, FileProblem, type ImportLimits, type WorkbookInfo } from './file-check';
 import { detectHeaderRow, headerCells, suggestMapping } from './header-suggest';
-import { createOrderWriter, prepareOrder, type FailedRowRecord, type NewOrder, type PreparedOrder } from './order-writer';
+import { createOrderWriter, prepareOrder, type FailedRowRecord, type PreparedOrder, type WriteItem } from './order-writer';
 import { createOrderMapper, type OrderCandidate, type RowFieldError } from './row-mapper';
 import { compileSettings, type CompiledSettings, type ServicesLookup } from './settings';
 import { ImportCanceled, runWorker } from './worker-client';
@@ -48,8 +48,10 @@ export interface ImportOptions extends ImportLimits {
   workerHeapMb: number;
   /** Sync mode: how long to wait for the delivery services to give their numbers. */
   registrationWaitMs: number;
-  /** Orders per write transaction. */
+  /** Most orders per write transaction. */
   batchSize: number;
+  /** A write transaction stops taking orders after this long (ms): the main thread is never held long. */
+  writeSliceMs: number;
   /** Readers at once; more imports wait their turn. */
   maxConcurrentReads: number;
   /** Finished imports are forgotten after this many days; their files after sourceRetentionDays. */
@@ -65,7 +67,8 @@ export const defaultImportOptions: ImportOptions = {
   readTimeoutMs: 5 * 60_000,
   workerHeapMb: 256,
   registrationWaitMs: 10_000,
-  batchSize: 100,
+  batchSize: 1000,
+  writeSliceMs: 30,
   maxConcurrentReads: 2,
   retentionDays: 30,
   sourceRetentionDays: 7,
@@ -104,6 +107,8 @@ interface Entry {
   lastRow: number;
   clientNumber: string;
   failure?: StoredFailure;
+  orderId?: number;
+  created?: number;
 }
 
 /** What import_rows.error holds: the result item's fields, and each error's sheet row. */
@@ -417,10 +422,10 @@ export function createImportService(deps: ImportServiceDeps) {
     let failed = 0;
     await update(job.importId, { status: 'creating', total, done: 0 });
     report('creating', 0, total, true);
-    for (let i = 0; i < total; i += options.batchSize) {
-      const batch = entries.slice(i, i + options.batchSize);
+    let cursor = 0;
+    while (cursor < total) {
       if (job.signal.aborted) {
-        const rest = entries.slice(i);
+        const rest = entries.slice(cursor);
         const records: FailedRowRecord[] = rest.map((e) => {
           e.failure = {
             code: ErrorCode.general,
@@ -436,24 +441,35 @@ export function createImportService(deps: ImportServiceDeps) {
         await update(job.importId, { done: total, created, failed });
         throw new ImportCanceled();
       }
-      const orders: NewOrder[] = [];
-      const failedRecords: FailedRowRecord[] = [];
-      for (const e of batch) {
+      const items: WriteItem[] = entries.slice(cursor, cursor + options.batchSize).map((e) => {
         const order = prepared.get(e.seq);
-        if (order) orders.push({ seq: e.seq, row: e.row, lastRow: e.lastRow, order });
-        else failedRecords.push({ seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) });
-      }
-      const outcomes = await writer.writeBatch(job.ctx, job.importId, orders, failedRecords, clock.now(), (o, existing) => {
-        const e = entries[o.seq];
-        e.failure = failureOf(duplicateErrors(e, existing), rowsText(sheetName, e.row, e.lastRow));
-        return JSON.stringify(e.failure);
+        return order
+          ? { seq: e.seq, row: e.row, lastRow: e.lastRow, order }
+          : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
       });
-      for (const o of outcomes) if ('orderId' in o) created++;
-      failed += batch.length - outcomes.filter((o) => 'orderId' in o).length;
-      for (const e of batch) prepared.delete(e.seq); // written: let the memory go
-      const done = Math.min(total, i + batch.length);
-      await update(job.importId, { done, created, failed });
-      report('creating', done, total, true); // once per batch
+      const { outcomes, consumed } = await writer.writeSlice(
+        job.ctx,
+        job.importId,
+        items,
+        clock.now(),
+        (o, existing) => {
+          const e = entries[o.seq];
+          e.failure = failureOf(duplicateErrors(e, existing), rowsText(sheetName, e.row, e.lastRow));
+          return JSON.stringify(e.failure);
+        },
+        options.writeSliceMs,
+      );
+      for (const o of outcomes) {
+        if (!('orderId' in o)) continue;
+        created++;
+        entries[o.seq].orderId = o.orderId;
+        entries[o.seq].created = o.created;
+      }
+      for (let k = cursor; k < cursor + consumed; k++) prepared.delete(k); // written: let the memory go
+      cursor += consumed;
+      failed = cursor - created;
+      await update(job.importId, { done: cursor, created, failed });
+      report('creating', cursor, total, true); // once per transaction
       await yieldToEventLoop();
     }
 

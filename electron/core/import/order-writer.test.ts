@@ -15,7 +15,7 @@ describe('an imported order is stored exactly like one from POST /orders', () =>
       const viaService = await app.services.orders.create(shop, orderCreateSchema.parse(orderPayload('SAME-1')));
       const writer = createOrderWriter({ db: app.db, sqlite: app.sqlite, events: app.events, outbox: app.outbox });
       const payload = orderCreateSchema.parse(orderPayload('SAME-2'));
-      const [outcome] = await writer.writeBatch(shop, null, [{ seq: 0, row: 3, lastRow: 4, order: prepareOrder(payload) }], [], app.clock.now(), () => '');
+      const { outcomes: [outcome] } = await writer.writeSlice(shop, null, [{ seq: 0, row: 3, lastRow: 4, order: prepareOrder(payload) }], app.clock.now(), () => '');
       if (!('orderId' in outcome)) throw new Error('not created');
 
       const order = (id: number) => app.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -43,7 +43,7 @@ describe('an imported order is stored exactly like one from POST /orders', () =>
       const existing = await app.services.orders.create(shop, orderCreateSchema.parse(orderPayload('TAKEN')));
       const writer = createOrderWriter({ db: app.db, sqlite: app.sqlite, events: app.events, outbox: app.outbox });
       const payload = orderCreateSchema.parse(orderPayload('TAKEN'));
-      const outcomes = await writer.writeBatch(shop, null, [{ seq: 7, row: 3, lastRow: 3, order: prepareOrder(payload) }], [], app.clock.now(), () => '');
+      const { outcomes } = await writer.writeSlice(shop, null, [{ seq: 7, row: 3, lastRow: 3, order: prepareOrder(payload) }], app.clock.now(), () => '');
       expect(outcomes).toEqual([{ seq: 7, duplicateOf: Number(existing.orderId) }]);
       expect(await writer.liveOrderIds(shop, ['TAKEN', 'FREE'])).toEqual(new Map([['TAKEN', Number(existing.orderId)]]));
     } finally {

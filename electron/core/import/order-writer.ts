@@ -55,6 +55,9 @@ export interface NewOrder {
 
 export type WriteOutcome = { seq: number; orderId: number; created: number } | { seq: number; duplicateOf: number };
 
+/** An order to create, or a row already known to have failed (recorded as it is). */
+export type WriteItem = NewOrder | FailedRowRecord;
+
 export interface FailedRowRecord {
   seq: number;
   row: number;
@@ -139,55 +142,69 @@ export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database
     },
 
     /**
-     * One transaction: creates `orders` (a clientNumber already live in the company is reported as
-     * its order's id instead), records them and `failed` in import_rows (when importId is given),
-     * then tells the UI and the outbox.
+     * One transaction over the items in order, 50 at a time, until the items end or `budgetMs` has passed
+     * (so a slow disk never holds the main thread long): creates the orders (a clientNumber already live in
+     * the company is reported as its order's id instead), records every item in import_rows (when importId
+     * is given), then tells the UI and the outbox. Returns the outcomes and how many items it took.
      */
-    async writeBatch(
+    async writeSlice(
       ctx: CallContext,
       importId: number | null,
-      orders: NewOrder[],
-      failed: FailedRowRecord[],
+      items: WriteItem[],
       now: number,
       duplicateError: (order: NewOrder, existingOrderId: number) => string,
-    ): Promise<WriteOutcome[]> {
+      budgetMs = Number.POSITIVE_INFINITY,
+    ): Promise<{ outcomes: WriteOutcome[]; consumed: number }> {
       const outcomes: WriteOutcome[] = [];
+      let consumed = 0;
       await db.transaction().execute(async () => {
         // Synchronous from here to commit: the transaction holds the connection, nothing interleaves.
-        const fresh: NewOrder[] = [];
-        const inBatch = new Set<string>();
-        for (const o of orders) {
-          const existing = taken().get(ctx.companyId, o.order.clientNumber) as number | undefined;
-          if (existing !== undefined || inBatch.has(o.order.clientNumber)) outcomes.push({ seq: o.seq, duplicateOf: existing ?? 0 });
-          else {
-            inBatch.add(o.order.clientNumber);
-            fresh.push(o);
+        const started = performance.now();
+        const rows: unknown[][] = [];
+        while (consumed < items.length) {
+          const part = items.slice(consumed, consumed + chunk);
+          consumed += part.length;
+          const fresh: NewOrder[] = [];
+          for (const item of part) {
+            if ('error' in item) {
+              rows.push([importId, item.seq, item.row, item.lastRow, item.clientNumber, null, null, item.error]);
+              continue;
+            }
+            const existing = taken().get(ctx.companyId, item.order.clientNumber) as number | undefined;
+            if (existing !== undefined || fresh.some((f) => f.order.clientNumber === item.order.clientNumber)) {
+              outcomes.push({ seq: item.seq, duplicateOf: existing ?? 0 });
+              rows.push([importId, item.seq, item.row, item.lastRow, item.order.clientNumber, null, null, duplicateError(item, existing ?? 0)]);
+            } else fresh.push(item);
           }
-        }
-        for (let i = 0; i < fresh.length; i += chunk) {
-          const run = fresh.slice(i, i + chunk);
-          const ids = insertRun(ctx, run, now);
-          run.forEach((o, k) => outcomes.push({ seq: o.seq, orderId: ids[k], created: now }));
-        }
-        outcomes.sort((a, b) => a.seq - b.seq);
-        if (importId !== null) {
-          const bySeq = new Map(orders.map((o) => [o.seq, o]));
-          const rows: unknown[][] = [];
-          for (const outcome of outcomes) {
-            const o = bySeq.get(outcome.seq)!;
-            if ('orderId' in outcome) rows.push([importId, o.seq, o.row, o.lastRow, o.order.clientNumber, outcome.orderId, outcome.created, null]);
-            else rows.push([importId, o.seq, o.row, o.lastRow, o.order.clientNumber, null, null, duplicateError(o, outcome.duplicateOf)]);
+          if (fresh.length) {
+            const ids = insertRun(ctx, fresh, now);
+            fresh.forEach((o, k) => {
+              outcomes.push({ seq: o.seq, orderId: ids[k], created: now });
+              rows.push([importId, o.seq, o.row, o.lastRow, o.order.clientNumber, ids[k], now, null]);
+            });
           }
-          for (const f of failed) rows.push([importId, f.seq, f.row, f.lastRow, f.clientNumber, null, null, f.error]);
-          writeImportRows(rows);
+          if (performance.now() - started > budgetMs) break;
         }
+        if (importId !== null) writeImportRows(rows);
       });
       const orderIds = outcomes.flatMap((o) => ('orderId' in o ? [String(o.orderId)] : []));
       if (orderIds.length) {
         events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds });
         outbox.kick();
       }
-      return outcomes;
+      return { outcomes, consumed };
+    },
+
+    /** The provider numbers and statuses of orders, by id (ids within from..to). */
+    async registrations(ctx: CallContext, from: number, to: number): Promise<Map<number, { providerNumber: string | null; status: string }>> {
+      const found = new Map<number, { providerNumber: string | null; status: string }>();
+      const read = statement('registrations', () => 'SELECT id, provider_number, status_key FROM orders WHERE id BETWEEN ? AND ? AND company_id = ?');
+      await db.connection().execute(async () => {
+        for (const r of read.all(from, to, ctx.companyId) as { id: number; provider_number: string | null; status_key: string }[]) {
+          found.set(r.id, { providerNumber: r.provider_number, status: r.status_key });
+        }
+      });
+      return found;
     },
 
     /** Records rows that became no order (canceled before their batch). */

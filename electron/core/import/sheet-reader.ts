@@ -111,9 +111,17 @@ function tapSheetXml(source: AsyncIterable<Buffer | string>, found: { merges: st
   })();
 }
 
+/**
+ * The file in 64 KiB pieces, as a file stream would give it: unzipper's parser concatenates what it has
+ * buffered with every chunk it gets, so one chunk of the whole file would be copied again and again.
+ */
+function* chunksOf(bytes: Buffer, size = 64 * 1024) {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
 /** Reads the sheet of `info` and calls onRows with each batch; resolves with the summary. Throws FileProblem. */
 export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: ReadOptions, onRows: (rows: SheetRow[]) => void): Promise<ReadSummary> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunksOf(bytes)), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache', // date formats: a number formatted as a date becomes a Date

@@ -114,7 +114,7 @@ const listFilterRows: ErrorRow[] = [
   {
     status: 400,
     code: ErrorCode.invalidFilter,
-    when: 'The filter is malformed (description gives the position): trailing `;`, an unknown operator such as `>=`, an array with an operator other than `=`, `%` on a number field, text where the field takes numbers, an unterminated quote, more than the limits.',
+    when: 'The filter is malformed (the description gives the position of a syntax error): trailing `;`, an unknown operator such as `>=`, an array with an operator other than `=`, `%` on a number field, text where the field takes numbers, an unterminated quote, more than the limits.',
   },
   { status: 400, code: ErrorCode.fieldNotFilterable, when: 'The filter names a field the list cannot be filtered by; description lists the filterable fields.' },
 ];
@@ -265,7 +265,7 @@ export const operations: Operation[] = [
       'Pickup and collection points of the delivery services, by `id`. Paged: `{ rows, meta: { total, offset, limit } }`.',
       '- A `city` condition matches the point\'s `city` **or** its `community` (a settlement or district within the city area), without regard to case, and `ё` = `е`.',
       '- `limits.*` are filterable (`limits.maxWeight>5000`); `limits.maxCod` is compared in rubles like the record shows it.',
-      '- Flags (`fittingRoom`, `cod`, `paymentCash`, `paymentCard`, `enabled`) are 0/1; null means not known (ours). A null limit means no limit.',
+      '- `fittingRoom`, `cod`, `paymentCash`, `paymentCard` are 1/0, or null when not known (ours); `enabled` is 1/0. A null limit means no limit.',
       '- `worktime` maps ISO weekdays `"1"` (Monday) to `"7"` to `HH:MM/HH:MM`; a missing day is a day off; `"00:00/24:00"` is round the clock.',
       '- In XML `worktime` is a list: `<worktime><item><day>1</day><hours>10:00/20:00</hours></item>…</worktime>` (element names cannot be digits).',
     ].join('\n'),
@@ -477,7 +477,7 @@ export const operations: Operation[] = [
     description: [
       'The order becomes `deliveryCanceled` at once and its clientNumber is free; the delivery service is told after the answer where it holds the order. `orderId` is a string.',
       '- Not sent yet or refused by the service: canceled here only (ours). Registered: where the service supports cancel; otherwise 403 040306.',
-      '- Already canceled: 400 040081. Handed over or finished: 400 040000.',
+      '- Already canceled: 400 040081. Handed over (`onPointIn` and later) or finished: 400 040000 (403 040306 where the service never cancels).',
       '- (ours) If the service refuses the cancel later (the parcel was handed over meanwhile), the order gets status `problem` (errorCode 200) and comes back if its clientNumber was not used again.',
     ].join('\n'),
     formats: ['json', 'xml'],
@@ -843,7 +843,7 @@ export const generalSections: { id: string; title: string; body: string }[] = [
       '- the request\'s root element is `request` (its name is not checked), the answer\'s `response`;',
       '- list entries are `item` elements; one `item` is a list of one; an empty list is an empty element;',
       '- booleans are written `1` / `0` and read as `1`, `0`, `true` or `false`; numbers may be text, as in JSON;',
-      '- null is written as an empty element; an empty element in a request counts as "not given" where a field is optional;',
+      '- null is written as an empty element. In a request an empty element is empty text: the calculator, intervals and upload take it as "not given" for any optional field; POST and PUT /orders only for optional text fields (an empty optional number there is 040002 "must be a number");',
       '- (ours) an object whose keys are not all XML element names (such as `extraParams` named `1x` or `my param`) is written as a list of `<item><key>…</key><value>…</value></item>`; characters XML 1.0 does not allow are written as U+FFFD. A point\'s `worktime` is sent as `item{day,hours}`.',
       'Answers are HTTP 200 with the body described; errors carry the error body below with the HTTP status of their code.',
     ].join('\n'),
