@@ -11,13 +11,17 @@ const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (blank(
 
 const wholeNumber = numberLike.pipe(z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_048_576, 'is past Excel\'s last row'));
 
+const maxKeyDepth = 8;
+
 /** `{ order: { weight: 'B' } }` and `{ 'order.weight': 'B' }` are the same map: nested objects are flattened to dotted keys. */
-function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {}, depth = 0): Record<string, unknown> {
+  // Real keys are at most three levels deep (extraParams.x); deeper nesting is left as an object for
+  // the value schema to refuse, so a hostile body cannot exhaust the stack.
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || depth >= maxKeyDepth) {
     if (prefix) out[prefix] = value;
     return out;
   }
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) flatten(v, prefix ? `${prefix}.${k}` : k, out, depth + 1);
   return out;
 }
 

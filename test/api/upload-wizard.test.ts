@@ -158,6 +158,17 @@ describe('the import wizard', () => {
     expect(state.status === 'canceled' || state.status === 'done').toBe(true);
   });
 
+  it('imports work the same with a reading worker started ahead (prewarm)', async () => {
+    t = await createTestApp();
+    t.app.services.imports.prewarm();
+    const { buffer, columnMap } = await ordersWorkbook([sampleOrder('W-1')], { itemsNewRow: true });
+    for (const n of [1, 2]) {
+      const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64') } });
+      const dry = await call('import.dryRun', { importId, settings: settings(columnMap, 3) });
+      expect(dry, `round ${n}`).toMatchObject({ orders: 1, valid: 1 });
+    }
+  });
+
   it('a file the wizard cannot read is refused at preview, with the reason', async () => {
     t = await createTestApp();
     const result = await t.app.dispatch('import.preview', t.shop, { file: { base64: Buffer.from('hello').toString('base64') } });

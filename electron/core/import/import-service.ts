@@ -26,7 +26,7 @@ import { detectHeaderRow, headerCells, suggestMapping } from './header-suggest';
 import { createOrderWriter, prepareOrder, type FailedRowRecord, type PreparedOrder, type WriteItem } from './order-writer';
 import { createOrderMapper, type OrderCandidate, type RowFieldError } from './row-mapper';
 import { compileSettings, type CompiledSettings, type ServicesLookup } from './settings';
-import { ImportCanceled, runWorker } from './worker-client';
+import { createWorkerPool, ImportCanceled } from './worker-client';
 import type { ReadSummary } from './sheet-reader';
 
 /**
@@ -68,7 +68,7 @@ export const defaultImportOptions: ImportOptions = {
   workerHeapMb: 256,
   registrationWaitMs: 10_000,
   batchSize: 1000,
-  writeSliceMs: 30,
+  writeSliceMs: 25,
   maxConcurrentReads: 2,
   retentionDays: 30,
   sourceRetentionDays: 7,
@@ -186,7 +186,7 @@ export function createImportService(deps: ImportServiceDeps) {
       return (await hasTariffs(db, providerKey)) ? [] : undefined;
     });
 
-  const workerOptions = (signal?: AbortSignal) => ({ timeoutMs: options.readTimeoutMs, maxHeapMb: options.workerHeapMb, entry: options.workerEntry, signal });
+  const workers = createWorkerPool({ timeoutMs: options.readTimeoutMs, maxHeapMb: options.workerHeapMb, entry: options.workerEntry });
 
   async function withReaderSlot<T>(work: () => Promise<T>): Promise<T> {
     if (readers >= options.maxConcurrentReads) await new Promise<void>((resolve) => readerQueue.push(resolve));
@@ -341,7 +341,7 @@ export function createImportService(deps: ImportServiceDeps) {
     };
 
     await withReaderSlot(() =>
-      runWorker(
+      workers.run(
         { kind: 'read', bytes: job.bytes, limits: options, read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd } },
         (m) => {
           if (m.type === 'workbook') info = m.info;
@@ -355,7 +355,7 @@ export function createImportService(deps: ImportServiceDeps) {
             report('reading', rowsRead, Math.max(estimate, rowsRead));
           } else if (m.type === 'done') summary = m.summary;
         },
-        workerOptions(job.signal),
+        job.signal,
       ),
     );
     while (working) await working;
@@ -392,7 +392,7 @@ export function createImportService(deps: ImportServiceDeps) {
   ];
 
   /** Reads, checks and (unless dry) writes; records the outcome of every order. Throws FileProblem / ImportCanceled. */
-  async function execute(job: Job): Promise<{ entries: Entry[]; sheetName: string }> {
+  async function execute(job: Job): Promise<{ entries: Entry[]; sheetName: string; errorsFile?: Buffer }> {
     const report = progressReporter(job.ctx, job.importId);
     if (!job.dryRun) await update(job.importId, { status: 'reading' });
     report('reading', 0, 0, true);
@@ -480,8 +480,8 @@ export function createImportService(deps: ImportServiceDeps) {
       await Promise.race([outbox.drain().catch((error) => log.warn(`upload ${job.importId}: sending to the delivery services failed: ${(error as Error).message}`)), delay(options.registrationWaitMs)]);
     }
 
-    if (job.errorsToFile && failed > 0) await makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, entries);
-    return { entries, sheetName };
+    const errorsFile = job.errorsToFile && failed > 0 ? await makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, entries) : undefined;
+    return { entries, sheetName, errorsFile };
   }
 
   async function makeErrorsFile(importId: number, bytes: Buffer, rowStart: number, entries: Entry[]): Promise<Buffer> {
@@ -499,12 +499,11 @@ export function createImportService(deps: ImportServiceDeps) {
     }
     let file: Buffer | undefined;
     await withReaderSlot(() =>
-      runWorker(
+      workers.run(
         { kind: 'errors-file', bytes, limits: options, marks, headerRow: rowStart > 1 ? rowStart - 1 : undefined, title: errorsTitle },
         (m) => {
           if (m.type === 'file') file = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength);
         },
-        workerOptions(),
       ),
     );
     await update(importId, { errors_file: file! });
@@ -512,13 +511,15 @@ export function createImportService(deps: ImportServiceDeps) {
   }
 
   /** Runs a job to its end and records it; failures of the whole file end up in the import's row. */
-  async function finish(job: Job): Promise<void> {
+  async function finish(job: Job): Promise<Awaited<ReturnType<typeof execute>>> {
     const report = progressReporter(job.ctx, job.importId);
     try {
-      const { entries } = await execute(job);
+      const outcome = await execute(job);
+      const { entries } = outcome;
       const failed = entries.filter((e) => e.failure).length;
       await update(job.importId, { status: 'done', total: entries.length, done: entries.length, created: entries.length - failed, failed, finished_at: clock.now() });
       report('done', entries.length, entries.length, true);
+      return outcome;
     } catch (error) {
       const status: ImportStatus = error instanceof ImportCanceled ? 'canceled' : 'failed';
       let body: ErrorBody | null = null;
@@ -539,7 +540,7 @@ export function createImportService(deps: ImportServiceDeps) {
       ctx: job.ctx,
       controller,
       done: finish({ ...job, signal: controller.signal })
-        .catch(() => {}) // recorded in the import's row
+        .then(() => {}, () => {}) // the outcome is recorded in the import's row
         .finally(() => running.delete(job.importId)),
     };
     running.set(job.importId, entry);
@@ -644,13 +645,28 @@ export function createImportService(deps: ImportServiceDeps) {
         return answer;
       }
       const controller = new AbortController();
+      let outcome: Awaited<ReturnType<typeof execute>>;
       try {
-        await finish({ ...job, signal: controller.signal });
+        outcome = await finish({ ...job, signal: controller.signal });
       } catch (error) {
         throw asAppError(error);
       }
-      const state = await stateOf(ctx, importId);
-      return { resultItems: state.resultItems, base64: state.base64 };
+      // the answer from what the run knows; only the delivery services' numbers are read back
+      const ids = outcome.entries.flatMap((e) => (e.orderId === undefined ? [] : [e.orderId]));
+      const registered = ids.length ? await writer.registrations(ctx, ids.reduce((m, v) => Math.min(m, v)), ids.reduce((m, v) => Math.max(m, v))) : new Map();
+      const resultItems: UploadResultItem[] = [];
+      const stamps = new Map<number, string>();
+      for (const e of outcome.entries) {
+        if (e.orderId === undefined) resultItems.push(toResultFailure(e.clientNumber, e.row, e.failure!));
+        else {
+          const r = registered.get(e.orderId);
+          let created = stamps.get(e.created!);
+          if (created === undefined) stamps.set(e.created!, (created = formatTimestamp(e.created!)));
+          resultItems.push({ clientNumber: e.clientNumber, row: e.row, orderId: e.orderId, providerNumber: r?.providerNumber ?? null, created, status: r?.status });
+        }
+        if (resultItems.length % 2000 === 0) await yieldToEventLoop();
+      }
+      return { resultItems, base64: outcome.errorsFile ? outcome.errorsFile.toString('base64') : null };
     },
 
     /** GET /orders/upload/{uploadId}: the upload's state and its results so far. */
@@ -664,13 +680,12 @@ export function createImportService(deps: ImportServiceDeps) {
       const rows: SheetRow[] = [];
       try {
         await withReaderSlot(() =>
-          runWorker(
+          workers.run(
             { kind: 'read', bytes, limits: options, read: { fromRow: 1, dataFrom: 1, stopAfterRows: input.rows } },
             (m) => {
               if (m.type === 'workbook') info = m.info;
               else if (m.type === 'rows') rows.push(...m.rows);
             },
-            workerOptions(),
           ),
         );
       } catch (error) {
@@ -766,11 +781,15 @@ export function createImportService(deps: ImportServiceDeps) {
       }
     },
 
+    /** Keeps a reading worker started ahead (exceljs loaded), so an import does not wait for one. */
+    prewarm: () => workers.prewarm(),
+
     /** Waits for the imports under way (app shutdown); with cancel, stops them first. */
     async stop(cancel = true): Promise<void> {
       const jobs = [...running.values()];
       if (cancel) for (const j of jobs) j.controller.abort();
       await Promise.all(jobs.map((j) => j.done));
+      workers.close();
     },
   };
 }

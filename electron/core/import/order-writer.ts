@@ -183,9 +183,10 @@ export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database
               rows.push([importId, o.seq, o.row, o.lastRow, o.order.clientNumber, ids[k], now, null]);
             });
           }
+          if (importId !== null) writeImportRows(rows);
+          rows.length = 0;
           if (performance.now() - started > budgetMs) break;
         }
-        if (importId !== null) writeImportRows(rows);
       });
       const orderIds = outcomes.flatMap((o) => ('orderId' in o ? [String(o.orderId)] : []));
       if (orderIds.length) {

@@ -8,7 +8,8 @@ import { FileProblem } from './file-check';
 import type { WorkerMessage, WorkerTask } from './worker-protocol';
 
 /**
- * Runs one task in the import worker thread. How the worker's entry is found:
+ * Runs tasks in the import worker thread, one task per worker (a fresh heap each time; the worker is
+ * ended with its task). How the worker's entry is found:
  *
  * - Bundled (dist-electron/main.mjs, where this module's URL ends in .mjs): `import-worker.mjs` beside
  *   the bundle, which the build makes from `xlsx-worker.ts` with the main bundle's esbuild options
@@ -18,6 +19,9 @@ import type { WorkerMessage, WorkerTask } from './worker-protocol';
  *   thread does not inherit the loader hooks of the thread that starts it.
  *
  * `entry` overrides both (a test, or a packaging layout of its own).
+ *
+ * A worker starts idle and gets its task by message, so one can be started ahead (`prewarm`): loading
+ * exceljs is then off the import's path. A pool keeps at most one such spare.
  */
 
 /** The esbuild options of the worker bundle, for the build script beside the main bundle's. */
@@ -32,13 +36,16 @@ export const importWorkerBuild = {
   banner: { js: "import { createRequire as __shipdeskCreateRequire } from 'node:module'; const require = __shipdeskCreateRequire(import.meta.url);" },
 };
 
-export interface WorkerRunOptions {
+export interface WorkerOptions {
   /** Worker entry; default: found as described above. */
   entry?: URL;
   /** The whole task; past it the worker is stopped and the file refused. */
   timeoutMs: number;
   /** Old-generation heap of the worker: a file that needs more is refused, the app lives on. */
   maxHeapMb: number;
+}
+
+export interface WorkerRunOptions extends WorkerOptions {
   signal?: AbortSignal;
 }
 
@@ -49,43 +56,60 @@ export class ImportCanceled extends Error {
   }
 }
 
-function spawn(task: WorkerTask, options: WorkerRunOptions, env: NodeJS.ProcessEnv): Worker {
-  // a roomy young generation: parsing makes short-lived objects by the million, and a small one spends a third of the time collecting them
-  const resourceLimits = { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 64 };
-  if (options.entry) return new Worker(options.entry, { workerData: task, resourceLimits, env });
-  const here = import.meta.url;
-  if (!/\.[mc]?ts$/.test(new URL(here).pathname)) {
-    return new Worker(new URL('./import-worker.mjs', here), { workerData: task, resourceLimits, env });
-  }
-  const entry = new URL('./xlsx-worker.ts', here).href;
-  // tsx's ESM API (its package exports name the .mjs only for `import`, so it is found from package.json)
-  const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); })
-    .catch((e) => import('node:worker_threads').then(({ parentPort }) => parentPort.postMessage({ type: 'crash', message: String((e && e.stack) || e) })));`;
-  return new Worker(bootstrap, { eval: true, workerData: task, resourceLimits, execArgv: [], env });
+interface IdleWorker {
+  worker: Worker;
+  /** The worker's own temp folder, removed with it. */
+  temp: string;
+  /** Errors and exits before a task is given, replayed to the task. */
+  early: { error?: Error; exit?: number };
 }
 
+function spawnIdle(options: WorkerOptions): IdleWorker {
+  // exceljs parks a sheet that comes before the shared strings in a temp file and removes it only when it
+  // reads to the end: each worker gets its own temp folder, removed with the worker.
+  const temp = mkdtempSync(path.join(tmpdir(), 'shipdesk-import-'));
+  const env = { ...process.env, TMPDIR: temp, TMP: temp, TEMP: temp };
+  // a roomy young generation: parsing makes short-lived objects by the million, and with a small one
+  // (what V8 derives from a capped old generation) a third of the time goes to collecting them
+  const resourceLimits = { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 64 };
+  let worker: Worker;
+  if (options.entry) worker = new Worker(options.entry, { resourceLimits, env });
+  else {
+    const here = import.meta.url;
+    if (!/\.[mc]?ts$/.test(new URL(here).pathname)) worker = new Worker(new URL('./import-worker.mjs', here), { resourceLimits, env });
+    else {
+      const entry = new URL('./xlsx-worker.ts', here).href;
+      // tsx's ESM API (its package exports name the .mjs only for `import`, so it is found from package.json)
+      const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
+      const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); })
+        .catch((e) => import('node:worker_threads').then(({ parentPort }) => parentPort.postMessage({ type: 'crash', message: String((e && e.stack) || e) })));`;
+      worker = new Worker(bootstrap, { eval: true, resourceLimits, execArgv: [], env });
+    }
+  }
+  const idle: IdleWorker = { worker, temp, early: {} };
+  worker.on('error', (error) => (idle.early.error ??= error));
+  worker.on('exit', (code) => (idle.early.exit ??= code));
+  worker.unref(); // an idle spare never keeps the process alive
+  return idle;
+}
+
+const dispose = (idle: IdleWorker) => void idle.worker.terminate().finally(() => rmSync(idle.temp, { recursive: true, force: true }));
+
 /**
- * Starts the worker on `task` and feeds its messages to `onMessage`. Resolves when the task is done
+ * Gives `task` to `idle` and feeds its messages to `onMessage`. Resolves when the task is done
  * (done / file), rejects with FileProblem (the file), ImportCanceled (the signal) or Error (a crash).
  */
-export function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) => void, options: WorkerRunOptions): Promise<void> {
+function runOn(idle: IdleWorker, task: WorkerTask, onMessage: (message: WorkerMessage) => void, options: WorkerRunOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    if (options.signal?.aborted) {
-      reject(new ImportCanceled());
-      return;
-    }
-    // exceljs parks a sheet that comes before the shared strings in a temp file and removes it only when it
-    // reads to the end: each worker gets its own temp folder, removed with the worker.
-    const temp = mkdtempSync(path.join(tmpdir(), 'shipdesk-import-'));
-    const worker = spawn(task, options, { ...process.env, TMPDIR: temp, TMP: temp, TEMP: temp });
+    const { worker } = idle;
+    worker.ref();
     let settled = false;
     const finish = (error?: Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      void worker.terminate().finally(() => rmSync(temp, { recursive: true, force: true }));
+      dispose(idle);
       if (error) reject(error);
       else resolve();
     };
@@ -95,6 +119,12 @@ export function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) 
       () => finish(new FileProblem('unreadable', `Reading the workbook took longer than ${Math.round(options.timeoutMs / 1000)} s; it was stopped. Split it into smaller files.`)),
       options.timeoutMs,
     );
+    const onError = (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        finish(new FileProblem('too-large', `The workbook needs more than ${options.maxHeapMb} MB of memory to read; it was stopped. Split it into smaller files.`));
+      } else finish(error);
+    };
+    const onExit = (code: number) => finish(new Error(`import worker stopped (exit code ${code}) before finishing`));
     worker.on('message', (message: WorkerMessage) => {
       if (settled) return;
       switch (message.type) {
@@ -114,11 +144,59 @@ export function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) 
           if (message.type === 'done' || message.type === 'file') finish();
       }
     });
-    worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        finish(new FileProblem('too-large', `The workbook needs more than ${options.maxHeapMb} MB of memory to read; it was stopped. Split it into smaller files.`));
-      } else finish(error);
-    });
-    worker.on('exit', (code) => finish(new Error(`import worker stopped (exit code ${code}) before finishing`)));
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    if (idle.early.error) onError(idle.early.error);
+    else if (idle.early.exit !== undefined) onExit(idle.early.exit);
+    else if (options.signal?.aborted) finish(new ImportCanceled());
+    else worker.postMessage(task);
   });
 }
+
+/** Runs one task in a new worker. */
+export function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) => void, options: WorkerRunOptions): Promise<void> {
+  if (options.signal?.aborted) return Promise.reject(new ImportCanceled());
+  return runOn(spawnIdle(options), task, onMessage, options);
+}
+
+/**
+ * Workers for an import service. With `prewarm()` called (the desktop app, after its window shows) one
+ * started worker waits for the next task, and a new one is started after each task, off its path.
+ */
+export function createWorkerPool(options: WorkerOptions) {
+  let spare: IdleWorker | undefined;
+  let warm = false;
+  let closed = false;
+  const take = () => {
+    const idle = spare && !spare.early.error && spare.early.exit === undefined ? spare : undefined;
+    if (spare && !idle) dispose(spare);
+    spare = undefined;
+    return idle ?? spawnIdle(options);
+  };
+  const refill = () => {
+    // a little later: starting a worker (loading exceljs) must not compete with the import's own writing
+    if (warm && !closed && !spare) setTimeout(() => void (warm && !closed && !spare && (spare = spawnIdle(options))), 2000).unref();
+  };
+  return {
+    async run(task: WorkerTask, onMessage: (message: WorkerMessage) => void, signal?: AbortSignal): Promise<void> {
+      if (signal?.aborted) throw new ImportCanceled();
+      try {
+        await runOn(take(), task, onMessage, { ...options, signal });
+      } finally {
+        refill();
+      }
+    },
+    /** Keeps one worker started ahead from now on. */
+    prewarm() {
+      warm = true;
+      if (!closed && !spare) spare = spawnIdle(options);
+    },
+    close() {
+      closed = true;
+      if (spare) dispose(spare);
+      spare = undefined;
+    },
+  };
+}
+
+export type WorkerPool = ReturnType<typeof createWorkerPool>;

@@ -220,7 +220,11 @@ export function createOutbox(deps: OutboxDeps) {
       for (;;) {
         const jobs = await claimDue();
         if (jobs.length === 0) break;
-        for (const job of jobs) await runJob(job);
+        for (const job of jobs) {
+          await runJob(job);
+          // better-sqlite3 answers synchronously, so without this a long queue never lets the window breathe.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
         processed += jobs.length;
       }
     } while (again);

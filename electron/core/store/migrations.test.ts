@@ -337,3 +337,17 @@ describe('database migrations', () => {
     });
   });
 });
+
+describe('0009 live orders index', () => {
+  it('lets the orders list count a company\'s live orders from an index', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 9));
+    const plan = sqlite
+      .prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM orders WHERE company_id = 1 AND state != 'deleted'")
+      .all()
+      .map((r) => (r as { detail: string }).detail)
+      .join(' ');
+    expect(plan).toMatch(/USING (COVERING )?INDEX orders_company_live/);
+    sqlite.close();
+  });
+});
