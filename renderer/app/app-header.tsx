@@ -16,7 +16,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
-        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.main')} />
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label={t('nav.main')} />
         <ThemeIcon variant="filled" size={26} radius="sm" aria-hidden>
           <IconTruck size={17} />
         </ThemeIcon>

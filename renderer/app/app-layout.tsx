@@ -16,7 +16,7 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 48 }}
-      navbar={{ width: 196, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: 196, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
       padding={0}
     >
       <AppShell.Header>

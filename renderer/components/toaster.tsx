@@ -9,14 +9,17 @@ const tone: Record<ToastTone, { color: string; icon: React.ReactNode }> = {
   info: { color: 'blue', icon: <IconInfo size={18} /> },
 };
 
-/** Renders the toast store in the bottom-right corner; announced politely to screen readers. */
+/**
+ * Renders the toast store in the bottom-left corner, clear of the order drawer and its buttons on
+ * the right; announced politely to screen readers.
+ */
 export function Toaster() {
   const t = useT();
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   return (
     <Portal>
-      <Stack gap="xs" pos="fixed" bottom={16} right={16} w={360} style={{ zIndex: 400 }} role="status" aria-live="polite">
+      <Stack gap="xs" pos="fixed" bottom={16} left={16} w={360} maw="calc(100vw - 32px)" style={{ zIndex: 400 }} role="status" aria-live="polite">
         {toasts.map((toast) => (
           <Notification
             key={toast.id}

@@ -35,7 +35,7 @@ export const ru: Dictionary = {
   'orders.col.service': 'Служба доставки',
   'orders.col.providerNumber': 'Номер в службе',
   'orders.col.status': 'Статус',
-  'orders.col.cod': 'Наложенный платёж',
+  'orders.col.cod': 'Нал. платёж',
   'orders.col.created': 'Создан',
   'orders.noCod': 'без НП',
   'orders.pending': 'ещё не присвоен',

@@ -31,6 +31,19 @@ describe('order form validation', () => {
     }
   });
 
+  it('reads numbers the way they are typed in Russia, and refuses ambiguous ones', () => {
+    const v = filled();
+    v.cost.codCost = '3 500,50';
+    v.order.weight = '1 250';
+    expect(validateOrderForm(v).data).toMatchObject({ cost: { codCost: 3500.5 }, order: { weight: 1250 } });
+    v.cost.codCost = '1,234.56';
+    expect(validateOrderForm(v).errors['cost.codCost']).toBe('must be a number');
+  });
+
+  it('asks for the city together with the other missing fields', () => {
+    expect(validateOrderForm(initialValues()).errors['recipient.city']).toBe('city or addressString is required');
+  });
+
   it('keeps the schema’s own message for a city left empty', () => {
     const v = filled();
     v.recipient.city = '';

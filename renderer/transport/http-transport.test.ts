@@ -45,7 +45,11 @@ describe('HTTP transport', () => {
     });
     const result = await transport.invoke('providers.list', {});
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.code).toBe(ClientErrorCode.offline);
+    if (!result.ok) {
+      expect(result.error.code).toBe(ClientErrorCode.offline);
+      // No description, so the UI shows its own advice rather than "Failed to fetch".
+      expect(result.error.description).toBeUndefined();
+    }
   });
 
   it('reports a refused token once, whatever the body looks like', async () => {

@@ -68,7 +68,8 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
       return timedOut
         ? clientFailure(ClientErrorCode.timeout, `${name}: no answer in ${timeoutMs} ms`)
-        : clientFailure(ClientErrorCode.offline, `${name}: the ShipDesk server is unreachable`, errorText(error));
+        : // No description: the UI shows its own advice for this code; the cause stays in the message for logs.
+          clientFailure(ClientErrorCode.offline, `${name}: the ShipDesk server is unreachable (${errorText(error)})`);
     }
 
     let body: unknown;

@@ -462,6 +462,25 @@ describe('POST /orders/upload with file.url', () => {
   });
 });
 
+describe('POST /orders/upload: the delivery services\' numbers in sync mode', () => {
+  it('a large upload answers once its orders are stored; they go to the delivery service right after', async () => {
+    await server.close();
+    server = await startTestServer({ imports: { registrationWaitMaxOrders: 1 } });
+    const { buffer, columnMap } = await ordersWorkbook(twoOrders(), { itemsNewRow: true });
+    const res = await upload(uploadBody(buffer, columnMap, { itemsNewRow: true }));
+    expect(res.json.resultItems).toEqual([
+      expect.objectContaining({ clientNumber: 'SHOP-1', providerNumber: null, status: 'uploading' }),
+      expect.objectContaining({ clientNumber: 'SHOP-2', providerNumber: null, status: 'uploading' }),
+    ]);
+    // the jobs the import held while writing are due now
+    const jobs = await server.app.db.selectFrom('outbox').select(['next_attempt_at']).execute();
+    expect(jobs.every((j) => j.next_attempt_at <= server.clock.now())).toBe(true);
+    await server.app.outbox.drain();
+    const state = await server.app.services.imports.state(server.companyA, 1);
+    expect(state.resultItems.map((i: any) => i.providerNumber)).toEqual([expect.stringMatching(/^SBE/), expect.stringMatching(/^SBE/)]);
+  });
+});
+
 describe('POST /orders/upload, async mode', () => {
   it('answers at once with an uploadId; GET /orders/upload/{uploadId} gives the progress and then the results', async () => {
     const { buffer, columnMap } = await ordersWorkbook(twoOrders(), { itemsNewRow: true });

@@ -46,8 +46,12 @@ export interface ImportOptions extends ImportLimits {
   readTimeoutMs: number;
   /** Old-generation heap of the worker. */
   workerHeapMb: number;
-  /** Sync mode: how long to wait for the delivery services to give their numbers. */
+  /** Sync mode: how long to wait for the delivery services to give their numbers… */
   registrationWaitMs: number;
+  /** …for uploads of at most this many orders; larger ones answer once their orders are stored. */
+  registrationWaitMaxOrders: number;
+  /** The create jobs of an import's orders wait while it writes (released at its end; at most this long). */
+  jobHoldMs: number;
   /** Most orders per write transaction. */
   batchSize: number;
   /** A write transaction stops taking orders after this long (ms): the main thread is never held long. */
@@ -67,6 +71,8 @@ export const defaultImportOptions: ImportOptions = {
   readTimeoutMs: 5 * 60_000,
   workerHeapMb: 256,
   registrationWaitMs: 10_000,
+  registrationWaitMaxOrders: 500,
+  jobHoldMs: 5 * 60_000,
   batchSize: 1000,
   writeSliceMs: 25,
   maxConcurrentReads: 2,
@@ -423,57 +429,69 @@ export function createImportService(deps: ImportServiceDeps) {
     await update(job.importId, { status: 'creating', total, done: 0 });
     report('creating', 0, total, true);
     let cursor = 0;
-    while (cursor < total) {
-      if (job.signal.aborted) {
-        const rest = entries.slice(cursor);
-        const records: FailedRowRecord[] = rest.map((e) => {
-          e.failure = {
-            code: ErrorCode.general,
-            message: 'Not imported',
-            description: 'The import was canceled before this order was created',
-            moreInfo: rowsText(sheetName, e.row, e.lastRow),
-            errors: [],
-          };
-          return { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
+    let firstId = Number.POSITIVE_INFINITY;
+    let lastId = 0;
+    const release = async () => {
+      if (lastId > 0) await writer.releaseJobs(firstId, lastId, clock.now());
+    };
+    try {
+      while (cursor < total) {
+        if (job.signal.aborted) {
+          const rest = entries.slice(cursor);
+          const records: FailedRowRecord[] = rest.map((e) => {
+            e.failure = {
+              code: ErrorCode.general,
+              message: 'Not imported',
+              description: 'The import was canceled before this order was created',
+              moreInfo: rowsText(sheetName, e.row, e.lastRow),
+              errors: [],
+            };
+            return { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
+          });
+          await writer.recordFailures(job.importId, records);
+          failed += rest.length;
+          await update(job.importId, { done: total, created, failed });
+          throw new ImportCanceled();
+        }
+        const items: WriteItem[] = entries.slice(cursor, cursor + options.batchSize).map((e) => {
+          const order = prepared.get(e.seq);
+          return order
+            ? { seq: e.seq, row: e.row, lastRow: e.lastRow, order }
+            : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
         });
-        await writer.recordFailures(job.importId, records);
-        failed += rest.length;
-        await update(job.importId, { done: total, created, failed });
-        throw new ImportCanceled();
+        const { outcomes, consumed } = await writer.writeSlice(
+          job.ctx,
+          job.importId,
+          items,
+          clock.now(),
+          (o, existing) => {
+            const e = entries[o.seq];
+            e.failure = failureOf(duplicateErrors(e, existing), rowsText(sheetName, e.row, e.lastRow));
+            return JSON.stringify(e.failure);
+          },
+          options.writeSliceMs,
+          options.jobHoldMs,
+        );
+        for (const o of outcomes) {
+          if (!('orderId' in o)) continue;
+          created++;
+          firstId = Math.min(firstId, o.orderId);
+          lastId = Math.max(lastId, o.orderId);
+          entries[o.seq].orderId = o.orderId;
+          entries[o.seq].created = o.created;
+        }
+        for (let k = cursor; k < cursor + consumed; k++) prepared.delete(k); // written: let the memory go
+        cursor += consumed;
+        failed = cursor - created;
+        await update(job.importId, { done: cursor, created, failed });
+        report('creating', cursor, total, true); // once per transaction
+        await yieldToEventLoop();
       }
-      const items: WriteItem[] = entries.slice(cursor, cursor + options.batchSize).map((e) => {
-        const order = prepared.get(e.seq);
-        return order
-          ? { seq: e.seq, row: e.row, lastRow: e.lastRow, order }
-          : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
-      });
-      const { outcomes, consumed } = await writer.writeSlice(
-        job.ctx,
-        job.importId,
-        items,
-        clock.now(),
-        (o, existing) => {
-          const e = entries[o.seq];
-          e.failure = failureOf(duplicateErrors(e, existing), rowsText(sheetName, e.row, e.lastRow));
-          return JSON.stringify(e.failure);
-        },
-        options.writeSliceMs,
-      );
-      for (const o of outcomes) {
-        if (!('orderId' in o)) continue;
-        created++;
-        entries[o.seq].orderId = o.orderId;
-        entries[o.seq].created = o.created;
-      }
-      for (let k = cursor; k < cursor + consumed; k++) prepared.delete(k); // written: let the memory go
-      cursor += consumed;
-      failed = cursor - created;
-      await update(job.importId, { done: cursor, created, failed });
-      report('creating', cursor, total, true); // once per transaction
-      await yieldToEventLoop();
+    } finally {
+      await release(); // whatever was written goes to the delivery services now, canceled or not
     }
 
-    if (job.waitForRegistration && created > 0 && options.registrationWaitMs > 0) {
+    if (job.waitForRegistration && created > 0 && created <= options.registrationWaitMaxOrders && options.registrationWaitMs > 0) {
       await update(job.importId, { status: 'registering' });
       report('registering', total, total, true);
       // the delivery services' numbers: as many as they give within the wait; the rest come later

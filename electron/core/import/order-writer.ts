@@ -68,6 +68,7 @@ export interface FailedRowRecord {
 }
 
 /** Rows per multi-row statement. */
+// (the jobs of an import's orders are held this long at most: see releaseJobs)
 const chunk = 50;
 
 const orderColumns =
@@ -101,7 +102,12 @@ export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database
     statement(
       'jobs',
       () => `INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at)
-             SELECT id, 'create', 0, created_at, NULL, created_at FROM orders WHERE id BETWEEN ? AND ? ORDER BY id`,
+             SELECT id, 'create', 0, created_at + ?, NULL, created_at FROM orders WHERE id BETWEEN ? AND ? ORDER BY id`,
+    );
+  const releaseJobs = () =>
+    statement(
+      'release',
+      () => "UPDATE outbox SET next_attempt_at = ? WHERE order_id BETWEEN ? AND ? AND action = 'create' AND attempts = 0 AND next_attempt_at > ?",
     );
   const insertImportRows = (n: number) =>
     statement(`importRows${n}`, () => `INSERT INTO import_rows (import_id, seq, row, last_row, client_number, order_id, created_at, error) VALUES ${repeat('(?, ?, ?, ?, ?, ?, ?, ?)', n)}`);
@@ -114,7 +120,7 @@ export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database
   }
 
   /** Inserts a run of orders with one statement; returns their ids in order. */
-  function insertRun(ctx: CallContext, run: NewOrder[], now: number): number[] {
+  function insertRun(ctx: CallContext, run: NewOrder[], now: number, holdMs: number): number[] {
     const params: unknown[] = [];
     for (const { order: o } of run) {
       params.push(ctx.companyId, o.clientNumber, o.providerKey, o.providerConnectId, o.recipientName, o.recipientPhone, o.recipientCity, o.codKopecks, o.assessedKopecks, o.json, now, now, now);
@@ -124,7 +130,7 @@ export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database
     // a table's new rowids follow its largest one: the run's ids are first..last (checked, never assumed)
     if (clientNumberOf().get(first) !== run[0].order.clientNumber) throw new Error('import: the new orders did not get consecutive ids');
     insertStatuses().run(first, last);
-    insertJobs().run(first, last);
+    insertJobs().run(holdMs, first, last);
     return run.map((_, i) => first + i);
   }
 
@@ -154,6 +160,7 @@ export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database
       now: number,
       duplicateError: (order: NewOrder, existingOrderId: number) => string,
       budgetMs = Number.POSITIVE_INFINITY,
+      holdMs = 0,
     ): Promise<{ outcomes: WriteOutcome[]; consumed: number }> {
       const outcomes: WriteOutcome[] = [];
       let consumed = 0;
@@ -177,7 +184,7 @@ export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database
             } else fresh.push(item);
           }
           if (fresh.length) {
-            const ids = insertRun(ctx, fresh, now);
+            const ids = insertRun(ctx, fresh, now, holdMs);
             fresh.forEach((o, k) => {
               outcomes.push({ seq: o.seq, orderId: ids[k], created: now });
               rows.push([importId, o.seq, o.row, o.lastRow, o.order.clientNumber, ids[k], now, null]);
@@ -191,9 +198,21 @@ export function createOrderWriter(deps: { db: Db; sqlite: BetterSqlite3.Database
       const orderIds = outcomes.flatMap((o) => ('orderId' in o ? [String(o.orderId)] : []));
       if (orderIds.length) {
         events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds });
-        outbox.kick();
+        if (holdMs === 0) outbox.kick();
       }
       return { outcomes, consumed };
+    },
+
+    /**
+     * Makes the held create jobs of orders from..to due now and wakes the outbox. (An import holds its
+     * jobs while it writes, so sending does not compete with writing; if the app stops before this,
+     * the hold simply runs out.)
+     */
+    async releaseJobs(from: number, to: number, now: number): Promise<void> {
+      await db.connection().execute(async () => {
+        releaseJobs().run(now, from, to, now);
+      });
+      outbox.kick();
     },
 
     /** The provider numbers and statuses of orders, by id (ids within from..to). */

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FileProblem } from './file-check';
 import type { WorkerMessage, WorkerTask } from './worker-protocol';
@@ -14,9 +15,11 @@ import type { WorkerMessage, WorkerTask } from './worker-protocol';
  * - Bundled (dist-electron/main.mjs, where this module's URL ends in .mjs): `import-worker.mjs` beside
  *   the bundle, which the build makes from `xlsx-worker.ts` with the main bundle's esbuild options
  *   (ESM, exceljs external, the createRequire banner) — see `importWorkerBuild` below.
- * - From source (tsx, vitest; this module's URL ends in .ts): `xlsx-worker.ts` beside this file, loaded
- *   through a two-line bootstrap that registers tsx's loader inside the worker first, because a worker
- *   thread does not inherit the loader hooks of the thread that starts it.
+ * - From source (tsx, vitest; this module's URL ends in .ts): `xlsx-worker.ts` beside this file, bundled
+ *   once per process with esbuild (a dev dependency) into node_modules/.cache/shipdesk-import-worker/,
+ *   named by its content, exceljs imported by its absolute URL; if esbuild is not there, loaded through a
+ *   bootstrap that registers tsx's loader inside the worker (a worker does not inherit the loader hooks
+ *   of the thread that starts it; that start is slower).
  *
  * `entry` overrides both (a test, or a packaging layout of its own).
  *
@@ -64,27 +67,62 @@ interface IdleWorker {
   early: { error?: Error; exit?: number };
 }
 
-function spawnIdle(options: WorkerOptions): IdleWorker {
+let devEntry: Promise<URL | null> | undefined;
+
+/** From source: the worker bundled with esbuild, once per process (null: no esbuild, use tsx). */
+function devWorkerEntry(here: string): Promise<URL | null> {
+  devEntry ??= (async () => {
+    try {
+      const name = 'esbuild'; // not a literal: the app's own bundle must not take esbuild in
+      const esbuild = (await import(/* @vite-ignore */ name)) as typeof import('esbuild');
+      const require = createRequire(here);
+      const exceljs = pathToFileURL(require.resolve('exceljs')).href;
+      const result = await esbuild.build({
+        ...importWorkerBuild,
+        external: [],
+        entryPoints: [fileURLToPath(new URL('./xlsx-worker.ts', here))],
+        outfile: 'import-worker.mjs',
+        write: false,
+        logLevel: 'silent',
+        plugins: [{ name: 'exceljs-by-url', setup: (b) => b.onResolve({ filter: /^exceljs$/ }, () => ({ path: exceljs, external: true })) }],
+      });
+      const code = result.outputFiles[0].contents;
+      const dir = path.join(path.dirname(require.resolve('exceljs/package.json')), '..', '.cache', 'shipdesk-import-worker');
+      const file = path.join(dir, `import-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+      if (!existsSync(file)) {
+        mkdirSync(dir, { recursive: true });
+        const temp = `${file}.${process.pid}.tmp`;
+        writeFileSync(temp, code);
+        renameSync(temp, file); // atomic: processes building at once write the same bytes
+      }
+      return pathToFileURL(file);
+    } catch {
+      return null;
+    }
+  })();
+  return devEntry;
+}
+
+async function spawnIdle(options: WorkerOptions): Promise<IdleWorker> {
   // exceljs parks a sheet that comes before the shared strings in a temp file and removes it only when it
   // reads to the end: each worker gets its own temp folder, removed with the worker.
+  const here = import.meta.url;
+  const fromSource = /\.[mc]?ts$/.test(new URL(here).pathname);
+  const bundled = options.entry ?? (fromSource ? await devWorkerEntry(here) : new URL('./import-worker.mjs', here));
   const temp = mkdtempSync(path.join(tmpdir(), 'shipdesk-import-'));
   const env = { ...process.env, TMPDIR: temp, TMP: temp, TEMP: temp };
   // a roomy young generation: parsing makes short-lived objects by the million, and with a small one
   // (what V8 derives from a capped old generation) a third of the time goes to collecting them
   const resourceLimits = { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 64 };
   let worker: Worker;
-  if (options.entry) worker = new Worker(options.entry, { resourceLimits, env });
+  if (bundled) worker = new Worker(bundled, { resourceLimits, env, execArgv: [] });
   else {
-    const here = import.meta.url;
-    if (!/\.[mc]?ts$/.test(new URL(here).pathname)) worker = new Worker(new URL('./import-worker.mjs', here), { resourceLimits, env });
-    else {
-      const entry = new URL('./xlsx-worker.ts', here).href;
-      // tsx's ESM API (its package exports name the .mjs only for `import`, so it is found from package.json)
-      const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
-      const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); })
-        .catch((e) => import('node:worker_threads').then(({ parentPort }) => parentPort.postMessage({ type: 'crash', message: String((e && e.stack) || e) })));`;
-      worker = new Worker(bootstrap, { eval: true, resourceLimits, execArgv: [], env });
-    }
+    const entry = new URL('./xlsx-worker.ts', here).href;
+    // tsx's ESM API (its package exports name the .mjs only for `import`, so it is found from package.json)
+    const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
+    const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); })
+      .catch((e) => import('node:worker_threads').then(({ parentPort }) => parentPort.postMessage({ type: 'crash', message: String((e && e.stack) || e) })));`;
+    worker = new Worker(bootstrap, { eval: true, resourceLimits, execArgv: [], env });
   }
   const idle: IdleWorker = { worker, temp, early: {} };
   worker.on('error', (error) => (idle.early.error ??= error));
@@ -154,9 +192,9 @@ function runOn(idle: IdleWorker, task: WorkerTask, onMessage: (message: WorkerMe
 }
 
 /** Runs one task in a new worker. */
-export function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) => void, options: WorkerRunOptions): Promise<void> {
-  if (options.signal?.aborted) return Promise.reject(new ImportCanceled());
-  return runOn(spawnIdle(options), task, onMessage, options);
+export async function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) => void, options: WorkerRunOptions): Promise<void> {
+  if (options.signal?.aborted) throw new ImportCanceled();
+  return runOn(await spawnIdle(options), task, onMessage, options);
 }
 
 /**
@@ -164,24 +202,31 @@ export function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) 
  * started worker waits for the next task, and a new one is started after each task, off its path.
  */
 export function createWorkerPool(options: WorkerOptions) {
-  let spare: IdleWorker | undefined;
+  let spare: Promise<IdleWorker> | undefined;
   let warm = false;
   let closed = false;
-  const take = () => {
-    const idle = spare && !spare.early.error && spare.early.exit === undefined ? spare : undefined;
-    if (spare && !idle) dispose(spare);
+  const usable = (idle: IdleWorker) => !idle.early.error && idle.early.exit === undefined;
+  const take = async () => {
+    const waiting = spare;
     spare = undefined;
-    return idle ?? spawnIdle(options);
+    const idle = waiting ? await waiting : undefined;
+    if (idle && usable(idle)) return idle;
+    if (idle) dispose(idle);
+    return spawnIdle(options);
   };
   const refill = () => {
     // a little later: starting a worker (loading exceljs) must not compete with the import's own writing
-    if (warm && !closed && !spare) setTimeout(() => void (warm && !closed && !spare && (spare = spawnIdle(options))), 2000).unref();
+    if (warm && !closed && !spare) {
+      setTimeout(() => {
+        if (warm && !closed && !spare) spare = spawnIdle(options);
+      }, 2000).unref();
+    }
   };
   return {
     async run(task: WorkerTask, onMessage: (message: WorkerMessage) => void, signal?: AbortSignal): Promise<void> {
       if (signal?.aborted) throw new ImportCanceled();
       try {
-        await runOn(take(), task, onMessage, { ...options, signal });
+        await runOn(await take(), task, onMessage, { ...options, signal });
       } finally {
         refill();
       }
@@ -193,7 +238,7 @@ export function createWorkerPool(options: WorkerOptions) {
     },
     close() {
       closed = true;
-      if (spare) dispose(spare);
+      void spare?.then(dispose);
       spare = undefined;
     },
   };

@@ -20,14 +20,23 @@ export function OrdersPage() {
     if (useOrdersStore.getState().status === 'idle') void useOrdersStore.getState().load();
   }, []);
 
-  const firstLoad = status === 'idle' || (status === 'loading' && !hasRows && useOrdersStore.getState().total === 0);
+  // Nothing to show yet: a spinner, not the empty state, until the first answer arrives.
+  const waiting = status === 'idle' || (status === 'loading' && !hasRows);
 
   return (
     <Box h="calc(100dvh - var(--app-shell-header-offset, 48px))" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <OrdersToolbar />
       <LoadError />
       <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-        {hasRows ? <OrdersTable /> : firstLoad ? <Center h="100%"><Loader size="sm" /></Center> : status !== 'error' && <OrdersEmpty />}
+        {hasRows ? (
+          <OrdersTable />
+        ) : waiting ? (
+          <Center h="100%">
+            <Loader size="sm" />
+          </Center>
+        ) : (
+          status !== 'error' && <OrdersEmpty />
+        )}
       </Box>
       {hasRows && <OrdersFooter />}
     </Box>

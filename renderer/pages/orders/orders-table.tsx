@@ -9,14 +9,14 @@ import { OrderRow } from './order-row';
  * Undefined width = takes the rest.
  */
 export const orderColumns = [
-  { key: 'clientNumber', label: 'orders.col.clientNumber', width: 120 },
+  { key: 'clientNumber', label: 'orders.col.clientNumber', width: 110 },
   { key: 'recipient', label: 'orders.col.recipient', width: undefined },
-  { key: 'city', label: 'orders.col.city', width: 150 },
-  { key: 'service', label: 'orders.col.service', width: 130 },
-  { key: 'providerNumber', label: 'orders.col.providerNumber', width: 130 },
-  { key: 'status', label: 'orders.col.status', width: 250 },
-  { key: 'cod', label: 'orders.col.cod', width: 150, align: 'right' },
-  { key: 'created', label: 'orders.col.created', width: 135 },
+  { key: 'city', label: 'orders.col.city', width: 140 },
+  { key: 'service', label: 'orders.col.service', width: 140 },
+  { key: 'providerNumber', label: 'orders.col.providerNumber', width: 125 },
+  { key: 'status', label: 'orders.col.status', width: 240 },
+  { key: 'cod', label: 'orders.col.cod', width: 125, align: 'right' },
+  { key: 'created', label: 'orders.col.created', width: 150 },
 ] as const;
 
 /** One page of orders, newest first, with a sticky header. */
@@ -33,13 +33,13 @@ export function OrdersTable() {
       verticalSpacing={6}
       horizontalSpacing="sm"
       fz={13}
-      miw={1180}
+      miw={1160}
       data-testid="orders-table"
     >
       <Table.Thead>
         <Table.Tr>
           {orderColumns.map((c) => (
-            <Table.Th key={c.key} w={c.width} ta={'align' in c ? c.align : undefined}>
+            <Table.Th key={c.key} w={c.width} ta={'align' in c ? c.align : undefined} title={c.key === 'cod' ? t('field.codCost') : undefined}>
               {t(c.label)}
             </Table.Th>
           ))}
