@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
-import { IconBox } from '../components/icons';
+import { IconBox, IconFileImport, IconNotes, IconSettings } from '../components/icons';
 import type { PlainMessageKey } from '../i18n/types';
+import { DraftsPage } from '../pages/drafts/drafts-page';
+import { ImportPage } from '../pages/import/import-page';
 import { OrdersPage } from '../pages/orders/orders-page';
+import { SettingsPage } from '../pages/settings/settings-page';
 import type { PageKey } from '../stores/navigation-store';
 
 export interface PageEntry {
@@ -12,4 +15,9 @@ export interface PageEntry {
 }
 
 /** The navbar and the main area both read this list. */
-export const pages: readonly PageEntry[] = [{ key: 'orders', label: 'nav.orders', icon: IconBox, component: OrdersPage }];
+export const pages: readonly PageEntry[] = [
+  { key: 'orders', label: 'nav.orders', icon: IconBox, component: OrdersPage },
+  { key: 'drafts', label: 'nav.drafts', icon: IconNotes, component: DraftsPage },
+  { key: 'import', label: 'nav.import', icon: IconFileImport, component: ImportPage },
+  { key: 'settings', label: 'nav.settings', icon: IconSettings, component: SettingsPage },
+];

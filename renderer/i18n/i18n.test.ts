@@ -17,6 +17,17 @@ describe('dictionaries', () => {
     expect(incomplete).toBeDefined();
   });
 
+  it('no key is defined by two sections (a later one would silently win)', async () => {
+    const sections = import.meta.glob<{ en: Record<string, string> }>('./sections/*.ts', { eager: true });
+    const seen = new Map<string, string>();
+    for (const [file, section] of Object.entries(sections))
+      for (const key of Object.keys(section.en)) {
+        expect(seen.get(key), `${key} in ${file}`).toBeUndefined();
+        seen.set(key, file);
+      }
+    expect(seen.size).toBe(Object.keys(en).length);
+  });
+
   it('no message is empty', () => {
     for (const [key, text] of [...Object.entries(en), ...Object.entries(ru)]) expect(text.trim(), key).not.toBe('');
   });

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
-/** Pages of the app; more join as they are built (drafts, import, settings). */
-export type PageKey = 'orders';
+/** Pages of the app, in navbar order. */
+export type PageKey = 'orders' | 'drafts' | 'import' | 'settings';
 
 interface NavigationState {
   page: PageKey;
