@@ -23,13 +23,14 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * Browser mode as `npm start` runs it (real core, real database file, built web UI from dist/) and a
+ * Browser mode as `npm start` runs it (real core, real database file, built web UI from dist/, or from
+ * E2E_WEB_ROOT when several people build at once) and a
  * Chromium page opened on the link with the token.
  */
 export async function openBrowserMode(options: { locale?: string; appOptions?: Partial<AppOptions> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-e2e-'));
   const running = await startBrowserMode(
-    { port: 0, dataDir, tokens: ['e2e-token-12345'], webRoot: join(process.cwd(), 'dist') },
+    { port: 0, dataDir, tokens: ['e2e-token-12345'], webRoot: process.env.E2E_WEB_ROOT ?? join(process.cwd(), 'dist') },
     { log: silentLogger, ...options.appOptions },
   );
   const browser = await launchChromium();
