@@ -66,6 +66,11 @@ export interface AppOptions {
   upstream?: UpstreamTuning;
   /** Timers of the status refresh scheduler (tests: manualTimers on the manual clock). */
   timers?: Timers;
+  /**
+   * Test seam: wraps every built-in and extra delivery service, e.g. to fail its calls as an unreachable
+   * network would (test/helpers/network-switch.ts). Never set by the shells.
+   */
+  wrapProvider?: (provider: DeliveryProvider) => DeliveryProvider;
 }
 
 /** The composition root: database, services, command table. Both shells and the tests start here. */
@@ -99,10 +104,11 @@ export async function createApp(options: AppOptions) {
   const connections = createProviderConnections({ db, clock, log, secretBox: options.secretBox ?? createKeyFileSecretBox(options.dataDir), cdek: options.cdek, upstream: options.upstream });
   await connections.reload();
   const providers = withConnections(
-    createProviderRegistry([
-      ...sandboxServices.map((service) => createSandboxProvider(service, { db, clock })),
-      ...(options.providers?.({ db, clock }) ?? []),
-    ]),
+    createProviderRegistry(
+      [...sandboxServices.map((service) => createSandboxProvider(service, { db, clock })), ...(options.providers?.({ db, clock }) ?? [])].map(
+        options.wrapProvider ?? ((provider) => provider),
+      ),
+    ),
     connections,
   );
   const outbox = createOutbox({ db, clock, providers, events, log });

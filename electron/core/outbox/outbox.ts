@@ -58,6 +58,7 @@ export function createOutbox(deps: OutboxDeps) {
   let running: Promise<number> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  let lastPublished = '';
 
   async function claimDue(): Promise<Job[]> {
     const now = clock.now();
@@ -228,7 +229,11 @@ export function createOutbox(deps: OutboxDeps) {
         processed += jobs.length;
       }
     } while (again);
-    events.publish({ type: 'outbox.state', ...(await state()) });
+    // The timer runs a pass every second: an idle pass with nothing new would only wake every window.
+    const now = await state();
+    const seen = JSON.stringify(now);
+    if (processed > 0 || seen !== lastPublished) events.publish({ type: 'outbox.state', ...now });
+    lastPublished = seen;
     return processed;
   }
 
