@@ -1,4 +1,5 @@
 import { Burger, Group, SegmentedControl, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActivityBar } from '../components/activity/activity-bar';
 import { IconTruck } from '../components/icons';
 import { useLocaleStore } from '../i18n/locale-store';
 import type { Language } from '../i18n/types';
@@ -10,7 +11,7 @@ interface AppHeaderProps {
   onToggleNav: () => void;
 }
 
-/** Product name on the left; connection state and language on the right. */
+/** Product name on the left; background work (outbox, stuck orders, status refresh), connection state and language on the right. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   const t = useT();
   return (
@@ -25,6 +26,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         </Text>
       </Group>
       <Group gap="md" wrap="nowrap">
+        <ActivityBar />
         <ConnectionIndicator />
         <LanguageSwitch />
       </Group>

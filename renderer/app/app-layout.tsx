@@ -2,13 +2,14 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Toaster } from '../components/toaster';
 import { OrderFormDrawer } from '../order-form/order-form-drawer';
+import { OrderDetailDrawer } from '../pages/order-detail/order-detail-drawer';
 import { useNavigationStore } from '../stores/navigation-store';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import { GlobalHotkeys } from './global-hotkeys';
 import { pages } from './pages';
 
-/** Header, navbar, the current page, and what floats above every page (order form, toasts). */
+/** Header, navbar, the current page, and what floats above every page (order detail, order form, toasts). */
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const page = useNavigationStore((s) => s.page);
@@ -28,6 +29,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Page />
       </AppShell.Main>
+      <OrderDetailDrawer />
       <OrderFormDrawer />
       <Toaster />
       <GlobalHotkeys />

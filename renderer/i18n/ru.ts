@@ -1,6 +1,8 @@
+import * as activity from './sections/activity';
 import * as core from './sections/core';
 import * as drafts from './sections/drafts';
 import * as importWizard from './sections/import-wizard';
+import * as orderDetail from './sections/order-detail';
 import * as orderEntry from './sections/order-entry';
 import * as ordersList from './sections/orders-list';
 import * as settings from './sections/settings';
@@ -14,4 +16,6 @@ export const ru: Dictionary = {
   ...drafts.ru,
   ...settings.ru,
   ...importWizard.ru,
+  ...orderDetail.ru,
+  ...activity.ru,
 };

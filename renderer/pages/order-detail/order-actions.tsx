@@ -1,0 +1,99 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { OrderView } from '../../../shared/schemas/order-detail';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { IconAlert, IconTrash, IconX } from '../../components/icons';
+import { errorHint, errorTitle } from '../../i18n/error-messages';
+import { useT } from '../../i18n/use-t';
+import { useOrderDetailStore } from '../../stores/order-detail-store';
+import { useToastStore } from '../../stores/toast-store';
+import { canEditInForm, editOrder } from './edit-order';
+import { useOrderViewStore, type OrderAction } from './order-view-store';
+
+/**
+ * Only what the order and its delivery service allow now (orders.get answers `actions`): cancel,
+ * edit (and send again after a refusal), delete. Cancel and delete ask first.
+ */
+export function OrderActions({ view }: { view: OrderView }) {
+  const t = useT();
+  const busy = useOrderViewStore((s) => s.busy);
+  const actionError = useOrderViewStore((s) => s.actionError);
+  const act = useOrderViewStore((s) => s.act);
+  const closeDetail = useOrderDetailStore((s) => s.close);
+  const [asking, setAsking] = useState<OrderAction | undefined>();
+  const number = view.order.clientNumber;
+  const { actions } = view;
+  const editable = actions.update && canEditInForm();
+  const resend = view.order.statusKey === 'uploadingError';
+
+  const confirm = async () => {
+    if (!asking) return;
+    const action = asking;
+    const done = await act(action);
+    setAsking(undefined);
+    if (!done) return;
+    useToastStore.getState().push({ tone: 'success', title: (tr) => tr(action === 'cancel' ? 'detail.canceled' : 'detail.deleted', { number }) });
+    if (action === 'delete') closeDetail();
+  };
+
+  return (
+    <div data-testid="detail-actions">
+      {!actions.cancel && !editable && !actions.delete ? (
+        <Text fz="sm" c="dimmed" data-testid="detail-no-actions">
+          {t('detail.action.none')}
+        </Text>
+      ) : (
+        <Group gap="xs">
+          {editable && (
+            <Button variant={resend ? 'filled' : 'default'} onClick={() => editOrder(view)} disabled={busy !== undefined} data-testid="detail-edit">
+              {resend ? t('detail.action.editResend') : t('detail.action.edit')}
+            </Button>
+          )}
+          {actions.cancel && (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconX size={16} />}
+              onClick={() => setAsking('cancel')}
+              disabled={busy !== undefined}
+              data-testid="detail-cancel"
+            >
+              {t('detail.action.cancel')}
+            </Button>
+          )}
+          {actions.delete && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setAsking('delete')}
+              disabled={busy !== undefined}
+              data-testid="detail-delete"
+            >
+              {t('detail.action.delete')}
+            </Button>
+          )}
+        </Group>
+      )}
+      {actionError && (
+        <Alert mt="sm" color="red" variant="light" icon={<IconAlert size={18} />} title={t('detail.actionFailed')} data-testid="detail-action-error">
+          <Text fz="sm" fw={600}>
+            {errorTitle(actionError, t)}
+          </Text>
+          {errorHint(actionError, t) && <Text fz="sm">{errorHint(actionError, t)}</Text>}
+        </Alert>
+      )}
+      <ConfirmDialog
+        opened={asking !== undefined}
+        title={asking === 'delete' ? t('detail.confirm.deleteTitle', { number }) : t('detail.confirm.cancelTitle', { number })}
+        body={asking === 'delete' ? t('detail.confirm.deleteBody') : t('detail.confirm.cancelBody')}
+        confirmLabel={asking === 'delete' ? t('detail.confirm.deleteYes') : t('detail.confirm.cancelYes')}
+        keepLabel={t('detail.confirm.keep')}
+        busy={busy !== undefined}
+        onConfirm={() => void confirm()}
+        onClose={() => setAsking(undefined)}
+        testId="detail-confirm"
+      />
+    </div>
+  );
+}

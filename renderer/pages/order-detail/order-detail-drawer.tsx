@@ -1,0 +1,102 @@
+import { Alert, Button, Center, Divider, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { IconAlert } from '../../components/icons';
+import { StatusBadge } from '../../components/status-badge';
+import { usePushEvent } from '../../components/use-push-event';
+import { errorHint, errorTitle } from '../../i18n/error-messages';
+import { useT } from '../../i18n/use-t';
+import { useOrderDetailStore } from '../../stores/order-detail-store';
+import { useProvidersStore } from '../../stores/providers-store';
+import { OrderActions } from './order-actions';
+import { OrderContents, OrderCosts } from './order-contents';
+import { OrderNumbers } from './order-numbers';
+import { OrderParties } from './order-parties';
+import { useOrderViewStore } from './order-view-store';
+import { StatusTimeline } from './status-timeline';
+
+/**
+ * The order detail slides in from the right when the list opens an order (useOrderDetailStore).
+ * It follows the order live: a push event naming it reloads it. Escape or the close button hides it.
+ */
+export function OrderDetailDrawer() {
+  const t = useT();
+  const orderId = useOrderDetailStore((s) => s.orderId);
+  const close = useOrderDetailStore((s) => s.close);
+  const view = useOrderViewStore((s) => s.view);
+  const show = useOrderViewStore((s) => s.show);
+
+  useEffect(() => {
+    void show(orderId);
+    if (orderId !== undefined) void useProvidersStore.getState().load();
+  }, [orderId, show]);
+
+  usePushEvent(['orders.changed', 'reconnected'], (event) => {
+    if (orderId === undefined) return;
+    const ids = Array.isArray(event.orderIds) ? event.orderIds.map(String) : undefined;
+    if (event.type === 'reconnected' || ids?.includes(orderId)) void useOrderViewStore.getState().reload();
+  });
+
+  const number = view && view.order.orderId === orderId ? view.order.clientNumber : '';
+  return (
+    <Drawer.Root opened={orderId !== undefined} onClose={close} position="right" size={640} closeOnEscape trapFocus returnFocus>
+      <Drawer.Overlay backgroundOpacity={0.3} />
+      <Drawer.Content aria-labelledby="order-detail-title" data-testid="order-detail">
+        <Drawer.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} py="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Drawer.Title id="order-detail-title" fw={600} fz="lg" className="sd-ellipsis">
+              {number ? t('detail.title', { number }) : t('detail.loading')}
+            </Drawer.Title>
+            {view && number && <StatusBadge statusKey={view.order.statusKey} description={view.statusDescription} />}
+          </Group>
+          <Drawer.CloseButton aria-label={t('detail.close')} />
+        </Drawer.Header>
+        <Drawer.Body p="md">{orderId !== undefined && <DetailBody />}</Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}
+
+function DetailBody() {
+  const t = useT();
+  const status = useOrderViewStore((s) => s.status);
+  const view = useOrderViewStore((s) => s.view);
+  const history = useOrderViewStore((s) => s.history);
+  const error = useOrderViewStore((s) => s.error);
+  const reload = useOrderViewStore((s) => s.reload);
+
+  if (status === 'error' && error) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={t('detail.loadFailed')} data-testid="detail-error">
+        <Text fz="sm">{errorTitle(error, t)}</Text>
+        {errorHint(error, t) && <Text fz="sm" c="dimmed">{errorHint(error, t)}</Text>}
+        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void reload()}>
+          {t('detail.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!view) {
+    return (
+      <Center py="xl" aria-busy>
+        <Loader size="sm" aria-label={t('detail.loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Stack gap="lg" data-status={view.order.statusKey}>
+      {view.statusDescription && (
+        <Text fz="sm" c="dimmed" data-testid="detail-status-description">
+          {t('detail.serviceSays', { text: view.statusDescription })}
+        </Text>
+      )}
+      <OrderActions view={view} />
+      <OrderNumbers view={view} />
+      <Divider />
+      <StatusTimeline history={history} />
+      <Divider />
+      <OrderParties view={view} />
+      <OrderContents view={view} />
+      <OrderCosts view={view} />
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { Group, Text, Timeline } from '@mantine/core';
+import type { StatusHistory } from '../../../shared/schemas/statuses';
+import { statusNames, type StatusKey } from '../../../shared/status-keys';
+import { statusColors } from '../../components/status-badge';
+import { useFormat, useLanguage, useT } from '../../i18n/use-t';
+import { DetailSection } from './detail-section';
+
+/** The order's statuses, newest first, each with its time, its description and the service's own wording. */
+export function StatusTimeline({ history }: { history: StatusHistory | undefined }) {
+  const t = useT();
+  const format = useFormat();
+  const language = useLanguage();
+  const rows = history?.rows ?? [];
+  return (
+    <DetailSection title={t('detail.section.timeline')} testId="detail-timeline">
+      {rows.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {t('detail.timeline.empty')}
+        </Text>
+      ) : (
+        <Timeline active={0} bulletSize={14} lineWidth={2} mt={4}>
+          {rows.map((row, i) => {
+            const key = row.key as StatusKey;
+            const provider = [row.providerName, row.providerCode && `(${row.providerCode})`].filter(Boolean).join(' ');
+            return (
+              <Timeline.Item
+                key={`${row.created}-${row.key}-${i}`}
+                color={statusColors[key] ?? 'gray'}
+                data-testid="timeline-item"
+                data-status={row.key}
+                title={
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text fz="sm" fw={i === 0 ? 700 : 500}>
+                      {statusNames[key]?.[language] ?? row.name}
+                    </Text>
+                    <Text fz="xs" c="dimmed" className="sd-numeric" component="time" dateTime={row.created}>
+                      {format.dateTime(row.created)}
+                    </Text>
+                  </Group>
+                }
+              >
+                {row.description && (
+                  <Text fz="xs" c="dimmed">
+                    {row.description}
+                  </Text>
+                )}
+                {(provider || (row.providerDescription && row.providerDescription !== row.description)) && (
+                  <Text fz="xs" c="dimmed">
+                    {t('detail.timeline.provider', { text: [provider, row.providerDescription !== row.description ? row.providerDescription : ''].filter(Boolean).join(' — ') })}
+                  </Text>
+                )}
+                {row.errorCode && (
+                  <Text fz="xs" c="red">
+                    {t('detail.timeline.errorCode', { code: row.errorCode })}
+                  </Text>
+                )}
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+      {history && history.meta.total > rows.length && (
+        <Text fz="xs" c="dimmed" mt="xs">
+          {t('detail.timeline.more', { shown: rows.length, total: history.meta.total })}
+        </Text>
+      )}
+    </DetailSection>
+  );
+}
