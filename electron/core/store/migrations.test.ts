@@ -351,3 +351,33 @@ describe('0009 live orders index', () => {
     sqlite.close();
   });
 });
+
+describe('0011 import wizard', () => {
+  const upTo11 = () => {
+    const sqlite = new Database(':memory:');
+    sqlite.pragma('foreign_keys = ON');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 11));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'a', 0), (2, 'B', 'b', 0)").run();
+    return sqlite;
+  };
+
+  it('keeps one mapping preset per name and company; another company may use the same name', () => {
+    const sqlite = upTo11();
+    const add = sqlite.prepare("INSERT INTO import_presets (company_id, name, settings, headers, created_at, updated_at) VALUES (?, ?, '{}', '[]', 0, 0)");
+    add.run(1, 'Shop export');
+    add.run(2, 'Shop export');
+    expect(() => add.run(1, 'Shop export')).toThrow(/UNIQUE/);
+    expect(() => add.run(3, 'Other')).toThrow(/FOREIGN KEY/);
+    sqlite.close();
+  });
+
+  it('lets an import row name the draft its order became', () => {
+    const sqlite = upTo11();
+    const importId = Number(
+      sqlite.prepare("INSERT INTO imports (company_id, origin, mode, status, file_size, created_at, updated_at) VALUES (1, 'desktop', 'async', 'done', 1, 0, 0)").run().lastInsertRowid,
+    );
+    sqlite.prepare("INSERT INTO import_rows (import_id, seq, row, last_row, client_number, draft_id) VALUES (?, 0, 2, 2, 'A-1', 'd-abc')").run(importId);
+    expect(sqlite.prepare('SELECT order_id, draft_id, error FROM import_rows').get()).toEqual({ order_id: null, draft_id: 'd-abc', error: null });
+    sqlite.close();
+  });
+});

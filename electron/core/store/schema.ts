@@ -223,6 +223,19 @@ export interface ImportRowsTable {
   order_id: number | null;
   created_at: number | null;
   error: string | null;
+  /** 0011: the draft the order became (an import into drafts). */
+  draft_id: string | null;
+}
+
+/** Column-mapping presets of the import wizard (0011): settings and header row as JSON. */
+export interface ImportPresetsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  settings: string;
+  headers: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Order drafts (0006): the form JSON as it was typed, with the fields the list shows. */
@@ -292,6 +305,7 @@ export interface Schema {
   upstream_services: UpstreamServicesTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
+  import_presets: ImportPresetsTable;
   drafts: DraftsTable;
   company_settings: CompanySettingsTable;
   sender_profiles: SenderProfilesTable;
