@@ -95,3 +95,53 @@ describe('event stream', () => {
     expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ Authorization: 'tok' });
   });
 });
+
+describe('renewing the token from the settings', () => {
+  /** A server that knows one token at a time; `regenerate` swaps it, as settings.regenerateToken does. */
+  function tokenServer() {
+    let current = 'tok';
+    const unauthorized = () => json({ ok: false, error: { code: ErrorCode.unauthorized, message: 'Unauthorized' } }, 401);
+    return {
+      regenerate: () => (current = 'tok-2'),
+      fetch: async (_url: string, init: RequestInit) =>
+        (init.headers as Record<string, string>).Authorization === current ? json({ ok: true, value: [] }) : unauthorized(),
+    };
+  }
+
+  it('switches to the new token, remembers it, and keeps working', async () => {
+    const server = tokenServer();
+    const onTokenChanged = vi.fn();
+    const onUnauthorized = vi.fn();
+    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', token: 'tok', onUnauthorized, onTokenChanged, fetch: server.fetch as unknown as typeof fetch, events: false });
+    await transport.renewToken!(async () => server.regenerate());
+    expect(onTokenChanged).toHaveBeenCalledWith('tok-2');
+    expect(await transport.invoke('providers.list', {})).toEqual({ ok: true, value: [] });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a call refused with the old token while the token changes does not end the session', async () => {
+    const server = tokenServer();
+    const onUnauthorized = vi.fn();
+    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', token: 'tok', onUnauthorized, fetch: server.fetch as unknown as typeof fetch, events: false });
+    let stale: unknown;
+    await transport.renewToken!(async () => {
+      const token = server.regenerate();
+      stale = await transport.invoke('providers.list', {}); // sent with the old token after the server changed it
+      return token;
+    });
+    expect(stale).toMatchObject({ ok: false, error: { code: ErrorCode.unauthorized } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(await transport.invoke('providers.list', {})).toEqual({ ok: true, value: [] });
+  });
+
+  it('when the change fails after the old token was refused, the session ends as it would have', async () => {
+    const onUnauthorized = vi.fn();
+    const refusing = async () => json({ ok: false, error: { code: ErrorCode.unauthorized, message: 'Unauthorized' } }, 401);
+    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', token: 'tok', onUnauthorized, fetch: refusing as unknown as typeof fetch, events: false });
+    await transport.renewToken!(async () => {
+      await transport.invoke('providers.list', {});
+      return undefined;
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});

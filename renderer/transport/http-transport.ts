@@ -18,6 +18,8 @@ export interface HttpTransportOptions {
   timeoutMs?: number;
   /** Tests pass false to skip the event stream. */
   events?: boolean;
+  /** The token was renewed from the settings: remember the new one for the next visit. */
+  onTokenChanged?: (token: string) => void;
 }
 
 /** Browser mode: POST /app/commands/<name> for commands and an SSE stream from GET /app/events for events. */
@@ -28,21 +30,30 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   const states = createListeners<ConnectionState>();
   let state: ConnectionState = 'connecting';
   let unauthorized = false;
+  let token = options.token;
+  /** While the token is being renewed, refusals of the old one are held instead of ending the session. */
+  let renewing = false;
+  let heldRefusal = false;
 
-  const refuse = () => {
-    if (unauthorized) return;
+  /** A refusal of `usedToken`: one of a token already replaced is expected and ignored. */
+  const refuse = (usedToken: string) => {
+    if (unauthorized || usedToken !== token) return;
+    if (renewing) {
+      heldRefusal = true;
+      return;
+    }
     unauthorized = true;
     options.onUnauthorized();
   };
 
-  const stopEvents =
+  const openEvents = (streamToken: string) =>
     options.events === false
       ? () => {}
       : openEventStream({
           url: new URL('/app/events', options.baseUrl).toString(),
-          token: options.token,
+          token: streamToken,
           fetch: fetchImpl,
-          onUnauthorized: refuse,
+          onUnauthorized: () => refuse(streamToken),
           onState: (next) => {
             state = next;
             states.emit(next);
@@ -52,14 +63,16 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
             if (event) events.emit(event);
           },
         });
+  let stopEvents = openEvents(token);
 
   async function invoke<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
     const url = new URL(`/app/commands/${encodeURIComponent(name)}`, options.baseUrl).toString();
+    const usedToken = token;
     let response: Response;
     try {
       response = await fetchImpl(url, {
         method: 'POST',
-        headers: { Authorization: options.token, 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { Authorization: usedToken, 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(input ?? {}),
         cache: 'no-store',
         signal: AbortSignal.timeout(timeoutMs),
@@ -81,7 +94,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     const result = asResult<CommandOutput<N>>(body);
     const bare = result ? undefined : asBareError(body);
     if (response.status === 401 || (result && !result.ok && result.error.code === ErrorCode.unauthorized) || bare?.code === ErrorCode.unauthorized) {
-      refuse();
+      refuse(usedToken);
     }
     if (result) return result;
     if (bare) return { ok: false, error: bare };
@@ -96,7 +109,25 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       listener(state);
       return states.add(listener);
     },
-    dispose: stopEvents,
+    dispose: () => stopEvents(),
+    async renewToken(change) {
+      renewing = true;
+      heldRefusal = false;
+      let next: string | undefined;
+      try {
+        next = await change();
+      } finally {
+        renewing = false;
+      }
+      if (next && next !== token) {
+        token = next;
+        stopEvents();
+        stopEvents = openEvents(next);
+        options.onTokenChanged?.(next);
+      } else if (heldRefusal) {
+        refuse(token);
+      }
+    },
   };
 }
 

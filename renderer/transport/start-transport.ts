@@ -1,6 +1,6 @@
 import { createHttpTransport } from './http-transport';
 import { createIpcTransport, findBridge } from './ipc-transport';
-import { forgetToken, takeToken } from './token';
+import { forgetToken, rememberToken, takeToken } from './token';
 import type { Transport } from './types';
 
 export type TransportStart =
@@ -25,6 +25,7 @@ export function startTransport(onUnauthorized: () => void): TransportStart {
         forgetToken(storage);
         onUnauthorized();
       },
+      onTokenChanged: (next) => rememberToken(storage, next),
     }),
   };
 }

@@ -53,3 +53,12 @@ export function forgetToken(storage: TokenEnvironment['storage']): void {
     // Nothing to forget.
   }
 }
+
+/** Remembers a token the window switched to (the settings renewed it). */
+export function rememberToken(storage: TokenEnvironment['storage'], token: string): void {
+  try {
+    storage?.setItem(tokenStorageKey, token);
+  } catch {
+    // Without storage the new token lives in memory until the page is closed.
+  }
+}

@@ -19,4 +19,10 @@ export interface Transport {
   onConnectionChange(listener: (state: ConnectionState) => void): () => void;
   /** Stops background work (the event stream). */
   dispose(): void;
+  /**
+   * Browser mode only (the window signs in with the company's API token): runs `change`, which gives the
+   * company a new token, and switches to it. A refusal of the old token while the change runs is not a
+   * lost session. `change` answers the new token, or undefined when it failed (the old one then stays).
+   */
+  renewToken?(change: () => Promise<string | undefined>): Promise<void>;
 }
