@@ -47,7 +47,7 @@ export function OutboxIndicator() {
           </Text>
           {waiting && view.nextAttemptAt && (
             <Text fz="sm" data-testid="outbox-next-attempt">
-              {t('activity.outbox.nextAttempt', { time: shortTime(view.nextAttemptAt, language) })}
+              {t('activity.outbox.nextAttempt', { time: shortTime(view.nextAttemptAt, language, { seconds: true }) })}
             </Text>
           )}
           {waiting && view.lastError && (
