@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { command } from './define';
 import { statusRefreshResultSchema } from './status-refresh';
 import { statusKeys } from '../status-keys';
-import { orderListQuerySchema } from '../schemas/orders-list';
+import { orderExportFilterSchema } from '../schemas/orders-list';
 
 /**
  * Commands of the desktop orders screen that work on many orders, and of the background work the
@@ -26,7 +26,8 @@ export const bulkResultSchema = z.object({
 });
 export type BulkResult = z.output<typeof bulkResultSchema>;
 
-export const exportFilterSchema = orderListQuerySchema.pick({ search: true, statusKeys: true, providerKey: true });
+/** The list's filter (search, statuses, service, dates, COD): export what the list shows. */
+export const exportFilterSchema = orderExportFilterSchema;
 
 export const lastRefreshSchema = z.object({
   /** When the last refresh that covered the company ended; null = never. */

@@ -1,15 +1,48 @@
 import { z } from 'zod';
 import { statusKeys } from '../status-keys';
+import { calendarDate } from './primitives';
 
-/** Query of the orders list screen (and the orders.list command). */
-export const orderListQuerySchema = z.object({
+/** Columns the orders list can be sorted by. */
+export const orderSortKeys = ['created', 'clientNumber', 'status', 'cod'] as const;
+export type OrderSortKey = (typeof orderSortKeys)[number];
+
+/**
+ * The filter of the orders list (shared by orders.list and orders.exportXlsx). Dates are calendar days
+ * on the shop's clock, both ends included.
+ */
+export const orderListFilterSchema = z.object({
+  /** Part of clientNumber, providerNumber, recipient name or phone. */
   search: z.string().trim().max(100).optional(),
   statusKeys: z.array(z.enum(statusKeys)).max(statusKeys.length).optional(),
   providerKey: z.string().max(50).optional(),
-  limit: z.number().int().min(1).max(500).default(100),
-  offset: z.number().int().min(0).default(0),
+  dateFrom: calendarDate.optional(),
+  dateTo: calendarDate.optional(),
+  /** true: only orders with cash on delivery; false: only those without. */
+  cod: z.boolean().optional(),
 });
+
+const datesInOrder = (q: { dateFrom?: string; dateTo?: string }) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
+const datesInOrderMessage = { message: 'must not be before dateFrom', path: ['dateTo'] };
+
+/** The list filter on its own, as orders.exportXlsx takes it. */
+export const orderExportFilterSchema = orderListFilterSchema.refine(datesInOrder, datesInOrderMessage);
+
+/** Query of the orders list screen (and the orders.list command). */
+export const orderListQuerySchema = orderListFilterSchema
+  .extend({
+    sort: z.enum(orderSortKeys).default('created'),
+    direction: z.enum(['asc', 'desc']).default('desc'),
+    limit: z.number().int().min(1).max(500).default(100),
+    offset: z.number().int().min(0).default(0),
+    /**
+     * false: skip counting (the screen counts once per filter and then only fetches further windows
+     * of rows while the user scrolls).
+     */
+    withTotal: z.boolean().default(true),
+  })
+  .refine(datesInOrder, datesInOrderMessage);
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+export type OrderListFilter = z.output<typeof orderListFilterSchema>;
 
 export const orderSummarySchema = z.object({
   orderId: z.string(),
@@ -26,5 +59,11 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 
-export const orderListPageSchema = z.object({ rows: z.array(orderSummarySchema), total: z.number().int() });
+export const orderListPageSchema = z.object({
+  rows: z.array(orderSummarySchema),
+  /** Orders matching the filter (-1 when the query asked for no count). */
+  total: z.number().int(),
+  /** The count stopped at `total`: there are at least that many (a broad search on a large shop). */
+  totalCapped: z.boolean().optional(),
+});
 export type OrderListPage = z.output<typeof orderListPageSchema>;

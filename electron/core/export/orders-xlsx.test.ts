@@ -47,6 +47,21 @@ describe('orders export and bulk actions', () => {
     expect(rows.slice(1).map((r) => r[1])).toEqual(['FIND-1']);
   });
 
+  it('exports by the list\'s newer filters too (cash on delivery, created dates, statuses), and refuses reversed dates', async () => {
+    await create('COD-1');
+    await create('NOCOD-1', (p) => {
+      p.cost.codCost = 0;
+    });
+    const withCod = await sheetOf((await value('orders.exportXlsx', { filter: { cod: true, statusKeys: ['uploading', 'uploaded'] } })).base64);
+    expect(withCod.rows.slice(1).map((r) => r[1])).toEqual(['COD-1']);
+    const noCod = await sheetOf((await value('orders.exportXlsx', { filter: { cod: false, dateFrom: '2000-01-01' } })).base64);
+    expect(noCod.rows.slice(1).map((r) => r[1])).toEqual(['NOCOD-1']);
+    const future = await value('orders.exportXlsx', { filter: { dateFrom: '2999-01-01' } });
+    expect(future.rows).toBe(0);
+    const reversed = await call('orders.exportXlsx', { filter: { dateFrom: '2026-03-02', dateTo: '2026-03-01' } });
+    expect(reversed).toMatchObject({ ok: false, error: { errors: [expect.objectContaining({ field: 'filter.dateTo' })] } });
+  });
+
   it('cancels many orders with one result per order; an unknown one is named, the rest go through', async () => {
     const a = await create('BU-1');
     const b = await create('BU-2');

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { exportFilterSchema } from '../../../shared/contract/bulk';
 import { toRubles } from '../../../shared/money';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
+import { filteredOrders } from '../orders/order-list';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { OrdersTable } from '../store/schema';
@@ -45,16 +45,8 @@ async function rowsFor(db: Db, ctx: CallContext, input: { orderIds?: string[]; f
     }
     return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
   }
-  let q = base;
-  const f = input.filter ?? {};
-  if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or(['client_number', 'provider_number', 'recipient_name', 'recipient_phone'].map((c) => eb(sql.ref(c), 'like', sql`${like} ESCAPE '\\'`))),
-    );
-  }
-  if (f.statusKeys?.length) q = q.where('status_key', 'in', f.statusKeys);
-  if (f.providerKey) q = q.where('provider_key', '=', f.providerKey);
+  // The list's own filter, so the workbook holds exactly the orders the list shows.
+  const q = filteredOrders(db, ctx.companyId, input.filter ?? {});
   return q.select(selected).orderBy('id', 'desc').execute();
 }
 

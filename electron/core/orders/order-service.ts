@@ -15,9 +15,10 @@ import type { Db } from '../store/database';
 import { orderDetail } from './order-detail';
 import { planCancel, planDelete, planUpdate, type OrderSnapshot, type ServiceAbilities } from './order-lifecycle';
 import {
-  appendStatus, clientNumberTaken, dropTransfers, findOrder, insertOrder, listOrders, markCanceled, markDeleted, pendingJobs, replacePayload,
+  appendStatus, clientNumberTaken, dropTransfers, findOrder, insertOrder, markCanceled, markDeleted, pendingJobs, replacePayload,
   type DbOrTrx,
 } from './order-repository';
+import { listOrders } from './order-list';
 import { checkOrder } from './order-rules';
 import { createReferenceData, type ReferenceData } from './reference-data';
 
@@ -211,6 +212,7 @@ export function createOrderService({ db, clock, providers, outbox, events, refer
       const page = await listOrders(db, ctx.companyId, { ...query, limit: query.limit ?? 100, offset: query.offset ?? 0 });
       return {
         total: page.total,
+        ...(page.capped ? { totalCapped: true } : {}),
         rows: page.rows.map((r) => ({
           orderId: String(r.id),
           clientNumber: r.client_number,

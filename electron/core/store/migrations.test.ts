@@ -352,6 +352,52 @@ describe('0009 live orders index', () => {
   });
 });
 
+describe('0010 orders list search', () => {
+  const plan = (sqlite: Database.Database, query: string) =>
+    sqlite
+      .prepare(`EXPLAIN QUERY PLAN ${query}`)
+      .all()
+      .map((r) => (r as { detail: string }).detail)
+      .join(' ');
+
+  it('indexes the orders that existed before it, and every order written after it', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 9));
+    sqlite.exec("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'shop', 't', 0)");
+    const add = sqlite.prepare(
+      `INSERT INTO orders (company_id, client_number, provider_key, status_key, status_changed_at, recipient_name, recipient_phone,
+         cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (1, ?, 'sandbox-express', 'uploaded', 0, ?, '+79161234567', 0, 0, '{}', 0, 0)`,
+    );
+    add.run('OLD-1', 'Анна Смирнова');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 10));
+    add.run('NEW-2', 'Борис Смирнов');
+    const found = (text: string) =>
+      (sqlite.prepare('SELECT rowid AS id FROM orders_search WHERE orders_search MATCH ? ORDER BY rowid').all(`"${text}"`) as { id: number }[]).map((r) => r.id);
+    expect(found('смирнов')).toEqual([1, 2]);
+    sqlite.exec("UPDATE orders SET provider_number = 'SBE000000042' WHERE id = 1");
+    expect(found('000042')).toEqual([1]);
+    sqlite.exec('DELETE FROM orders WHERE id = 1');
+    expect(found('смирнов')).toEqual([2]);
+    sqlite.close();
+  });
+
+  it('lets the list sort a company\'s live orders by each sortable column from an index', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 10));
+    for (const [column, index] of [
+      ['created_at', 'orders_list_created'],
+      ['client_number', 'orders_company_client_number'],
+      ['status_key', 'orders_company_status'],
+      ['cod_kopecks', 'orders_list_cod'],
+    ]) {
+      const detail = plan(sqlite, `SELECT * FROM orders WHERE company_id = 1 AND state != 'deleted' ORDER BY ${column} DESC, id DESC LIMIT 100`);
+      expect(detail).toMatch(new RegExp(`USING INDEX ${index}`));
+      expect(detail).not.toMatch(/TEMP B-TREE/);
+    }
+    sqlite.close();
+  });
+});
+
 describe('0011 import wizard', () => {
   const upTo11 = () => {
     const sqlite = new Database(':memory:');

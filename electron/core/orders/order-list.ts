@@ -1,0 +1,107 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { OrderListFilter, OrderSortKey } from '../../../shared/schemas/orders-list';
+import type { Db } from '../store/database';
+import type { Schema } from '../store/schema';
+
+/** Sort keys of the list → the column behind each (an index per column, migration 0010). */
+const sortColumns = {
+  created: 'created_at',
+  clientNumber: 'client_number',
+  status: 'status_key',
+  cod: 'cod_kopecks',
+} as const satisfies Record<OrderSortKey, string>;
+
+/**
+ * A search counts its matches only up to this many: a one-letter search on a large shop matches most
+ * orders, and "10 000+" tells the user as much as the exact figure would after reading them all.
+ */
+export const searchCountCap = 10_000;
+
+/** The trigram index needs three characters; shorter searches fall back to LIKE (they match many rows early). */
+const trigramMinLength = 3;
+
+/** A phrase for FTS5 MATCH: the text as one quoted string, so nothing in it is read as query syntax. */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * What a typed search looks for: the text itself, and for something phone-like ("+7 (916) 123-45")
+ * its digits too, since phones are stored as +79161234567.
+ */
+export function searchVariants(search: string): string[] {
+  const text = search.trim();
+  const digits = /^[\d\s()+\-.]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  return digits && digits !== text ? [text, digits] : [text];
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchCondition(eb: ExpressionBuilder<Schema, 'orders'>, search: string) {
+  const variants = searchVariants(search);
+  if (variants.every((v) => [...v].length >= trigramMinLength)) {
+    const match = variants.map(phrase).join(' OR ');
+    return eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match})`);
+  }
+  return eb.or(
+    variants.flatMap((v) =>
+      (['client_number', 'provider_number', 'recipient_name', 'recipient_phone'] as const).map((c) =>
+        eb(sql.ref(c), 'like', sql<string>`${escapeLike(v)} ESCAPE '\\'`),
+      ),
+    ),
+  );
+}
+
+/** Epoch ms of a calendar day's start on this machine's clock (the shop's). */
+function dayStart(date: string, plusDays = 0): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y, m - 1, d + plusDays).getTime();
+}
+
+/** The company's live (not deleted) orders that pass the list filter; shared by the list and the xlsx export. */
+export function filteredOrders(db: Db, companyId: number, filter: OrderListFilter) {
+  let query = db.selectFrom('orders').where('company_id', '=', companyId).where('state', '!=', 'deleted');
+  if (filter.search) {
+    const search = filter.search;
+    query = query.where((eb) => searchCondition(eb, search));
+  }
+  if (filter.statusKeys?.length) query = query.where('status_key', 'in', filter.statusKeys);
+  if (filter.providerKey) query = query.where('provider_key', '=', filter.providerKey);
+  if (filter.dateFrom) query = query.where('created_at', '>=', dayStart(filter.dateFrom));
+  if (filter.dateTo) query = query.where('created_at', '<', dayStart(filter.dateTo, 1));
+  if (filter.cod !== undefined) query = query.where('cod_kopecks', filter.cod ? '>' : '=', 0);
+  return query;
+}
+
+export interface ListOrdersQuery extends OrderListFilter {
+  sort?: OrderSortKey;
+  direction?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  withTotal?: boolean;
+}
+
+/**
+ * One window of the company's orders in the chosen order (newest first by default), with the number
+ * that match: exact, except that a search stops counting at searchCountCap (then `capped`).
+ * total is -1 when the caller asked for no count.
+ */
+export async function listOrders(db: Db, companyId: number, query: ListOrdersQuery) {
+  const base = filteredOrders(db, companyId, query);
+  const column = sortColumns[query.sort ?? 'created'];
+  const direction = query.direction ?? 'desc';
+  const rows = await base
+    .selectAll()
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  if (query.withTotal === false) return { rows, total: -1, capped: false };
+  const cap = query.search ? searchCountCap : undefined;
+  const counted = cap === undefined ? base.select(sql<number>`1`.as('one')) : base.select(sql<number>`1`.as('one')).limit(cap + 1);
+  const { n } = await db
+    .selectFrom(counted.as('matching'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  return cap !== undefined && total > cap ? { rows, total: cap, capped: true } : { rows, total, capped: false };
+}
