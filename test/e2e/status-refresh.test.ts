@@ -51,6 +51,7 @@ describe('browser mode: refreshing statuses from the header', () => {
     // Finished orders are no longer stuck.
     await page.getByTestId('stuck-orders').waitFor({ state: 'detached' });
     await page.locator('[data-testid="order-row"] [data-status="delivered"]').first().waitFor();
+    await page.mouse.move(600, 600); // no hover tooltip over the picture
     await screenshot(page, 'status-refresh');
     expect(session.pageErrors()).toEqual([]);
   });
@@ -60,6 +61,9 @@ describe('browser mode: refreshing statuses from the header', () => {
     await page.getByTestId('language-switch').getByText('RU').click();
     await expect(page.getByTestId('refresh-now').textContent()).resolves.toMatch(/Обновить статусы/);
     await expect(page.getByTestId('refresh-found').textContent()).resolves.toMatch(/Проверено: 4, изменилось: 4/);
+    await expect(page.getByTestId('refresh-last').textContent()).resolves.toMatch(/^Обновлено /);
+    await page.mouse.move(600, 600);
+    await screenshot(page, 'status-refresh-ru');
     await page.getByTestId('language-switch').getByText('EN').click();
   });
 });
