@@ -21,6 +21,7 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
     const http = createHttpServer({ app, routes: allRoutes(app), webRoot });
     const port = await http.listen(options.port);
     const base = `http://127.0.0.1:${port}`;
+    app.announceLocalApi(`${base}/v1`);
     return {
       app,
       port,

@@ -21,6 +21,7 @@ vi.mock('electron', () => {
     shell: forward('shell'),
     net: forward('net'),
     dialog: forward('dialog'),
+    safeStorage: forward('safeStorage'),
   });
 });
 vi.mock('./core/app', () => ({ createApp: (opts: unknown) => current.createApp(opts) }));
@@ -252,7 +253,15 @@ describe('starting and quitting', () => {
       dataDir: path.join(appPath, 'user-data'),
       resourcesDir: path.join(appPath, 'resources'),
       startWorkers: true, // the desktop app is what sends queued orders out
+      secretBox: expect.objectContaining({ encrypt: expect.any(Function), decrypt: expect.any(Function) }),
     });
+  });
+
+  it('seals connection credentials with the OS keychain (safeStorage)', async () => {
+    await launch();
+    const { secretBox } = createApp.mock.calls[0][0] as { secretBox: import('./core/providers/connections/secret-box').SecretBox };
+    expect(secretBox.describe?.()).toEqual({ kind: 'os-keychain', location: null });
+    expect(secretBox.decrypt(secretBox.encrypt('client secret'))).toBe('client secret');
   });
 
   it('uses the Electron build of SQLite when it was built', async () => {

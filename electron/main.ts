@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import {
   securityHeaders,
   withCsp,
 } from './security';
+import { createSafeStorageSecretBox } from './safe-storage-box';
 import { shellPaths } from './shell-paths';
 
 // The Electron shell: windows, security, IPC registration. Every rule lives in the core or in security.ts.
@@ -76,7 +77,8 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererDir, request));
 
   // The desktop app is the one that sends orders out, so the outbox runs here (tests leave it off).
-  core = createApp({ ...coreOptions, startWorkers: true });
+  // Connection credentials are sealed by the OS keychain (safeStorage), not only by the data folder's key file.
+  core = createApp({ ...coreOptions, startWorkers: true, secretBox: createSafeStorageSecretBox(safeStorage, coreOptions.dataDir) });
   const opened = await core;
   stopEvents = opened.events.subscribe((event) => {
     for (const win of windows) if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);

@@ -9,6 +9,8 @@ import { createIntervalRegistry } from './intervals/interval-source';
 import { createIntervalService } from './intervals/interval-service';
 import type { FetchLike } from './import/download';
 import { createImportService, type ImportOptions } from './import/import-service';
+import { createImportPresetService } from './import-presets/preset-service';
+import { importFields } from './import-presets/import-fields';
 import { createListsService } from './lists/lists-service';
 import { findPoint } from './lists/points-repository';
 import { defaultResourcesDir, loadReferenceData } from './lists/reference-data';
@@ -101,7 +103,10 @@ export async function createApp(options: AppOptions) {
     log.error('Loading the sandbox reference data failed; the lists keep the previous data', error);
   }
   const events = createEventBus((error) => log.error('event listener failed', error));
-  const connections = createProviderConnections({ db, clock, log, secretBox: options.secretBox ?? createKeyFileSecretBox(options.dataDir), cdek: options.cdek, upstream: options.upstream });
+  const secretBox = options.secretBox ?? createKeyFileSecretBox(options.dataDir);
+  const connections = createProviderConnections({ db, clock, log, secretBox, cdek: options.cdek, upstream: options.upstream });
+  // Set by whoever serves the local interface (browser mode after it listens); the settings page shows it.
+  let localApiUrl: string | null = null;
   await connections.reload();
   const providers = withConnections(
     createProviderRegistry(
@@ -111,9 +116,9 @@ export async function createApp(options: AppOptions) {
     ),
     connections,
   );
-  const outbox = createOutbox({ db, clock, providers, events, log });
+  const outbox = createOutbox({ db, sqlite: store.sqlite, clock, providers, events, log });
   const companies = createCompanyService(db, clock);
-  const orders = createOrderService({ db, clock, providers, outbox, events });
+  const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events });
   const statuses = createStatusService({ db, sqlite: store.sqlite });
   const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
   const calculator = createCalculatorService({ clock, providers, points: createReferencePoints(db, providers), pricing: withUpstreamPricing(createPricingRegistry([...sandboxServices.map(createSandboxPricing), createCdekPricing(() => connections.cdek(), log)]), connections.upstream) });
@@ -125,6 +130,7 @@ export async function createApp(options: AppOptions) {
 
   const settings = createSettingsService({ db, clock, events, log, dataDir: options.dataDir });
   const drafts = createDraftService({ db, clock, orders, providers, events });
+  const importPresets = createImportPresetService({ db, clock });
   const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
   const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, settings, events, log });
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
@@ -158,6 +164,10 @@ export async function createApp(options: AppOptions) {
     'import.cancel': (ctx, input) => imports.cancel(ctx, input.importId),
     'import.results': (ctx, input) => imports.state(ctx, input.importId, { offset: input.offset, limit: input.limit }),
     'import.errorsFile': (ctx, input) => imports.errorsFile(ctx, input.importId),
+    'import.fields': async () => importFields(),
+    'import.presets.list': (ctx) => importPresets.list(ctx),
+    'import.presets.save': (ctx, input) => importPresets.save(ctx, input),
+    'import.presets.delete': (ctx, input) => importPresets.delete(ctx, input.id),
     'drafts.save': (ctx, input) => drafts.save(ctx, input),
     'drafts.list': (ctx, input) => drafts.list(ctx, input),
     'drafts.get': (ctx, input) => drafts.get(ctx, input.id),
@@ -165,6 +175,7 @@ export async function createApp(options: AppOptions) {
     'drafts.submit': (ctx, input) => drafts.submit(ctx, input.ids),
     'settings.get': (ctx) => settings.get(ctx),
     'settings.update': (ctx, input) => settings.update(ctx, input),
+    'settings.environment': async () => ({ secretStorage: secretBox.describe?.() ?? { kind: 'other' as const, location: null }, localApiUrl }),
     'settings.regenerateToken': (ctx) => settings.regenerateToken(ctx),
     'senderProfiles.list': (ctx) => settings.listProfiles(ctx),
     'senderProfiles.create': (ctx, input) => settings.createProfile(ctx, input),
@@ -198,6 +209,10 @@ export async function createApp(options: AppOptions) {
     services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk },
     commands,
     dispatch: (name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, ctx, input),
+    /** Records where the local interface is served (…/v1), for the settings page. */
+    announceLocalApi(url: string | null): void {
+      localApiUrl = url;
+    },
     /** The shop's own company: the desktop window acts as it. */
     desktopContext: async (): Promise<CallContext> => {
       const { companyId } = await companies.desktop();

@@ -16,10 +16,19 @@ export const backupFileSchema = z.object({
 });
 export type BackupFile = z.output<typeof backupFileSchema>;
 
+export const settingsEnvironmentSchema = z.object({
+  /** Where connection credentials are encrypted: the OS keychain (desktop), a key file in the data folder (browser mode). */
+  secretStorage: z.object({ kind: z.enum(['os-keychain', 'key-file', 'other']), location: z.string().nullable() }),
+  /** Base URL of the local interface as served now (…/v1), or null when this process serves none. */
+  localApiUrl: z.string().nullable(),
+});
+export type SettingsEnvironment = z.output<typeof settingsEnvironmentSchema>;
+
 /** Settings of the shop (company details, sender profiles, preferences), the API token, backups. */
 export const settingsCommands = {
   'settings.get': command('Company details, sender profiles, preferences, the API token and the data folder', empty, settingsSchema),
   'settings.update': command('Change company details and/or preferences; answers the settings as they are now', settingsUpdateSchema, settingsSchema),
+  'settings.environment': command('Where secrets are kept and where the local interface is served', empty, settingsEnvironmentSchema),
   'settings.regenerateToken': command(
     'Give the company a new API token; the old one stops working at once',
     empty,

@@ -117,6 +117,13 @@ export function createFakeElectron(options: FakeElectronOptions) {
       fetch: vi.fn(async (url: string) => new Response(await readFile(fileURLToPath(url)))),
     },
     dialog: { showErrorBox: vi.fn() },
+    // A keychain that is there and reversible (not secure: the shell's tests only check it is used).
+    safeStorage: {
+      isEncryptionAvailable: vi.fn(() => true),
+      getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
+      encryptString: vi.fn((text: string) => Buffer.from(text, 'utf8').reverse()),
+      decryptString: vi.fn((encrypted: Buffer) => Buffer.from(encrypted).reverse().toString('utf8')),
+    },
   };
 
   return {

@@ -9,6 +9,15 @@ import { join } from 'node:path';
 export interface SecretBox {
   encrypt(text: string): string;
   decrypt(blob: string): string;
+  /** Where the key lives, for the settings to tell the user honestly (a box without it is shown as "other"). */
+  describe?(): SecretStorageInfo;
+}
+
+/** The OS keychain (Electron's safeStorage) or a key file in the data folder (browser mode, tests). */
+export interface SecretStorageInfo {
+  kind: 'os-keychain' | 'key-file';
+  /** The key file, when it is one. */
+  location: string | null;
 }
 
 export const SECRET_KEY_FILE = 'secrets.key';
@@ -47,6 +56,7 @@ export function createKeyFileSecretBox(dataDir: string, fileName = SECRET_KEY_FI
       const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
       return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
     },
+    describe: () => ({ kind: 'key-file', location: join(dataDir, fileName) }),
     decrypt(blob) {
       if (!blob.startsWith(PREFIX)) throw new Error('not a ShipDesk secret');
       const raw = Buffer.from(blob.slice(PREFIX.length), 'base64');
