@@ -105,10 +105,19 @@ export const uploadFailedItemSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })),
 });
 
-export const uploadResultItemSchema = z.union([uploadCreatedItemSchema, uploadFailedItemSchema]);
+/** A row the desktop wizard kept as a draft to check (import.run with target drafts); never an API answer. */
+export const uploadDraftItemSchema = z.object({
+  clientNumber: z.string(),
+  row: z.number(),
+  draftId: z.string(),
+  created: z.string(),
+});
+
+export const uploadResultItemSchema = z.union([uploadCreatedItemSchema, uploadFailedItemSchema, uploadDraftItemSchema]);
 export type UploadResultItem = z.output<typeof uploadResultItemSchema>;
 export type UploadCreatedItem = z.output<typeof uploadCreatedItemSchema>;
 export type UploadFailedItem = z.output<typeof uploadFailedItemSchema>;
+export type UploadDraftItem = z.output<typeof uploadDraftItemSchema>;
 
 export const importStatuses = ['staged', 'queued', 'reading', 'creating', 'registering', 'done', 'failed', 'canceled'] as const;
 export type ImportStatus = (typeof importStatuses)[number];

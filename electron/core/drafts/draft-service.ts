@@ -32,17 +32,18 @@ function textAt(data: Record<string, unknown>, path: string[]): string | null {
 
 export const newDraftId = () => `d-${randomBytes(9).toString('base64url')}`;
 
+/** The columns the drafts list reads, taken from a draft's data. */
+export const draftSummaryColumns = (data: Record<string, unknown>) => ({
+  client_number: textAt(data, ['order', 'clientNumber']),
+  recipient: textAt(data, ['recipient', 'contactName']),
+  provider_key: textAt(data, ['order', 'providerKey']),
+});
+
 /**
  * Order drafts: the form as typed, kept per company. A save is one upsert of one row (cheap enough for
  * every debounced keystroke); submit runs the same rules as orders.create.
  */
 export function createDraftService({ db, clock, orders, providers, events }: DraftServiceDeps) {
-  const summaryColumns = (data: Record<string, unknown>) => ({
-    client_number: textAt(data, ['order', 'clientNumber']),
-    recipient: textAt(data, ['recipient', 'contactName']),
-    provider_key: textAt(data, ['order', 'providerKey']),
-  });
-
   async function find(ctx: CallContext, id: string) {
     const row = await db.selectFrom('drafts').selectAll().where('company_id', '=', ctx.companyId).where('id', '=', id).executeTakeFirst();
     if (!row) throw draftNotFound(id);
@@ -76,7 +77,7 @@ export function createDraftService({ db, clock, orders, providers, events }: Dra
       const id = input.id ?? newDraftId();
       const now = clock.now();
       const data = JSON.stringify(input.data);
-      const columns = summaryColumns(input.data);
+      const columns = draftSummaryColumns(input.data);
       await db
         .insertInto('drafts')
         .values({ company_id: ctx.companyId, id, data, ...columns, created_at: now, updated_at: now })

@@ -23,6 +23,7 @@ import { downloadFile, type FetchLike } from './download';
 import type { RowMark } from './errors-file';
 import { defaultLimits, FileProblem, type ImportLimits, type WorkbookInfo } from './file-check';
 import { detectHeaderRow, headerCells, suggestMapping } from './header-suggest';
+import { createDraftImportWriter } from '../drafts/draft-import';
 import { createOrderWriter, prepareOrder, type FailedRowRecord, type PreparedOrder, type WriteItem } from './order-writer';
 import { createOrderMapper, type OrderCandidate, type RowFieldError } from './row-mapper';
 import { compileSettings, type CompiledSettings, type ServicesLookup } from './settings';
@@ -115,6 +116,8 @@ interface Entry {
   failure?: StoredFailure;
   orderId?: number;
   created?: number;
+  /** The draft it became (an import into drafts). */
+  draftId?: string;
 }
 
 /** What import_rows.error holds: the result item's fields, and each error's sheet row. */
@@ -132,6 +135,8 @@ interface Job {
   bytes: Buffer;
   compiled: CompiledSettings;
   dryRun: boolean;
+  /** Keep the orders as drafts to check instead of creating them. */
+  asDrafts?: boolean;
   errorsToFile: boolean;
   waitForRegistration: boolean;
   signal: AbortSignal;
@@ -163,6 +168,15 @@ function failureOf(errors: RowFieldError[], where: string): StoredFailure {
   };
 }
 
+/** Why an order of a canceled import was not created. */
+const canceledFailure = (sheetName: string, e: { row: number; lastRow: number }): StoredFailure => ({
+  code: ErrorCode.general,
+  message: 'Not imported',
+  description: 'The import was canceled before this order was created',
+  moreInfo: rowsText(sheetName, e.row, e.lastRow),
+  errors: [],
+});
+
 const toResultFailure = (clientNumber: string, row: number, f: StoredFailure): UploadFailedItem => ({
   clientNumber,
   row,
@@ -179,6 +193,7 @@ export function createImportService(deps: ImportServiceDeps) {
   const reference = deps.reference ?? createReferenceData(db);
   const fetchFile: FetchLike = deps.fetch ?? ((input, init) => fetch(input, init));
   const writer = createOrderWriter({ db, sqlite, events, outbox });
+  const draftWriter = createDraftImportWriter({ db, events });
   const running = new Map<number, Running>();
   let readers = 0;
   const readerQueue: (() => void)[] = [];
@@ -423,6 +438,11 @@ export function createImportService(deps: ImportServiceDeps) {
     }
 
     if (job.signal.aborted) throw new ImportCanceled();
+    if (job.asDrafts) {
+      const failed = await writeDrafts(job, entries, prepared, sheetName, report);
+      const errorsFile = job.errorsToFile && failed > 0 ? await makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, entries) : undefined;
+      return { entries, sheetName, errorsFile };
+    }
     const total = entries.length;
     let created = 0;
     let failed = 0;
@@ -439,13 +459,7 @@ export function createImportService(deps: ImportServiceDeps) {
         if (job.signal.aborted) {
           const rest = entries.slice(cursor);
           const records: FailedRowRecord[] = rest.map((e) => {
-            e.failure = {
-              code: ErrorCode.general,
-              message: 'Not imported',
-              description: 'The import was canceled before this order was created',
-              moreInfo: rowsText(sheetName, e.row, e.lastRow),
-              errors: [],
-            };
+            e.failure = canceledFailure(sheetName, e);
             return { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
           });
           await writer.recordFailures(job.importId, records);
@@ -500,6 +514,55 @@ export function createImportService(deps: ImportServiceDeps) {
 
     const errorsFile = job.errorsToFile && failed > 0 ? await makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, entries) : undefined;
     return { entries, sheetName, errorsFile };
+  }
+
+  /**
+   * The "as drafts" target: valid orders become drafts (a clientNumber already live as an order or a draft is
+   * reported as a duplicate), in batches, each recorded in import_rows with its drafts. Returns how many failed.
+   */
+  async function writeDrafts(job: Job, entries: Entry[], prepared: Map<number, PreparedOrder>, sheetName: string, report: ReturnType<typeof progressReporter>) {
+    const valid = entries.filter((e) => prepared.has(e.seq));
+    const numbers = valid.map((e) => prepared.get(e.seq)!.clientNumber);
+    const [live, drafted] = await Promise.all([writer.liveOrderIds(job.ctx, numbers), draftWriter.existing(job.ctx, numbers)]);
+    for (const e of valid) {
+      const n = prepared.get(e.seq)!.clientNumber;
+      const orderId = live.get(n);
+      const draftId = drafted.get(n);
+      let errors: RowFieldError[] | undefined;
+      if (orderId !== undefined) errors = duplicateErrors(e, orderId);
+      else if (draftId !== undefined) errors = [{ field: 'order.clientNumber', message: `a draft with clientNumber ${n} already exists (draft ${draftId}); this row was not imported again`, row: e.row }];
+      if (errors) {
+        e.failure = failureOf(errors, rowsText(sheetName, e.row, e.lastRow));
+        prepared.delete(e.seq);
+      }
+    }
+    const total = entries.length;
+    await update(job.importId, { status: 'creating', total, done: 0 });
+    report('creating', 0, total, true);
+    let created = 0;
+    for (let cursor = 0; cursor < total; cursor += options.batchSize) {
+      const batch = entries.slice(cursor, cursor + options.batchSize);
+      if (job.signal.aborted) for (const e of entries.slice(cursor)) if (!e.failure) e.failure = canceledFailure(sheetName, e);
+      const made = await draftWriter.write(
+        job.ctx,
+        job.importId,
+        (job.signal.aborted ? entries.slice(cursor) : batch).map((e) =>
+          e.failure ? { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) } : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, json: prepared.get(e.seq)!.json },
+        ),
+        clock.now(),
+      );
+      for (const [seq, draftId] of made) entries[seq].draftId = draftId;
+      created += made.size;
+      if (job.signal.aborted) {
+        await update(job.importId, { done: total, created, failed: total - created });
+        throw new ImportCanceled();
+      }
+      const done = Math.min(total, cursor + batch.length);
+      await update(job.importId, { done, created, failed: done - created });
+      report('creating', done, total, true);
+      await yieldToEventLoop();
+    }
+    return total - created;
   }
 
   async function makeErrorsFile(importId: number, bytes: Buffer, rowStart: number, entries: Entry[]): Promise<Buffer> {
@@ -575,7 +638,7 @@ export function createImportService(deps: ImportServiceDeps) {
       const rows = await db
         .selectFrom('import_rows as r')
         .leftJoin('orders as o', 'o.id', 'r.order_id')
-        .select(['r.row', 'r.client_number', 'r.order_id', 'r.created_at', 'r.error', 'o.provider_number', 'o.status_key'])
+        .select(['r.row', 'r.client_number', 'r.order_id', 'r.created_at', 'r.error', 'r.draft_id', 'o.provider_number', 'o.status_key'])
         .where('r.import_id', '=', importId)
         .orderBy('r.seq')
         .limit(Math.min(page, limit - items.length))
@@ -591,7 +654,8 @@ export function createImportService(deps: ImportServiceDeps) {
             created: formatTimestamp(r.created_at ?? 0),
             status: r.status_key ?? undefined,
           });
-        } else items.push(toResultFailure(r.client_number, r.row, JSON.parse(r.error ?? '{}') as StoredFailure));
+        } else if (r.draft_id !== null) items.push({ clientNumber: r.client_number, row: r.row, draftId: r.draft_id, created: formatTimestamp(r.created_at ?? 0) });
+        else items.push(toResultFailure(r.client_number, r.row, JSON.parse(r.error ?? '{}') as StoredFailure));
       }
       if (rows.length < page) break;
       await yieldToEventLoop();
@@ -755,7 +819,7 @@ export function createImportService(deps: ImportServiceDeps) {
      * import.run: creates the orders of a staged file in the background. A file that has already run
      * runs again as a new import (a new uploadId), so every run keeps its own results.
      */
-    async run(ctx: CallContext, input: { importId: number; settings: UploadSettings; errorsToFile: boolean }): Promise<UploadState> {
+    async run(ctx: CallContext, input: { importId: number; settings: UploadSettings; errorsToFile: boolean; target?: 'orders' | 'drafts' }): Promise<UploadState> {
       const row = await loadImport(ctx, input.importId);
       if (!row.source) throw notFound(`The file of import ${input.importId} is no longer kept; choose it again`);
       const compiled = await compileSettings(input.settings, lookupServices);
@@ -766,7 +830,7 @@ export function createImportService(deps: ImportServiceDeps) {
         await db.updateTable('imports').set({ status: 'queued', settings: JSON.stringify(input.settings), errors_to_file: input.errorsToFile ? 1 : 0, updated_at: clock.now() }).where('id', '=', importId).execute();
       }
       const answer = await stateOf(ctx, importId, 0, 0);
-      start({ ctx, importId, bytes: row.source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false });
+      start({ ctx, importId, bytes: row.source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts: input.target === 'drafts' });
       return answer;
     },
 
