@@ -56,6 +56,32 @@ export const importProgressEventSchema = z.object({
 });
 export type ImportProgressEvent = z.output<typeof importProgressEventSchema>;
 
+/** Where the orders of an import land: created and sent, or kept as drafts to check first. */
+export const importTargets = ['orders', 'drafts'] as const;
+
+const presetHeaderSchema = z.object({ column: z.string().regex(/^[A-Z]{1,3}$/, 'must be a column letter such as A or AB'), title: z.string().max(500) });
+
+/** A saved column mapping, offered again for files whose header row matches. */
+export const importPresetSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  settings: uploadSettingsSchema,
+  /** The header row the mapping was made for. */
+  headers: z.array(headerCellSchema),
+  created: z.string(),
+  updated: z.string(),
+});
+export type ImportPreset = z.output<typeof importPresetSchema>;
+
+/** A field a column can fill, with the upload table's required flag ('address': unless addressString is given). */
+export const importFieldSchema = z.object({
+  key: z.string(),
+  level: z.enum(['order', 'item']),
+  kind: z.enum(['text', 'number', 'time', 'date']),
+  required: z.union([z.boolean(), z.literal('address')]),
+});
+export type ImportField = z.output<typeof importFieldSchema>;
+
 const fileSchema = z.object({
   base64: z.string().min(1, 'the file is empty'),
   name: z.string().trim().max(255).optional(),
@@ -71,7 +97,7 @@ export const importCommands = {
   'import.dryRun': command('Check every order of a staged workbook; nothing is created', z.object({ importId, settings: uploadSettingsSchema }), importDryRunSchema),
   'import.run': command(
     'Create the orders of a staged workbook in the background; progress comes as import.progress events',
-    z.object({ importId, settings: uploadSettingsSchema, errorsToFile: z.boolean().default(true) }),
+    z.object({ importId, settings: uploadSettingsSchema, errorsToFile: z.boolean().default(true), target: z.enum(importTargets).default('orders') }),
     uploadStateSchema,
   ),
   'import.cancel': command('Stop a running import; orders already created stay', z.object({ importId }), uploadStateSchema),
@@ -85,4 +111,12 @@ export const importCommands = {
     z.object({ importId }),
     z.object({ fileName: z.string(), base64: z.string().nullable() }),
   ),
+  'import.fields': command('The fields a column can fill (the upload table), with their required flags', z.object({}), z.array(importFieldSchema)),
+  'import.presets.list': command('Saved column mappings, last saved first', z.object({}), z.array(importPresetSchema)),
+  'import.presets.save': command(
+    'Save a column mapping under a name (the same name again replaces it)',
+    z.object({ name: z.string().trim().min(1, 'is required').max(100), settings: uploadSettingsSchema, headers: z.array(presetHeaderSchema).max(1000) }),
+    importPresetSchema,
+  ),
+  'import.presets.delete': command('Delete a saved column mapping', z.object({ id: z.number().int().positive() }), z.object({ id: z.number(), deleted: z.string() })),
 };

@@ -1,0 +1,145 @@
+import { ordersWorkbook, sampleOrder, senderDefaults } from '../fixtures/xlsx/orders-workbook';
+import { createTestApp } from '../helpers/test-app';
+
+// What the import wizard adds to the core: importing into drafts (to check before sending), saved
+// column-mapping presets, and the field table the mapping step shows.
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+async function call<T = any>(name: string, input: unknown, ctx = t.shop): Promise<T> {
+  const result = await t.app.dispatch(name, ctx, input);
+  if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
+  return result.value as T;
+}
+
+const count = async (table: 'orders' | 'drafts') => Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+const settings = (columnMap: Record<string, string>) => ({
+  providerKey: 'sandbox-express',
+  columnSettings: { dateFormat: 'd.m.Y', timeFormat: 'H:i', nameFormat: false, itemsNewRow: true, rowStart: 3 },
+  columnMap,
+  defaultData: senderDefaults,
+});
+
+async function finished(importId: number) {
+  for (let i = 0; i < 400; i++) {
+    const state = await call('import.results', { importId });
+    if (['done', 'failed', 'canceled'].includes(state.status)) return state;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the import did not finish');
+}
+
+describe('importing into drafts', () => {
+  it('keeps the valid orders as drafts to check, creates no order, and reports the bad rows as usual', async () => {
+    t = await createTestApp();
+    const { buffer, columnMap } = await ordersWorkbook(
+      [sampleOrder('D-1'), sampleOrder('D-2', (o) => (o.fields['order.weight'] = 'много')), sampleOrder('D-3')],
+      { itemsNewRow: true },
+    );
+    const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64'), name: 'shop.xlsx' } });
+    await call('import.run', { importId, settings: settings(columnMap), target: 'drafts' });
+    const state = await finished(importId);
+    expect(state).toMatchObject({ status: 'done', total: 3, created: 2, failed: 1 });
+    expect(state.resultItems).toEqual([
+      { clientNumber: 'D-1', row: 3, draftId: expect.stringMatching(/^d-/), created: expect.any(String) },
+      expect.objectContaining({ clientNumber: 'D-2', row: 5, code: '040002' }),
+      { clientNumber: 'D-3', row: 7, draftId: expect.stringMatching(/^d-/), created: expect.any(String) },
+    ]);
+    expect(await count('orders')).toBe(0);
+
+    // the drafts page lists them, and submitting one creates its order from the imported data
+    const list = await call('drafts.list', { limit: 10, offset: 0 });
+    expect(list.rows.map((r: any) => r.clientNumber).sort()).toEqual(['D-1', 'D-3']);
+    const draft = await call('drafts.get', { id: state.resultItems[0].draftId });
+    expect(draft.data).toMatchObject({ order: { clientNumber: 'D-1', weight: 1200 }, recipient: { contactName: 'Смирнова Анна Петровна' } });
+    const submitted = await call('drafts.submit', { ids: [state.resultItems[0].draftId] });
+    expect(submitted).toMatchObject({ created: 1, failed: 0 });
+    expect(await count('orders')).toBe(1);
+
+    // the errors file marks the failed row as for an import into orders
+    const file = await call('import.errorsFile', { importId });
+    expect(file.base64).not.toBeNull();
+  });
+
+  it('a second import of the same file reports the rows already drafted (or sent) as duplicates', async () => {
+    t = await createTestApp();
+    const { buffer, columnMap } = await ordersWorkbook([sampleOrder('R-1'), sampleOrder('R-2')], { itemsNewRow: true });
+    const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64') } });
+    await call('import.run', { importId, settings: settings(columnMap), target: 'drafts' });
+    const first = await finished(importId);
+    await call('drafts.submit', { ids: [first.resultItems[1].draftId] }); // R-2 is an order now
+
+    const again = await call('import.run', { importId, settings: settings(columnMap), target: 'drafts' });
+    const second = await finished(again.uploadId);
+    expect(second).toMatchObject({ created: 0, failed: 2 });
+    expect(second.resultItems[0].errors[0]).toMatchObject({ field: 'order.clientNumber', message: expect.stringMatching(/^a draft with clientNumber R-1 already exists/) });
+    expect(second.resultItems[1].errors[0]).toMatchObject({ field: 'order.clientNumber', message: expect.stringMatching(/^an order with clientNumber R-2 already exists/) });
+    expect(await count('drafts')).toBe(1);
+    expect(await count('orders')).toBe(1);
+  });
+
+  it('an import into orders stays the default', async () => {
+    t = await createTestApp();
+    const { buffer, columnMap } = await ordersWorkbook([sampleOrder('O-1')], { itemsNewRow: true });
+    const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64') } });
+    await call('import.run', { importId, settings: settings(columnMap) });
+    const state = await finished(importId);
+    expect(state.resultItems[0]).toMatchObject({ clientNumber: 'O-1', orderId: expect.any(Number) });
+    expect(await count('drafts')).toBe(0);
+    expect(await count('orders')).toBe(1);
+  });
+});
+
+describe('column-mapping presets', () => {
+  const headers = [
+    { column: 'A', title: 'Номер заказа' },
+    { column: 'B', title: 'Вес заказа, г' },
+  ];
+
+  it('are saved under a name, listed last saved first, replaced by name and deleted', async () => {
+    t = await createTestApp();
+    const first = await call('import.presets.save', { name: 'Shop export', settings: settings({ 'order.clientNumber': 'A' }), headers });
+    expect(first).toMatchObject({ id: expect.any(Number), name: 'Shop export', headers, settings: { providerKey: 'sandbox-express', columnMap: { 'order.clientNumber': 'A' } } });
+    t.clock.advance(1000);
+    const second = await call('import.presets.save', { name: 'CRM', settings: settings({ 'order.clientNumber': 'B' }), headers });
+    expect((await call('import.presets.list', {})).map((p: any) => p.name)).toEqual(['CRM', 'Shop export']);
+
+    const replaced = await call('import.presets.save', { name: 'Shop export', settings: settings({ 'order.clientNumber': 'C' }), headers });
+    expect(replaced.id).toBe(first.id);
+    const list = await call('import.presets.list', {});
+    expect(list).toHaveLength(2);
+    expect(list.find((p: any) => p.name === 'Shop export').settings.columnMap).toEqual({ 'order.clientNumber': 'C' });
+
+    await call('import.presets.delete', { id: second.id });
+    expect((await call('import.presets.list', {})).map((p: any) => p.name)).toEqual(['Shop export']);
+    expect(await t.app.dispatch('import.presets.delete', t.shop, { id: second.id })).toMatchObject({ ok: false, error: { code: '040016' } });
+  });
+
+  it('belong to their company, and bad input is refused with the field named', async () => {
+    t = await createTestApp();
+    const mine = await call('import.presets.save', { name: 'Mine', settings: settings({ 'order.clientNumber': 'A' }), headers });
+    const other = await t.app.services.companies.ensureWithToken('other-company-token', 'Other');
+    expect(await call('import.presets.list', {}, other)).toEqual([]);
+    expect(await t.app.dispatch('import.presets.delete', other, { id: mine.id })).toMatchObject({ ok: false, error: { code: '040016' } });
+    const bad = await t.app.dispatch('import.presets.save', t.shop, { name: ' ', settings: settings({}), headers: [{ column: 'a1', title: 'x' }] });
+    expect(bad).toMatchObject({ ok: false, error: { code: '040002' } });
+    expect((bad as any).error.errors.map((e: any) => e.field).sort()).toEqual(['headers.0.column', 'name']);
+  });
+});
+
+describe('the field table of the mapping step', () => {
+  it('lists every upload key with its level and required flag', async () => {
+    t = await createTestApp();
+    const fields = await call('import.fields', {});
+    const byKey = Object.fromEntries(fields.map((f: any) => [f.key, f]));
+    expect(byKey['order.clientNumber']).toEqual({ key: 'order.clientNumber', level: 'order', kind: 'text', required: true });
+    expect(byKey['recipient.city']).toMatchObject({ required: 'address' });
+    expect(byKey['item.quantity']).toMatchObject({ level: 'item', kind: 'number', required: true });
+    expect(byKey['order.comment']).toMatchObject({ required: false });
+  });
+});
