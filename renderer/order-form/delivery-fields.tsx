@@ -1,50 +1,59 @@
-import { Badge, Grid, Group, Input, SegmentedControl, Select, Text } from '@mantine/core';
+import { Badge, Grid, Group, Input, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { ProviderInfo } from '../../shared/contract/providers';
 import { errorTitle } from '../i18n/error-messages';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { useProvidersStore } from '../stores/providers-store';
-import { BoundDecimalInput, BoundTextInput, useFieldLabel } from './bound-inputs';
+import { useFieldLabel } from './bound-inputs';
 import { useField } from './field-context';
 import { FormSection } from './form-section';
 import type { DeliveryTypeValue, PickupTypeValue } from './form-values';
+import { IntervalPicker } from './interval-picker';
+import { PointPicker } from './point-picker';
+import { PriceTable } from './price-table';
+import { TariffSelect, tariffFits, useServiceTariffs } from './tariff-select';
 
-/** Service, tariff, delivery and handover types, pickup point, order number and weight. */
+/**
+ * How the parcel goes: the price table first (service and tariff chosen from prices and terms), the
+ * same choice by hand below it, then the pickup point or the delivery time, by delivery type.
+ */
 export function DeliveryFields() {
   const t = useT();
   const deliveryType = useOrderFormStore((s) => s.values.order.deliveryType);
-  // The drawer focuses the first field still to fill: the service, or the order number when the
-  // service carried over from the previous order.
-  const hasService = useOrderFormStore((s) => s.values.order.providerKey !== '');
   return (
-    <FormSection legend={t('form.section.delivery')}>
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, xs: 8 }}>
-          <ServiceSelect />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 4 }}>
-          <BoundDecimalInput group="order" field="tariffId" integer required />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 6 }}>
-          <DeliveryTypeControl />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 6 }}>
-          <PickupTypeControl />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 4 }}>
-          <BoundTextInput group="order" field="clientNumber" required autoComplete="off" data-autofocus={hasService || undefined} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 4 }}>
-          <BoundDecimalInput group="order" field="weight" integer required />
-        </Grid.Col>
-        {deliveryType === '2' && (
-          <Grid.Col span={{ base: 12, xs: 4 }}>
-            <BoundDecimalInput group="order" field="pointOutId" integer required data-autofocus />
+    <FormSection legend={t('form.section.delivery')} testId="delivery-fields">
+      <Stack gap="sm">
+        <PriceTable />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <ServiceSelect />
           </Grid.Col>
-        )}
-      </Grid>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <TariffSelect />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <DeliveryTypeControl />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <PickupTypeControl />
+          </Grid.Col>
+        </Grid>
+        {deliveryType === '2' ? <PointPicker /> : <IntervalPicker />}
+      </Stack>
     </FormSection>
   );
+}
+
+/** Sets the delivery or handover type; a tariff that does not serve the new combination is cleared. */
+function useTypeSetter(field: 'deliveryType' | 'pickupType') {
+  const setField = useOrderFormStore((s) => s.setField);
+  const tariffs = useServiceTariffs();
+  return (value: string) => {
+    setField('order', field, value);
+    const { order } = useOrderFormStore.getState().values;
+    const tariff = tariffs.find((x) => String(x.id) === order.tariffId);
+    if (tariff && !tariffFits(tariff, order.deliveryType, order.pickupType)) setField('order', 'tariffId', '');
+  };
 }
 
 function useSelectedProvider(): ProviderInfo | undefined {
@@ -58,11 +67,13 @@ function ServiceSelect() {
   const value = useOrderFormStore((s) => s.values.order.providerKey);
   const current = useOrderFormStore((s) => s.values.order);
   const setField = useOrderFormStore((s) => s.setField);
+  const chooseService = useOrderFormStore((s) => s.chooseService);
   const binding = useField('order.providerKey');
   const selected = providers.find((p) => p.key === value);
 
   const choose = (key: string | null) => {
-    setField('order', 'providerKey', key ?? '');
+    if ((key ?? '') === value) return;
+    chooseService(key ?? '');
     const provider = providers.find((p) => p.key === key);
     if (!provider) return;
     // Keep the delivery and handover choices valid for the new service.
@@ -99,7 +110,6 @@ function ServiceSelect() {
       description={selected?.description || undefined}
       allowDeselect={false}
       checkIconPosition="right"
-      data-autofocus={value ? undefined : true}
       data-testid="service-select"
     />
   );
@@ -108,7 +118,7 @@ function ServiceSelect() {
 function DeliveryTypeControl() {
   const t = useT();
   const value = useOrderFormStore((s) => s.values.order.deliveryType);
-  const setField = useOrderFormStore((s) => s.setField);
+  const setType = useTypeSetter('deliveryType');
   const supported = useSelectedProvider()?.capabilities.deliveryTypes;
   const binding = useField('order.deliveryType');
   const label = useFieldLabel('deliveryType');
@@ -123,7 +133,7 @@ function DeliveryTypeControl() {
         fullWidth
         size="sm"
         value={value}
-        onChange={(v) => setField('order', 'deliveryType', v as DeliveryTypeValue)}
+        onChange={setType}
         data={[option('1', t('form.deliveryType.door')), option('2', t('form.deliveryType.point'))]}
         aria-label={label}
         name="deliveryType"
@@ -136,7 +146,7 @@ function DeliveryTypeControl() {
 function PickupTypeControl() {
   const t = useT();
   const value = useOrderFormStore((s) => s.values.order.pickupType);
-  const setField = useOrderFormStore((s) => s.setField);
+  const setType = useTypeSetter('pickupType');
   const supported = useSelectedProvider()?.capabilities.pickupTypes;
   const binding = useField('order.pickupType');
   const label = useFieldLabel('pickupType');
@@ -151,7 +161,7 @@ function PickupTypeControl() {
         fullWidth
         size="sm"
         value={value}
-        onChange={(v) => setField('order', 'pickupType', v as PickupTypeValue)}
+        onChange={setType}
         data={[option('1', t('form.pickupType.door')), option('2', t('form.pickupType.warehouse'))]}
         aria-label={label}
         name="pickupType"

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Kbd, List, Stack, Text } from '@mantine/core';
-import { useContext } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { modKey } from '../app/platform';
 import { IconAlert } from '../components/icons';
 import { errorHint, errorTitle, fieldLabel, fieldMessage } from '../i18n/error-messages';
-import { useT } from '../i18n/use-t';
+import { useFormat, useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
+import { draftSaveState, subscribeDraftSaveState, type DraftSaveState } from './draft-autosave';
 import { ClientErrorsContext } from './field-context';
 import { visibleFieldPaths } from './form-values';
 
@@ -13,14 +14,22 @@ export function FormFooter() {
   const t = useT();
   const submitting = useOrderFormStore((s) => s.submitting);
   const close = useOrderFormStore((s) => s.close);
+  const startNew = useOrderFormStore((s) => s.startNew);
+  const dirty = useOrderFormStore((s) => s.dirty);
   return (
     <Stack gap="sm" px="md" py="sm" className="sd-form-footer">
       <Failure />
       <Group justify="space-between" wrap="nowrap">
-        <Text size="xs" c="dimmed" visibleFrom="xs">
-          <ShortcutHint />
-        </Text>
+        <Stack gap={0}>
+          <DraftStatus />
+          <Text size="xs" c="dimmed" visibleFrom="xs">
+            <ShortcutHint />
+          </Text>
+        </Stack>
         <Group gap="sm" wrap="nowrap">
+          <Button variant="subtle" onClick={() => void startNew()} disabled={submitting || !dirty} data-testid="draft-and-new">
+            {t('entry.draft.setAside')}
+          </Button>
           <Button variant="default" onClick={close} disabled={submitting}>
             {t('form.cancel')}
           </Button>
@@ -35,15 +44,39 @@ export function FormFooter() {
 
 function ShortcutHint() {
   const t = useT();
-  const [before, middle, after] = t('form.shortcuts', { submit: '\u0000', close: '\u0000' }).split('\u0000');
+  const [before, first, second, after] = t('entry.shortcuts', { submit: '\u0000', save: '\u0000', close: '\u0000' }).split('\u0000');
   return (
     <>
       {before}
       <Kbd size="xs">{modKey}+Enter</Kbd>
-      {middle}
+      {first}
+      <Kbd size="xs">{modKey}+S</Kbd>
+      {second}
       <Kbd size="xs">Esc</Kbd>
       {after}
     </>
+  );
+}
+
+/** Whether the typing is safe: "Draft saved 12:04", "Saving…", or that the database could not be reached. */
+function DraftStatus() {
+  const t = useT();
+  const { dateTime } = useFormat();
+  const [state, setState] = useState<DraftSaveState>(draftSaveState);
+  useEffect(() => subscribeDraftSaveState(setState), []);
+  const text =
+    state.status === 'saving'
+      ? t('entry.draft.saving')
+      : state.status === 'error'
+        ? t('entry.draft.failed')
+        : state.savedAt
+          ? t('entry.draft.saved', { time: dateTime(state.savedAt) })
+          : undefined;
+  if (!text) return null;
+  return (
+    <Text size="xs" c={state.status === 'error' ? 'orange' : 'dimmed'} data-testid="draft-status" aria-live="polite">
+      {text}
+    </Text>
   );
 }
 
@@ -54,9 +87,10 @@ function Failure() {
   const serverErrors = useOrderFormStore((s) => s.serverErrors);
   const submitAttempted = useOrderFormStore((s) => s.submitAttempted);
   const values = useOrderFormStore((s) => s.values);
+  const extraTypes = useOrderFormStore((s) => s.extraTypes);
   const clientErrors = useContext(ClientErrorsContext);
 
-  const shown = new Set(visibleFieldPaths(values));
+  const shown = new Set(visibleFieldPaths(values, Object.keys(extraTypes)));
   const hidden = Object.entries({ ...(submitAttempted ? clientErrors : {}), ...serverErrors }).filter(([path]) => !shown.has(path));
   if (!failure && hidden.length === 0) return null;
 

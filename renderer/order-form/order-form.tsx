@@ -1,19 +1,27 @@
 import { Stack } from '@mantine/core';
 import { useMemo, type FormEvent } from 'react';
 import { useOrderFormStore } from '../stores/order-form-store';
-import { AddressFields } from './address-fields';
 import { CostFields } from './cost-fields';
 import { DeliveryFields } from './delivery-fields';
+import { ExtraServices } from './extra-services';
 import { ClientErrorsContext } from './field-context';
 import { FormFooter } from './form-footer';
-import { ItemsFields } from './items-fields';
+import { OrderNumberField } from './order-number-field';
+import { PlacesFields } from './places-fields';
+import { RecipientFields } from './recipient-fields';
+import { SenderFields } from './sender-fields';
 import { useSubmitOrder } from './use-submit-order';
 import { validateOrderForm } from './validate-order-form';
 
-/** The create-order form: sections, and a footer with errors and buttons. */
+/**
+ * The create-order form, in the order a shop fills it: number, who and where, what (places and
+ * items), how much, then how it goes (prices, service, point or time), extras, and the sender last
+ * (it is filled from the saved profile).
+ */
 export function OrderForm() {
   const values = useOrderFormStore((s) => s.values);
-  const clientErrors = useMemo(() => validateOrderForm(values).errors, [values]);
+  const extraTypes = useOrderFormStore((s) => s.extraTypes);
+  const clientErrors = useMemo(() => validateOrderForm(values, extraTypes).errors, [values, extraTypes]);
   const send = useSubmitOrder();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,18 +30,15 @@ export function OrderForm() {
 
   return (
     <ClientErrorsContext.Provider value={clientErrors}>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        data-testid="order-form"
-        aria-labelledby="order-form-title"
-      >
+      <form onSubmit={onSubmit} noValidate data-testid="order-form" aria-labelledby="order-form-title">
         <Stack gap="lg" px="md" pt="md" pb="lg">
-          <DeliveryFields />
-          <AddressFields group="recipient" />
-          <AddressFields group="sender" />
+          <OrderNumberField />
+          <RecipientFields />
+          <PlacesFields />
           <CostFields />
-          <ItemsFields />
+          <DeliveryFields />
+          <ExtraServices />
+          <SenderFields />
         </Stack>
         <FormFooter />
       </form>

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fieldAliases, initialValues, toCreateInput, visibleFieldPaths, type OrderFormValues } from './form-values';
+import { emptyItem, emptyPlace, fieldAliases, initialValues, toCreateInput, visibleFieldPaths, type OrderFormValues } from './form-values';
 import { validateOrderForm } from './validate-order-form';
 import { serverFieldErrors } from './zod-issues';
 
 function filled(): OrderFormValues {
   const v = initialValues();
-  v.order = { ...v.order, providerKey: 'sandbox', tariffId: '136', clientNumber: 'A-1', weight: '1200' };
+  v.order = { ...v.order, providerKey: 'sandbox', tariffId: '136', clientNumber: 'A-1' };
   v.cost = { assessedCost: '1500', codCost: '0' };
-  v.recipient = { contactName: 'Анна Петрова', phone: '+7 900 123-45-67', email: '', city: 'Москва', street: 'Тверская', house: '1' };
-  v.sender = { contactName: 'Магазин', phone: '+7 495 000-00-00', city: 'Москва', street: '', house: '' };
-  v.items = [{ key: 'k1', description: 'Кружка', quantity: '2', cost: '750' }];
+  v.codManual = true;
+  v.recipient = { ...v.recipient, contactName: 'Анна Петрова', phone: '+7 900 123-45-67', city: 'Москва', street: 'Тверская', house: '1' };
+  v.sender = { ...v.sender, contactName: 'Магазин', phone: '+7 495 000-00-00', city: 'Москва' };
+  v.places = [{ ...emptyPlace(), weight: '1200', items: [{ ...emptyItem(), description: 'Кружка', quantity: '2', cost: '750' }] }];
   return v;
 }
 
@@ -21,12 +22,13 @@ describe('order form validation', () => {
     expect(data?.recipient).toMatchObject({ countryCode: 'RU', city: 'Москва' });
     expect(data?.recipient.email).toBeUndefined();
     expect(data?.places).toEqual([{ weight: 1200, items: [{ description: 'Кружка', quantity: 2, cost: 750 }] }]);
+    expect(data?.extraParams).toBeUndefined();
   });
 
   it('marks an empty form’s required fields as required, by their payload paths', () => {
     const { data, errors } = validateOrderForm(initialValues());
     expect(data).toBeUndefined();
-    for (const path of ['order.providerKey', 'order.tariffId', 'order.clientNumber', 'order.weight', 'recipient.contactName', 'recipient.phone', 'sender.phone', 'cost.assessedCost', 'places.0.items.0.description']) {
+    for (const path of ['order.providerKey', 'order.tariffId', 'order.clientNumber', 'places.0.weight', 'recipient.contactName', 'recipient.phone', 'sender.phone', 'cost.assessedCost', 'places.0.items.0.description']) {
       expect(errors[path], path).toBe('is required');
     }
   });
@@ -34,28 +36,30 @@ describe('order form validation', () => {
   it('reads numbers the way they are typed in Russia, and refuses ambiguous ones', () => {
     const v = filled();
     v.cost.codCost = '3 500,50';
-    v.order.weight = '1 250';
+    v.places[0].weight = '1 250';
     expect(validateOrderForm(v).data).toMatchObject({ cost: { codCost: 3500.5 }, order: { weight: 1250 } });
     v.cost.codCost = '1,234.56';
     expect(validateOrderForm(v).errors['cost.codCost']).toBe('must be a number');
   });
 
-  it('asks for the city together with the other missing fields', () => {
+  it('asks for the city together with the other missing fields, and for the line in one-line mode', () => {
     expect(validateOrderForm(initialValues()).errors['recipient.city']).toBe('city or addressString is required');
-  });
-
-  it('keeps the schema’s own message for a city left empty', () => {
     const v = filled();
-    v.recipient.city = '';
-    expect(validateOrderForm(v).errors['recipient.city']).toBe('city or addressString is required');
-  });
-
-  it('reports the place weight under the order weight, the only weight the form shows', () => {
-    const v = filled();
-    v.order.weight = '0';
+    v.recipientAddressMode = 'line';
     const { errors } = validateOrderForm(v);
-    expect(errors['order.weight']).toBe('must be greater than 0');
-    expect(errors['places.0.weight']).toBeUndefined();
+    expect(errors['recipient.addressString']).toBe('city or addressString is required');
+    expect(errors['recipient.city']).toBeUndefined();
+    v.recipient.addressString = 'Казань, Баумана 1';
+    expect(validateOrderForm(v).data?.recipient).toMatchObject({ addressString: 'Казань, Баумана 1' });
+    expect(validateOrderForm(v).data?.recipient.city).toBeUndefined();
+  });
+
+  it('reports the order weight under the first place’s weight, the field the user types', () => {
+    const v = filled();
+    v.places[0].weight = '0';
+    const { errors } = validateOrderForm(v);
+    expect(errors['places.0.weight']).toBe('must be greater than 0');
+    expect(errors['order.weight']).toBeUndefined();
   });
 
   it('asks for a pickup point as soon as delivery to a point is chosen, even while other fields are wrong', () => {
@@ -64,25 +68,72 @@ describe('order form validation', () => {
     expect(validateOrderForm(v).errors['order.pointOutId']).toBe('is required when deliveryType = 2');
   });
 
-  it('points item errors at the item row', () => {
+  it('points item errors at the item row of the right place', () => {
     const v = filled();
-    v.items = [...v.items, { key: 'k2', description: 'Ложка', quantity: '1.5', cost: '' }];
-    expect(validateOrderForm(v).errors['places.0.items.1.quantity']).toBe('must be a whole number');
+    v.places = [...v.places, { ...emptyPlace(), weight: '300', items: [{ ...emptyItem(), description: 'Ложка', quantity: '1.5' }] }];
+    expect(validateOrderForm(v).errors['places.1.items.0.quantity']).toBe('must be a whole number');
   });
 
-  it('does not send a pickup point for delivery to the door', () => {
+  it('checks a delivery time range like the interface does', () => {
     const v = filled();
-    v.order.pointOutId = '555';
-    expect((toCreateInput(v) as { order: { pointOutId?: unknown } }).order.pointOutId).toBeUndefined();
+    v.order.deliveryTimeStart = '18:00';
+    v.order.deliveryTimeEnd = '09:00';
+    expect(validateOrderForm(v).errors['order.deliveryTimeEnd']).toBe('must be later than deliveryTimeStart');
+    v.order.deliveryTimeStart = '9';
+    expect(validateOrderForm(v).errors['order.deliveryTimeStart']).toBe('must be a time HH:MM');
+  });
+
+  it('refuses a word in a numeric additional service, and sends numbers and ticks as such', () => {
+    const v = filled();
+    v.extraParams = { insurance: true, declared: 'abc', floor: '3', note: ' ', sms: false };
+    const types = { insurance: 'bool', declared: 'float', floor: 'int', note: 'string', sms: 'bool' };
+    expect(validateOrderForm(v, types).errors['extraParams.declared']).toBe('must be a number');
+    v.extraParams.declared = '1 500,5';
+    expect(validateOrderForm(v, types).data?.extraParams).toEqual({ insurance: true, declared: 1500.5, floor: 3 });
+    v.extraParams.floor = '2.5';
+    expect(validateOrderForm(v, types).errors['extraParams.floor']).toBe('must be a whole number');
   });
 
   it('lists visible fields top to bottom, with the pickup point only for delivery to a point', () => {
     const v = filled();
     expect(visibleFieldPaths(v)).not.toContain('order.pointOutId');
+    expect(visibleFieldPaths(v)).toContain('order.deliveryTimeStart');
     v.order.deliveryType = '2';
-    const paths = visibleFieldPaths(v);
-    expect(paths.indexOf('order.pointOutId')).toBeLessThan(paths.indexOf('recipient.phone'));
-    expect(paths.at(-1)).toBe('places.0.items.0.cost');
+    const paths = visibleFieldPaths(v, ['insurance']);
+    expect(paths).not.toContain('order.deliveryTimeStart');
+    expect(paths[0]).toBe('order.clientNumber');
+    expect(paths.indexOf('places.0.items.0.cost')).toBeLessThan(paths.indexOf('order.pointOutId'));
+    expect(paths.indexOf('order.pointOutId')).toBeLessThan(paths.indexOf('extraParams.insurance'));
+    expect(paths.at(-1)).toBe('sender.office');
+  });
+});
+
+describe('payload building', () => {
+  it('sends a pickup point only for delivery to a point, and a delivery time only to the door', () => {
+    const v = filled();
+    v.order.pointOutId = '555';
+    v.order.deliveryTimeStart = '10:00';
+    const door = toCreateInput(v) as { order: Record<string, unknown> };
+    expect(door.order.pointOutId).toBeUndefined();
+    expect(door.order.deliveryTimeStart).toBe('10:00');
+    v.order.deliveryType = '2';
+    const point = toCreateInput(v) as { order: Record<string, unknown> };
+    expect(point.order).toMatchObject({ pointOutId: '555', deliveryType: 2 });
+    expect(point.order.deliveryTimeStart).toBeUndefined();
+  });
+
+  it('makes the order weight the sum of the places, each place with its own sizes and items', () => {
+    const v = filled();
+    v.places = [
+      { ...emptyPlace(), weight: '1200', length: '30', width: '20', height: '10', items: [{ ...emptyItem(), description: 'Кружка', quantity: '2', cost: '750' }] },
+      { ...emptyPlace(), weight: '800,5', items: [{ ...emptyItem(), description: 'Чайник', articul: 'T-1', quantity: '1', cost: '2000' }] },
+    ];
+    const { data } = validateOrderForm(v);
+    expect(data?.order.weight).toBe(2000.5);
+    expect(data?.places).toEqual([
+      { weight: 1200, length: 30, width: 20, height: 10, items: [{ description: 'Кружка', quantity: 2, cost: 750 }] },
+      { weight: 800.5, items: [{ description: 'Чайник', articul: 'T-1', quantity: 1, cost: 2000 }] },
+    ]);
   });
 });
 
@@ -94,14 +145,14 @@ describe('server field errors', () => {
           { field: 'order.clientNumber', message: 'must be unique' },
           { field: 'order.clientNumber', message: 'second' },
           { field: 'places[0].items[2].cost', message: 'must not be negative' },
-          { field: 'places.0.weight', message: 'must be greater than 0' },
+          { field: 'order.weight', message: 'must be greater than 0' },
         ],
         fieldAliases,
       ),
     ).toEqual({
       'order.clientNumber': 'must be unique',
       'places.0.items.2.cost': 'must not be negative',
-      'order.weight': 'must be greater than 0',
+      'places.0.weight': 'must be greater than 0',
     });
   });
 });

@@ -1,21 +1,47 @@
 import { create } from 'zustand';
 import type { ErrorBody } from '../../shared/errors';
+import { valuesOfDraft } from '../order-form/draft-data';
 import {
-  emptyItem, fieldAliases, initialValues, itemPath, scalarPath, visibleFieldPaths,
-  type ItemField, type OrderFormValues, type ScalarField, type ScalarGroup,
+  emptyItem, emptyPlace, fieldAliases, initialValues, itemPath, placePath, scalarPath, senderFromProfile, visibleFieldPaths, withDerivedCod,
+  type ChosenPoint, type AddressMode, type ItemField, type OrderFormValues, type PlaceField, type ScalarField, type ScalarGroup,
 } from '../order-form/form-values';
-import { validateOrderForm } from '../order-form/validate-order-form';
+import { validateOrderForm, type ExtraParamTypes } from '../order-form/validate-order-form';
 import { serverFieldErrors, type FieldErrors } from '../order-form/zod-issues';
 import { getTransport } from '../transport/current';
 import { useOrdersStore } from './orders-store';
 import { providerName, useProvidersStore } from './providers-store';
+import { useSenderProfilesStore } from '../order-form/sender-profiles-store';
 import { useToastStore } from './toast-store';
 
 export type SubmitOutcome = { ok: true; orderId: string } | { ok: false; focusPath?: string };
 
+/** A tariff chosen in the price table: it fixes the service, the tariff and both handover types. */
+export interface TariffChoice {
+  providerKey: string;
+  tariffId: number;
+  deliveryType: 1 | 2;
+  pickupType: 1 | 2;
+}
+
+/** Hooks the draft autosave installs (draft-autosave.ts); the store itself never talks to drafts. */
+export interface DraftHooks {
+  /** Saves the current form now if it has unsaved changes. */
+  flush: () => Promise<void>;
+  /** Forgets the draft of a submitted form (waits for a save in flight, then deletes it). */
+  discard: (id: string) => Promise<void>;
+}
+
 interface OrderFormState {
   opened: boolean;
   values: OrderFormValues;
+  /** Something was typed since the form was fresh: only then is it worth a draft. */
+  dirty: boolean;
+  /** Counts edits; the autosave compares it with the version it saved last. */
+  version: number;
+  /** The draft this form is saved as (made on the first edit). */
+  draftId: string | null;
+  /** extraParamName → valueType of the chosen service's additional services. */
+  extraTypes: ExtraParamTypes;
   /** Fields the user has left; their client-side errors show from then on. */
   touched: Readonly<Record<string, true>>;
   /** After a submit attempt every error shows. */
@@ -25,107 +51,292 @@ interface OrderFormState {
   serverErrors: FieldErrors;
   /** The core's refusal, shown above the buttons. */
   failure: ErrorBody | undefined;
+  draftHooks: DraftHooks | undefined;
 
   open: () => void;
   close: () => void;
+  /** Puts the current form aside as a draft and starts an empty one. */
+  startNew: () => Promise<void>;
+  /** Continues a saved draft in the form; `failure` shows why its last submit was refused. */
+  openDraft: (id: string, failure?: ErrorBody) => Promise<boolean>;
+  /** The draft became an order elsewhere (the drafts page): a form still on it starts afresh. */
+  forgetDraft: (id: string) => void;
+  /** Opens the form on given values (e.g. an order to edit and re-send). */
+  openWith: (values: OrderFormValues) => void;
   setField: <G extends ScalarGroup>(group: G, field: ScalarField<G>, value: string) => void;
-  setItemField: (index: number, field: ItemField, value: string) => void;
-  addItem: () => void;
-  removeItem: (index: number) => void;
+  setPlaceField: (place: number, field: PlaceField, value: string) => void;
+  setItemField: (place: number, index: number, field: ItemField, value: string) => void;
+  addPlace: () => void;
+  removePlace: (place: number) => void;
+  addItem: (place: number) => void;
+  removeItem: (place: number, index: number) => void;
+  /** The user's own cash-on-delivery amount; `follow` returns it to the items' total. */
+  setCod: (value: string) => void;
+  followItemsTotal: () => void;
+  setRecipientAddressMode: (mode: AddressMode) => void;
+  setExtraParam: (name: string, value: string | boolean) => void;
+  setExtraTypes: (types: ExtraParamTypes) => void;
+  /** Another service: its tariff, point, interval and additional services are chosen anew. */
+  chooseService: (providerKey: string) => void;
+  chooseTariff: (choice: TariffChoice) => void;
+  choosePoint: (point: ChosenPoint | null) => void;
+  chooseInterval: (interval: { date: string | null; from: string; to: string } | null) => void;
+  /** Fills the sender block; `asEdit` false for the automatic prefill of a fresh form. */
+  applySender: (sender: Record<string, unknown>, asEdit?: boolean) => void;
   touch: (path: string) => void;
   submit: () => Promise<SubmitOutcome>;
+  installDraftHooks: (hooks: DraftHooks | undefined) => void;
 }
 
-const without = (errors: FieldErrors, path: string): FieldErrors => {
-  if (!(path in errors)) return errors;
-  const { [path]: _removed, ...rest } = errors;
+const withoutPaths = (errors: FieldErrors, paths: readonly string[]): FieldErrors => {
+  if (!paths.some((p) => p in errors)) return errors;
+  const rest = { ...errors };
+  for (const p of paths) delete rest[p];
   return rest;
 };
 
-/** Drops errors under a prefix: item indexes shift after a removal, so their server errors no longer match. */
-const withoutPrefix = (errors: FieldErrors, prefix: string): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith(prefix)));
+/** Drops entries under a prefix: indexes shift after a removal, so errors kept there would name the wrong row. */
+const withoutPrefix = <T>(map: Readonly<Record<string, T>>, prefix: string): Record<string, T> =>
+  Object.fromEntries(Object.entries(map).filter(([path]) => !path.startsWith(prefix)));
 
-/** The new-order form. Kept in a store (not component state) so it survives closing and can become a draft. */
-export const useOrderFormStore = create<OrderFormState>((set, get) => ({
-  opened: false,
-  values: initialValues(),
+const freshForm = (values: OrderFormValues) => ({
+  values,
+  dirty: false,
+  draftId: null,
   touched: {},
   submitAttempted: false,
-  submitting: false,
   serverErrors: {},
   failure: undefined,
+});
 
-  open: () => {
-    set({ opened: true });
-    void useProvidersStore.getState().load();
-  },
-  close: () => {
-    if (!get().submitting) set({ opened: false });
-  },
-
-  setField: (group, field, value) =>
-    set((s) => {
-      const path = scalarPath(group, field);
-      return {
-        values: { ...s.values, [group]: { ...s.values[group], [field]: value } },
-        serverErrors: path === 'order.weight' ? without(without(s.serverErrors, path), 'places.0.weight') : without(s.serverErrors, path),
-      };
-    }),
-
-  setItemField: (index, field, value) =>
+/** The new-order form. Kept in a store (not component state) so it survives closing and is saved as a draft. */
+export const useOrderFormStore = create<OrderFormState>((set, get) => {
+  /** Applies one edit: derived amounts follow, the form becomes worth a draft, errors of the edited fields clear. */
+  const edit = (change: (v: OrderFormValues) => OrderFormValues, clears: readonly string[] = [], extra?: (s: OrderFormState) => Partial<OrderFormState>) =>
     set((s) => ({
-      values: { ...s.values, items: s.values.items.map((item, i) => (i === index ? { ...item, [field]: value } : item)) },
-      serverErrors: without(s.serverErrors, itemPath(index, field)),
-    })),
+      values: withDerivedCod(change(s.values)),
+      dirty: true,
+      version: s.version + 1,
+      serverErrors: withoutPaths(s.serverErrors, clears),
+      ...extra?.(s),
+    }));
 
-  addItem: () => set((s) => ({ values: { ...s.values, items: [...s.values.items, emptyItem()] } })),
+  /** A fresh form takes the default sender profile, once the profiles are known. */
+  const prefillSender = async () => {
+    const profiles = useSenderProfilesStore.getState();
+    await profiles.load();
+    const profile = useSenderProfilesStore.getState().defaultProfile();
+    const { values, dirty } = get();
+    if (!profile || dirty || Object.values(values.sender).some((v) => v.trim() !== '')) return;
+    get().applySender(profile.sender, false);
+  };
 
-  removeItem: (index) =>
-    set((s) => {
-      if (s.values.items.length <= 1) return s;
-      return {
-        values: { ...s.values, items: s.values.items.filter((_, i) => i !== index) },
-        serverErrors: withoutPrefix(s.serverErrors, 'places.0.items.'),
-        touched: Object.fromEntries(Object.entries(s.touched).filter(([path]) => !path.startsWith('places.0.items.'))),
-      };
-    }),
+  return {
+    opened: false,
+    values: initialValues(),
+    dirty: false,
+    version: 0,
+    draftId: null,
+    extraTypes: {},
+    touched: {},
+    submitAttempted: false,
+    submitting: false,
+    serverErrors: {},
+    failure: undefined,
+    draftHooks: undefined,
 
-  touch: (path) => set((s) => (s.touched[path] ? s : { touched: { ...s.touched, [path]: true } })),
+    open: () => {
+      set({ opened: true });
+      void useProvidersStore.getState().load();
+      void prefillSender();
+    },
+    close: () => {
+      if (get().submitting) return;
+      set({ opened: false });
+      void get().draftHooks?.flush();
+    },
 
-  submit: async () => {
-    const { values, submitting } = get();
-    if (submitting) return { ok: false };
-    const check = validateOrderForm(values);
-    if (!check.data) {
-      set({ submitAttempted: true, failure: undefined });
-      return { ok: false, focusPath: visibleFieldPaths(values).find((p) => p in check.errors) };
-    }
+    startNew: async () => {
+      if (get().submitting) return;
+      await get().draftHooks?.flush();
+      set((s) => ({ ...freshForm(initialValues(s.values)), version: s.version + 1, opened: true }));
+      void prefillSender();
+    },
 
-    set({ submitting: true, failure: undefined, submitAttempted: true });
-    const result = await getTransport().invoke('orders.create', check.data);
-    if (!result.ok) {
-      const serverErrors = serverFieldErrors(result.error.errors, fieldAliases);
-      set({ submitting: false, failure: result.error, serverErrors });
-      return { ok: false, focusPath: visibleFieldPaths(values).find((p) => p in serverErrors) };
-    }
+    openDraft: async (id, failure) => {
+      if (get().submitting) return false;
+      if (get().draftId !== id) await get().draftHooks?.flush();
+      const result = await getTransport().invoke('drafts.get', { id });
+      if (!result.ok) {
+        useToastStore.getState().push({ tone: 'error', title: (t) => t('drafts.openFailed'), message: (t) => t('drafts.openFailedHint') });
+        return false;
+      }
+      void useProvidersStore.getState().load();
+      set((s) => ({
+        ...freshForm(valuesOfDraft(result.value.data)),
+        draftId: id,
+        version: s.version + 1,
+        opened: true,
+        failure,
+        serverErrors: failure ? serverFieldErrors(failure.errors, fieldAliases) : {},
+      }));
+      return true;
+    },
 
-    const number = check.data.order.clientNumber;
-    const service = providerName(useProvidersStore.getState().providers, check.data.order.providerKey);
-    useToastStore.getState().push({
-      tone: 'success',
-      title: (t) => t('form.created', { number }),
-      message: (t) => t('form.createdHint', { service }),
-    });
-    set({
-      opened: false,
-      submitting: false,
-      values: initialValues(values),
-      touched: {},
-      submitAttempted: false,
-      serverErrors: {},
-    });
-    void useOrdersStore.getState().reveal(result.value.orderId);
-    return { ok: true, orderId: result.value.orderId };
-  },
-}));
+    forgetDraft: (id) => {
+      if (get().draftId === id && !get().submitting) set((s) => ({ ...freshForm(initialValues(s.values)), version: s.version + 1 }));
+    },
+
+    openWith: (values) => {
+      set((s) => ({ ...freshForm(values), version: s.version + 1, opened: true }));
+      void useProvidersStore.getState().load();
+    },
+
+    setField: (group, field, value) => edit((v) => ({ ...v, [group]: { ...v[group], [field]: value } }), [scalarPath(group, field)]),
+
+    setPlaceField: (place, field, value) =>
+      edit(
+        (v) => ({ ...v, places: v.places.map((p, i) => (i === place ? { ...p, [field]: value } : p)) }),
+        field === 'weight' ? [placePath(place, field), 'order.weight'] : [placePath(place, field)],
+      ),
+
+    setItemField: (place, index, field, value) =>
+      edit(
+        (v) => ({
+          ...v,
+          places: v.places.map((p, pi) => (pi === place ? { ...p, items: p.items.map((item, ii) => (ii === index ? { ...item, [field]: value } : item)) } : p)),
+        }),
+        [itemPath(place, index, field)],
+      ),
+
+    addPlace: () => edit((v) => ({ ...v, places: [...v.places, emptyPlace()] })),
+
+    removePlace: (place) => {
+      if (get().values.places.length <= 1) return;
+      edit(
+        (v) => ({ ...v, places: v.places.filter((_, i) => i !== place) }),
+        [],
+        (s) => ({ serverErrors: withoutPrefix(s.serverErrors, 'places.'), touched: withoutPrefix(s.touched, 'places.') }),
+      );
+    },
+
+    addItem: (place) => edit((v) => ({ ...v, places: v.places.map((p, i) => (i === place ? { ...p, items: [...p.items, emptyItem()] } : p)) })),
+
+    removeItem: (place, index) => {
+      if ((get().values.places[place]?.items.length ?? 0) <= 1) return;
+      const prefix = `places.${place}.items.`;
+      edit(
+        (v) => ({ ...v, places: v.places.map((p, i) => (i === place ? { ...p, items: p.items.filter((_, ii) => ii !== index) } : p)) }),
+        [],
+        (s) => ({ serverErrors: withoutPrefix(s.serverErrors, prefix), touched: withoutPrefix(s.touched, prefix) }),
+      );
+    },
+
+    setCod: (value) => edit((v) => ({ ...v, codManual: true, cost: { ...v.cost, codCost: value } }), ['cost.codCost']),
+    followItemsTotal: () => edit((v) => ({ ...v, codManual: false }), ['cost.codCost']),
+
+    setRecipientAddressMode: (mode) => edit((v) => ({ ...v, recipientAddressMode: mode }), ['recipient.city', 'recipient.addressString']),
+
+    setExtraParam: (name, value) => edit((v) => ({ ...v, extraParams: { ...v.extraParams, [name]: value } }), [`extraParams.${name}`]),
+
+    setExtraTypes: (types) => set({ extraTypes: types }),
+
+    chooseService: (providerKey) =>
+      edit(
+        (v) =>
+          v.order.providerKey === providerKey
+            ? v
+            : {
+                ...v,
+                order: { ...v.order, providerKey, tariffId: '', pointOutId: '', deliveryDate: '', deliveryTimeStart: '', deliveryTimeEnd: '' },
+                point: null,
+                extraParams: {},
+              },
+        ['order.providerKey'],
+      ),
+
+    chooseTariff: ({ providerKey, tariffId, deliveryType, pickupType }) =>
+      edit(
+        (v) => {
+          const serviceChanged = v.order.providerKey !== providerKey;
+          const toPoint = deliveryType === 2;
+          return {
+            ...v,
+            order: {
+              ...v.order,
+              providerKey,
+              tariffId: String(tariffId),
+              deliveryType: toPoint ? '2' : '1',
+              pickupType: pickupType === 2 ? '2' : '1',
+              // A point or an interval of another service means nothing to this one.
+              pointOutId: serviceChanged || !toPoint ? '' : v.order.pointOutId,
+              deliveryDate: serviceChanged ? '' : v.order.deliveryDate,
+              deliveryTimeStart: serviceChanged ? '' : v.order.deliveryTimeStart,
+              deliveryTimeEnd: serviceChanged ? '' : v.order.deliveryTimeEnd,
+            },
+            point: serviceChanged || !toPoint ? null : v.point,
+            extraParams: serviceChanged ? {} : v.extraParams,
+          };
+        },
+        ['order.providerKey', 'order.tariffId', 'order.deliveryType', 'order.pickupType'],
+      ),
+
+    choosePoint: (point) =>
+      edit((v) => ({ ...v, point, order: { ...v.order, pointOutId: point ? String(point.id) : '' } }), ['order.pointOutId']),
+
+    chooseInterval: (interval) =>
+      edit(
+        (v) => ({
+          ...v,
+          order: {
+            ...v.order,
+            deliveryDate: interval?.date ?? (interval ? '' : v.order.deliveryDate),
+            deliveryTimeStart: interval?.from ?? '',
+            deliveryTimeEnd: interval?.to ?? '',
+          },
+        }),
+        ['order.deliveryDate', 'order.deliveryTimeStart', 'order.deliveryTimeEnd'],
+      ),
+
+    applySender: (sender, asEdit = true) => {
+      const next = senderFromProfile(sender);
+      if (asEdit) edit((v) => ({ ...v, sender: next }), Object.keys(next).map((f) => `sender.${f}`));
+      else set((s) => ({ values: { ...s.values, sender: next } }));
+    },
+
+    touch: (path) => set((s) => (s.touched[path] ? s : { touched: { ...s.touched, [path]: true } })),
+
+    submit: async () => {
+      const { values, submitting, extraTypes, draftId } = get();
+      if (submitting) return { ok: false };
+      const check = validateOrderForm(values, extraTypes);
+      const focusOrder = visibleFieldPaths(values, Object.keys(extraTypes));
+      if (!check.data) {
+        set({ submitAttempted: true, failure: undefined });
+        return { ok: false, focusPath: focusOrder.find((p) => p in check.errors) };
+      }
+
+      set({ submitting: true, failure: undefined, submitAttempted: true });
+      const result = await getTransport().invoke('orders.create', check.data);
+      if (!result.ok) {
+        const serverErrors = serverFieldErrors(result.error.errors, fieldAliases);
+        set({ submitting: false, failure: result.error, serverErrors });
+        return { ok: false, focusPath: focusOrder.find((p) => p in serverErrors) };
+      }
+
+      const number = check.data.order.clientNumber;
+      const service = providerName(useProvidersStore.getState().providers, check.data.order.providerKey);
+      useToastStore.getState().push({
+        tone: 'success',
+        title: (t) => t('form.created', { number }),
+        message: (t) => t('form.createdHint', { service }),
+      });
+      set((s) => ({ ...freshForm(initialValues(values)), opened: false, submitting: false, version: s.version + 1 }));
+      if (draftId) void get().draftHooks?.discard(draftId);
+      void useOrdersStore.getState().reveal(result.value.orderId);
+      return { ok: true, orderId: result.value.orderId };
+    },
+
+    installDraftHooks: (hooks) => set({ draftHooks: hooks }),
+  };
+});

@@ -1,31 +1,19 @@
 import type { Page } from 'playwright-core';
 import { openBrowserMode, screenshot } from '../helpers/browser';
+import { fillOrder, labelled } from './order-form-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
+/** The whole form by hand: the service and the tariff chosen from their selects, not from the price table. */
 async function fillOrderForm(page: Page, clientNumber: string) {
+  await fillOrder(page, { number: clientNumber, recipient: 'Анна Смирнова', city: 'Санкт-Петербург', sender: true });
   const form = page.getByTestId('order-form');
   await form.getByTestId('service-select').click();
   await page.getByRole('option', { name: /Экспресс|Express/ }).first().click();
-  await form.getByLabel('Tariff ID').fill('103');
-  await form.getByLabel('Order number').fill(clientNumber);
-  await form.getByLabel('Weight, g').fill('1200');
-  for (const [group, name, phone, city] of [
-    ['recipient', 'Анна Смирнова', '+79219876543', 'Санкт-Петербург'],
-    ['sender', 'Иван Петров', '+79161234567', 'Москва'],
-  ]) {
-    const section = form.getByTestId(`${group}-fields`);
-    await section.getByLabel('Name').fill(name);
-    await section.getByLabel('Phone').fill(phone);
-    await section.getByLabel('City').fill(city);
-    await section.getByLabel('Street').fill('Невский проспект');
-    await section.getByLabel('House').fill('28');
-  }
-  await form.getByLabel('Assessed value, ₽').fill('2500');
-  await form.getByLabel('Cash on delivery, ₽').fill('0');
-  const item = form.getByTestId('item-row').first();
-  await item.getByLabel('Description').fill('Футболка');
-  await item.getByLabel('Qty').fill('2');
+  await form.getByTestId('tariff-select').click();
+  await page.getByRole('option', { name: /· 103$/ }).click();
+  // A prepaid order: the cash on delivery typed over the items' total.
+  await form.getByLabel(labelled('Cash on delivery, ₽')).fill('0');
 }
 
 describe('browser mode: the orders page', () => {

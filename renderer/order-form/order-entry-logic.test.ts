@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { CalculatorResult } from '../../shared/schemas/calculator';
+import { draftDataOf, newDraftId, valuesOfDraft } from './draft-data';
+import { emptyItem, emptyPlace, initialValues, itemsTotalKopecks, valuesFromPayload, withDerivedCod, type OrderFormValues } from './form-values';
+import { parcelOf, pointSearchOf, worktimeGroups, type PointFilters } from './order-parcel';
+import { quoteRequestOf, quoteRows } from './quote-request';
+
+const item = (cost: string, quantity: string) => ({ ...emptyItem(), description: 'x', cost, quantity });
+const noFilters: PointFilters = { city: '', search: '', cod: false, fittingRoom: false, kind: 'all' };
+
+describe('cash on delivery from the items', () => {
+  it('adds price × quantity over every place, exactly in kopecks', () => {
+    const places = [
+      { ...emptyPlace(), items: [item('0,10', '3'), item('1 499.99', '2')] },
+      { ...emptyPlace(), items: [item('0.2', '1')] },
+    ];
+    expect(itemsTotalKopecks(places)).toBe(30 + 299998 + 20);
+  });
+
+  it('skips rows whose price or quantity is not a number yet', () => {
+    expect(itemsTotalKopecks([{ ...emptyPlace(), items: [item('', '2'), item('abc', '1'), item('100', ''), item('50', '2')] }])).toBe(10000);
+  });
+
+  it('follows the items until the user types an amount, then keeps the user’s', () => {
+    const v = initialValues();
+    v.places = [{ ...emptyPlace(), items: [item('750', '2')] }];
+    expect(withDerivedCod(v).cost.codCost).toBe('1500');
+    v.places[0].items.push(item('0.5', '1'));
+    expect(withDerivedCod(v).cost.codCost).toBe('1500.50');
+    const manual = { ...v, codManual: true, cost: { ...v.cost, codCost: '0' } };
+    expect(withDerivedCod(manual).cost.codCost).toBe('0');
+  });
+});
+
+function orderWithPlaces(): OrderFormValues {
+  const v = initialValues();
+  v.order.providerKey = 'sandbox-lockers';
+  v.places = [
+    { ...emptyPlace(), weight: '1000', length: '10', width: '40', height: '20' },
+    { ...emptyPlace(), weight: '500', length: '35', width: '5', height: '30' },
+  ];
+  return v;
+}
+
+describe('pickup points that fit the order', () => {
+  it('measures the order as the box every place fits in, largest side first, and the total weight', () => {
+    expect(parcelOf(orderWithPlaces().places, 0)).toEqual({ weight: 1500, length: 40, width: 30, height: 10 });
+  });
+
+  it('asks only for points of the service that hand orders out and take this parcel', () => {
+    const query = pointSearchOf(orderWithPlaces(), { ...noFilters, city: ' Москва ' });
+    expect(query).toMatchObject({ providerKey: 'sandbox-lockers', operation: 'issue', city: 'Москва', parcel: { weight: 1500, length: 40, width: 30, height: 10 } });
+    expect(query.cod).toBeUndefined();
+    expect(query.types).toBeUndefined();
+  });
+
+  it('demands cash on delivery when the order has it, whatever the checkbox says', () => {
+    const v = orderWithPlaces();
+    v.cost.codCost = '1 200,50';
+    expect(pointSearchOf(v, noFilters)).toMatchObject({ cod: true, parcel: { codCost: 1200.5 } });
+    v.cost.codCost = '0';
+    expect(pointSearchOf(v, { ...noFilters, cod: true }).cod).toBe(true);
+    expect(pointSearchOf(v, noFilters).cod).toBeUndefined();
+  });
+
+  it('narrows to lockers, pickup points, fitting rooms and the words typed', () => {
+    const v = orderWithPlaces();
+    expect(pointSearchOf(v, { ...noFilters, kind: 'locker' }).types).toEqual([2]);
+    expect(pointSearchOf(v, { ...noFilters, kind: 'pickup' }).types).toEqual([1, 3]);
+    expect(pointSearchOf(v, { ...noFilters, fittingRoom: true, search: 'Невский 28' })).toMatchObject({ fittingRoom: true, search: 'Невский 28' });
+  });
+
+  it('sends no sizes while none are typed, and no weight until every place has one', () => {
+    const v = initialValues();
+    v.places = [{ ...emptyPlace(), weight: '700' }, emptyPlace()];
+    expect(parcelOf(v.places)).toEqual({});
+  });
+
+  it('groups a point’s hours by days with the same hours, a missing day closed', () => {
+    const groups = worktimeGroups({ '1': '10:00/20:00', '2': '10:00/20:00', '3': '10:00/20:00', '4': '10:00/20:00', '5': '10:00/20:00', '6': '11:00/18:00' });
+    expect(groups).toEqual([
+      { from: 1, to: 5, hours: '10:00–20:00' },
+      { from: 6, to: 6, hours: '11:00–18:00' },
+      { from: 7, to: 7, hours: null },
+    ]);
+  });
+});
+
+describe('the price table', () => {
+  it('waits for both cities and every place’s weight', () => {
+    const v = orderWithPlaces();
+    expect(quoteRequestOf(v)).toEqual({ missing: 'cities' });
+    v.recipient.city = 'Казань';
+    v.sender.city = 'Москва';
+    v.places[1].weight = '';
+    expect(quoteRequestOf(v)).toEqual({ missing: 'weight' });
+    v.places[1].weight = '500';
+    v.cost.codCost = '1000';
+    expect(quoteRequestOf(v)).toMatchObject({ request: { from: { city: 'Москва' }, to: { city: 'Казань' }, codCost: 1000, places: [{ weight: 1000, length: 10 }, { weight: 500 }] } });
+  });
+
+  it('lists door and point tariffs of every service, cheapest first', () => {
+    const quote = (tariffId: number, deliveryCost: number, pickup: number) => ({
+      tariffId, tariffProviderId: `T${tariffId}`, tariffName: `T${tariffId}`, pickupTypes: [pickup], deliveryTypes: [1], deliveryCost,
+      deliveryCostOriginal: deliveryCost, daysMin: 1, daysMax: 3, feesIncluded: true, insuranceFee: 0, cashServiceFee: 0,
+    });
+    const result: CalculatorResult = {
+      deliveryToDoor: [{ providerKey: 'a', tariffs: [quote(1, 500, 1)] }],
+      deliveryToPoint: [{ providerKey: 'b', tariffs: [{ ...quote(2, 300, 2), deliveryTypes: [2], pointIds: [7] }] }],
+    };
+    expect(quoteRows(result).map((r) => [r.providerKey, r.tariffId, r.deliveryType, r.pickupType, r.price])).toEqual([
+      ['b', 2, 2, 2, 300],
+      ['a', 1, 1, 1, 500],
+    ]);
+  });
+});
+
+describe('drafts', () => {
+  it('keep the create payload for submitting and the form as typed for reopening', () => {
+    const v = orderWithPlaces();
+    v.order.clientNumber = 'D-1';
+    v.recipient.contactName = 'Анна';
+    v.places[0].weight = '1 000,5';
+    v.point = { id: 42, providerKey: 'sandbox-lockers', name: 'Постамат', address: 'Невский 28', worktime: { '1': '00:00/23:59' } };
+    const data = draftDataOf(v);
+    expect(data).toMatchObject({ order: { clientNumber: 'D-1', providerKey: 'sandbox-lockers' }, recipient: { contactName: 'Анна' } });
+    const back = valuesOfDraft(JSON.parse(JSON.stringify(data)));
+    expect(back.places[0].weight).toBe('1 000,5');
+    expect(back.point?.id).toBe(42);
+    expect(back).toEqual(v);
+  });
+
+  it('read a draft made elsewhere (payload only) into the form', () => {
+    const v = valuesOfDraft({ order: { clientNumber: 7, deliveryType: 2, pointOutId: 15 }, recipient: { contactName: 'Ира', addressString: 'Казань, Баумана 1' }, places: [{ weight: 300, items: [{ description: 'Чай', quantity: 2, cost: 100 }] }], cost: { codCost: 200 } });
+    expect(v.order).toMatchObject({ clientNumber: '7', deliveryType: '2', pointOutId: '15' });
+    expect(v.recipientAddressMode).toBe('line');
+    expect(v.places[0].items[0]).toMatchObject({ description: 'Чай', quantity: '2', cost: '100' });
+    expect(v.codManual).toBe(false);
+    expect(valuesFromPayload({ cost: { codCost: 0 }, places: [{ items: [{ cost: 100, quantity: 1 }] }] }).codManual).toBe(true);
+    expect(valuesFromPayload('nonsense').places).toHaveLength(1);
+  });
+
+  it('get ids the core accepts', () => {
+    const id = newDraftId();
+    expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(newDraftId()).not.toBe(id);
+  });
+});

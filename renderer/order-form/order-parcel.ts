@@ -1,0 +1,68 @@
+import type { PointSearch } from '../../shared/schemas/lists';
+import { numberOf, totalWeight, type OrderFormValues, type PlaceValues } from './form-values';
+
+/** What a pickup point has to take: the total weight, the largest sides of any place (largest first), the COD. */
+export interface OrderParcel {
+  weight?: number;
+  length?: number;
+  width?: number;
+  height?: number;
+  codCost?: number;
+}
+
+/** Sides of each place largest first, then the largest of each rank over the places: the box every place fits in. */
+export function parcelOf(places: readonly PlaceValues[], codCost?: number): OrderParcel {
+  const sides = places.map((p) => [numberOf(p.length) ?? 0, numberOf(p.width) ?? 0, numberOf(p.height) ?? 0].sort((a, b) => b - a));
+  const [length, width, height] = [0, 1, 2].map((i) => Math.max(0, ...sides.map((s) => s[i])));
+  const parcel: OrderParcel = {};
+  const weight = totalWeight(places);
+  if (weight !== undefined && weight > 0) parcel.weight = weight;
+  if (length > 0) Object.assign(parcel, { length, width, height });
+  if (codCost !== undefined && codCost > 0) parcel.codCost = codCost;
+  return parcel;
+}
+
+/** The picker's own filters, beside what the order itself demands. */
+export interface PointFilters {
+  city: string;
+  search: string;
+  /** Only points that take cash on delivery (forced when the order has COD). */
+  cod: boolean;
+  fittingRoom: boolean;
+  /** `all`, only pickup points (and post offices), or only parcel lockers. */
+  kind: 'all' | 'pickup' | 'locker';
+}
+
+export const pointPageSize = 50;
+
+/**
+ * The `lists.points` query for the picker: points of the chosen service that hand orders out, in the
+ * city, matching the words typed, and taking this order (weight, sizes against a locker's cells
+ * maxSizeA/B/C, cash on delivery): only points that fit the order are offered.
+ */
+export function pointSearchOf(values: OrderFormValues, filters: PointFilters): PointSearch {
+  const codCost = numberOf(values.cost.codCost);
+  const parcel = parcelOf(values.places, codCost);
+  const query: PointSearch = { providerKey: values.order.providerKey, operation: 'issue', limit: pointPageSize };
+  if (filters.city.trim()) query.city = filters.city.trim();
+  if (filters.search.trim()) query.search = filters.search.trim();
+  if (filters.cod || (parcel.codCost ?? 0) > 0) query.cod = true;
+  if (filters.fittingRoom) query.fittingRoom = true;
+  if (filters.kind === 'pickup') query.types = [1, 3];
+  if (filters.kind === 'locker') query.types = [2];
+  if (Object.keys(parcel).length) query.parcel = parcel;
+  return query;
+}
+
+/** A point's hours as groups of days with the same hours: [{ from: 1, to: 5, hours: '10:00–20:00' }, { from: 7, to: 7, hours: null }]. */
+export function worktimeGroups(worktime: Readonly<Record<string, string>>): { from: number; to: number; hours: string | null }[] {
+  const groups: { from: number; to: number; hours: string | null }[] = [];
+  for (let day = 1; day <= 7; day++) {
+    const raw = worktime[String(day)];
+    const hours = raw ? raw.replace('/', '–') : null;
+    const last = groups.at(-1);
+    if (last && last.hours === hours && last.to === day - 1) last.to = day;
+    else groups.push({ from: day, to: day, hours });
+  }
+  return groups;
+}

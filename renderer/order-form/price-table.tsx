@@ -1,0 +1,110 @@
+import { Alert, Badge, Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMemo } from 'react';
+import { IconAlert } from '../components/icons';
+import { errorTitle } from '../i18n/error-messages';
+import { useFormat, useT } from '../i18n/use-t';
+import { useOrderFormStore } from '../stores/order-form-store';
+import { providerName, useProvidersStore } from '../stores/providers-store';
+import { quoteRequestOf, quoteRows, type QuoteRow } from './quote-request';
+import { useDebouncedCommand } from './use-debounced-command';
+
+/** Pause after the last change of destination, weight or places before prices are asked for again. */
+export const quoteDelayMs = 400;
+
+/**
+ * Prices and terms of every service side by side, recalculated as the destination, weights and
+ * sizes change. Choosing a row sets the service, the tariff and both handover types. When prices
+ * cannot be had (no connection, a service down) the message says so and the selects below still work.
+ */
+export function PriceTable() {
+  const t = useT();
+  const values = useOrderFormStore((s) => s.values);
+  const chooseTariff = useOrderFormStore((s) => s.chooseTariff);
+  const providers = useProvidersStore((s) => s.providers);
+  const { money } = useFormat();
+  const ask = useMemo(() => quoteRequestOf(values), [values]);
+  const quotes = useDebouncedCommand('calculator.calculate', 'request' in ask ? ask.request : undefined, quoteDelayMs);
+  const rows = useMemo(() => ('value' in quotes && quotes.value ? quoteRows(quotes.value) : []), [quotes]);
+
+  if ('missing' in ask) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="price-table-hint">
+        {t(ask.missing === 'cities' ? 'entry.prices.needCities' : 'entry.prices.needWeight')}
+      </Text>
+    );
+  }
+  const chosen = (r: QuoteRow) => values.order.providerKey === r.providerKey && values.order.tariffId === String(r.tariffId);
+  return (
+    <div data-testid="price-table">
+      {quotes.status === 'error' && (
+        <Alert color="orange" variant="light" icon={<IconAlert size={16} />} py={6} mb="xs" data-testid="price-table-error" title={t('entry.prices.failed')}>
+          <Text size="xs">
+            {errorTitle(quotes.error, t)}. {t('entry.prices.manual')}
+          </Text>
+        </Alert>
+      )}
+      <Group justify="space-between" mb={4}>
+        <Text size="xs" c="dimmed">
+          {t('entry.prices.caption')}
+        </Text>
+        {quotes.status === 'loading' && <Loader size={14} aria-label={t('entry.prices.loading')} />}
+      </Group>
+      {rows.length === 0 && quotes.status === 'ready' ? (
+        <Text size="sm" c="dimmed">
+          {t('entry.prices.none')}
+        </Text>
+      ) : (
+        <div style={{ maxHeight: 232, overflowY: 'auto' }}>
+          <Table striped highlightOnHover verticalSpacing={3} horizontalSpacing="xs" fz="sm" stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('entry.prices.service')}</Table.Th>
+                <Table.Th>{t('entry.prices.tariff')}</Table.Th>
+                <Table.Th ta="right">{t('entry.prices.price')}</Table.Th>
+                <Table.Th ta="right">{t('entry.prices.days')}</Table.Th>
+                <Table.Th>{t('entry.prices.to')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => {
+                const selected = chosen(r);
+                const choose = () => chooseTariff(r);
+                return (
+                  <Table.Tr
+                    key={`${r.providerKey}-${r.tariffId}`}
+                    bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+                    onClick={choose}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="price-row"
+                    data-selected={selected || undefined}
+                  >
+                    <Table.Td className="sd-ellipsis" maw={170}>
+                      {/* The button makes the row reachable by Tab and chosen by Enter or Space. */}
+                      <UnstyledButton onClick={choose} fz="sm" aria-pressed={selected} className="sd-ellipsis" maw={170} title={providerName(providers, r.providerKey)}>
+                        {providerName(providers, r.providerKey)}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td className="sd-ellipsis" maw={190} title={r.tariffName}>
+                      {r.tariffName}
+                    </Table.Td>
+                    <Table.Td ta="right" className="sd-numeric" fw={selected ? 600 : undefined}>
+                      {money(r.price)}
+                    </Table.Td>
+                    <Table.Td ta="right" className="sd-numeric">
+                      {r.daysMin === r.daysMax ? r.daysMin : `${r.daysMin}–${r.daysMax}`}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge size="xs" variant="light" color={r.deliveryType === 2 ? 'teal' : 'blue'} radius="sm">
+                        {t(r.deliveryType === 2 ? 'entry.prices.point' : 'entry.prices.door')}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </div>
+  );
+}

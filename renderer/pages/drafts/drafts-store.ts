@@ -1,0 +1,103 @@
+import { create } from 'zustand';
+import type { ErrorBody } from '../../../shared/errors';
+import type { DraftSubmitResult, DraftSummary } from '../../../shared/schemas/drafts';
+import { getTransport } from '../../transport/current';
+
+export type DraftOutcome = DraftSubmitResult['results'][number];
+
+interface DraftsState {
+  rows: DraftSummary[];
+  total: number;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: ErrorBody | undefined;
+  selected: ReadonlySet<string>;
+  submitting: boolean;
+  /** Why each draft's last submit was refused (this session), by draft id. */
+  failures: Readonly<Record<string, ErrorBody>>;
+  /** The last submit's counts, for the banner above the list. */
+  lastSubmit: { created: number; failed: number } | undefined;
+  load: () => Promise<void>;
+  /** Reloads when the page has been shown once (a draft was saved or submitted elsewhere). */
+  invalidate: () => void;
+  toggle: (id: string) => void;
+  setAll: (on: boolean) => void;
+  remove: (id: string) => Promise<Result>;
+  submit: (ids: readonly string[]) => Promise<Result>;
+}
+
+type Result = { ok: true } | { ok: false; error: ErrorBody };
+
+let requestSeq = 0;
+let invalidateTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The drafts page: saved order forms, last saved first, and what their submits returned. */
+export const useDraftsStore = create<DraftsState>((set, get) => ({
+  rows: [],
+  total: 0,
+  status: 'idle',
+  error: undefined,
+  selected: new Set(),
+  submitting: false,
+  failures: {},
+  lastSubmit: undefined,
+
+  load: async () => {
+    const seq = ++requestSeq;
+    set((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' }));
+    const result = await getTransport().invoke('drafts.list', { limit: 1000, offset: 0 });
+    if (seq !== requestSeq) return;
+    if (!result.ok) {
+      set({ status: 'error', error: result.error });
+      return;
+    }
+    const ids = new Set(result.value.rows.map((r) => r.id));
+    set((s) => ({
+      rows: result.value.rows,
+      total: result.value.total,
+      status: 'ready',
+      error: undefined,
+      selected: new Set([...s.selected].filter((id) => ids.has(id))),
+      failures: Object.fromEntries(Object.entries(s.failures).filter(([id]) => ids.has(id))),
+    }));
+  },
+
+  invalidate: () => {
+    if (get().status === 'idle') return;
+    clearTimeout(invalidateTimer);
+    invalidateTimer = setTimeout(() => void get().load(), 150);
+  },
+
+  toggle: (id) =>
+    set((s) => {
+      const selected = new Set(s.selected);
+      if (!selected.delete(id)) selected.add(id);
+      return { selected };
+    }),
+
+  setAll: (on) => set((s) => ({ selected: on ? new Set(s.rows.map((r) => r.id)) : new Set() })),
+
+  remove: async (id) => {
+    const result = await getTransport().invoke('drafts.delete', { id });
+    if (!result.ok && result.error.code !== '040016') return result;
+    await get().load();
+    return { ok: true };
+  },
+
+  submit: async (ids) => {
+    if (get().submitting || ids.length === 0) return { ok: true };
+    set({ submitting: true });
+    const result = await getTransport().invoke('drafts.submit', { ids: [...ids] });
+    if (!result.ok) {
+      set({ submitting: false });
+      return result;
+    }
+    const failures = { ...get().failures };
+    for (const outcome of result.value.results) {
+      if (outcome.ok) delete failures[outcome.id];
+      else failures[outcome.id] = outcome.error;
+    }
+    set({ submitting: false, failures, lastSubmit: { created: result.value.created, failed: result.value.failed } });
+    await get().load();
+    return { ok: true };
+  },
+}));

@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { openBrowserMode, screenshot } from '../helpers/browser';
+import { fill, fillOrder, labelled } from './order-form-steps';
+
+type Session = Awaited<ReturnType<typeof openBrowserMode>>;
+
+const companyOf = async (session: Session) => ({ companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId });
+
+/** The row of the price table for a service and a delivery kind ("door" or "point"), by tariff name. */
+const priceRow = (page: Page, tariff: RegExp) => page.getByTestId('price-row').filter({ hasText: tariff }).first();
+
+describe('browser mode: entering an order', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openBrowserMode();
+  });
+  afterAll(() => session?.close());
+
+  it('creates an order to a pickup point chosen from the price table and the point picker', async () => {
+    const { page } = session;
+    await page.getByTestId('new-order-button').click();
+    await fillOrder(page, { number: 'WEB-2001', recipient: 'Анна Смирнова', city: 'Санкт-Петербург', sender: true });
+    const form = page.getByTestId('order-form');
+
+    // Cash on delivery follows the items: 2 × 1500.
+    await expect(form.getByLabel(labelled('Cash on delivery, ₽')).inputValue()).resolves.toBe('3000');
+
+    // Prices of every service side by side; "склад-склад" of the express service goes to a point.
+    await page.getByTestId('price-row').first().waitFor();
+    const row = priceRow(page, /Экспресс склад-склад/);
+    await expect(row.textContent()).resolves.toMatch(/point/);
+    await row.click();
+    await expect(row.getAttribute('data-selected')).resolves.toBe('true');
+    await expect(form.getByTestId('tariff-select').inputValue()).resolves.toMatch(/101/);
+
+    // The picker lists the service's points in the recipient's city that take this order (COD included).
+    const picker = page.getByTestId('point-picker');
+    await expect(picker.getByTestId('point-city').inputValue()).resolves.toBe('Санкт-Петербург');
+    await expect(picker.getByTestId('point-filter-cod').isChecked()).resolves.toBe(true);
+    const option = picker.getByTestId('point-option').first();
+    await option.waitFor();
+    await expect(option.getByTestId('point-hours').textContent()).resolves.toMatch(/Hours: .*\d\d:\d\d/);
+    await option.click();
+    await picker.getByTestId('point-chosen').waitFor();
+    const pointId = Number(await picker.getByTestId('point-chosen').getAttribute('data-point-id'));
+    expect(pointId).toBeGreaterThan(0);
+
+    // A tall window, so the screenshot shows the price table with the chosen row and the point picker below it.
+    await page.setViewportSize({ width: 1366, height: 1500 });
+    await page.getByTestId('delivery-fields').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'order-entry');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.keyboard.press('Control+Enter');
+
+    const listRow = page.getByTestId('order-row').filter({ hasText: 'WEB-2001' });
+    await listRow.waitFor({ timeout: 15_000 });
+    await expect(listRow.textContent()).resolves.toMatch(/Анна Смирнова/);
+
+    const stored = await session.running.app.services.orders.list(await companyOf(session), { limit: 10, offset: 0 });
+    const order = stored.rows.find((r) => r.clientNumber === 'WEB-2001');
+    expect(order).toBeDefined();
+    const detail = await session.running.app.services.orders.get(await companyOf(session), order!.orderId);
+    expect(detail.order).toMatchObject({ providerKey: 'sandbox-express', tariffId: 101, deliveryType: 2, pickupType: 2, pointOutId: pointId });
+    expect(detail.cost).toMatchObject({ codCost: 3000, assessedCost: 3000 });
+    expect(session.pageErrors()).toEqual([]);
+  });
+
+  it('creates an order to the door with a delivery interval of the service, the sender from a saved profile', async () => {
+    const { page } = session;
+    await page.getByTestId('new-order-button').click();
+    const form = page.getByTestId('order-form');
+    // The sender carried over from the last order: save it as a profile for the next ones.
+    await expect(form.getByTestId('sender-fields').getByLabel(labelled('City')).inputValue()).resolves.toBe('Москва');
+    await form.getByTestId('save-sender-profile').click();
+    await page.getByTestId('sender-profile-name').fill('Склад на Тверской');
+    await page.getByTestId('sender-profile-save').click();
+    await form.getByTestId('sender-profile-select').waitFor();
+
+    await fillOrder(page, { number: 'WEB-2002', recipient: 'Пётр Иванов', city: 'Москва' });
+    // Dynamic intervals: the express service's door tariff offers dates, then the slots of a date.
+    await priceRow(page, /Экспресс склад-дверь/).click();
+    const picker = page.getByTestId('interval-picker');
+    await picker.getByTestId('interval-date').click();
+    const dateOption = page.getByRole('option').first();
+    await dateOption.click();
+    const slot = picker.getByTestId('interval-slot').first();
+    await slot.click();
+    const slotText = (await slot.textContent()) ?? '';
+    const [from, to] = slotText.split('–');
+    await form.getByTestId('submit-order').click();
+    await page.getByTestId('order-row').filter({ hasText: 'WEB-2002' }).waitFor({ timeout: 15_000 });
+
+    const stored = await session.running.app.services.orders.list(await companyOf(session), { limit: 10, offset: 0 });
+    const detail = await session.running.app.services.orders.get(await companyOf(session), stored.rows.find((r) => r.clientNumber === 'WEB-2002')!.orderId);
+    expect(detail.order).toMatchObject({ providerKey: 'sandbox-express', tariffId: 102, deliveryType: 1, deliveryTimeStart: from, deliveryTimeEnd: to });
+    expect(detail.order.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // The next order starts from the default profile.
+    const profiles = await session.running.app.services.settings.listProfiles(await companyOf(session));
+    expect(profiles.map((p) => [p.name, p.isDefault])).toEqual([['Склад на Тверской', true]]);
+    expect(session.pageErrors()).toEqual([]);
+  });
+
+  it('shows field errors inline in Russian, and a price table in Russian', async () => {
+    const ru = await openBrowserMode({ locale: 'ru-RU' });
+    try {
+      const { page } = ru;
+      await page.getByTestId('new-order-button').click();
+      const form = page.getByTestId('order-form');
+      const recipient = form.getByTestId('recipient-fields');
+      await fill(recipient, 'Телефон', 'abc');
+      await fill(recipient, 'Город', 'Казань');
+      await form.getByTestId('order-fields').getByLabel(labelled('Номер заказа')).click();
+      await expect(recipient.getByText('Введите номер телефона, например +7 900 123-45-67').count()).resolves.toBe(1);
+      await fill(form.getByTestId('place-card').first(), 'Вес, г', '800');
+      await fill(form.getByTestId('sender-fields'), 'Город', 'Москва');
+      await page.getByTestId('price-row').first().waitFor();
+      await expect(page.getByTestId('price-table').textContent()).resolves.toMatch(/Служба.*Тариф.*Цена/);
+      await page.setViewportSize({ width: 1366, height: 1500 });
+      await page.getByTestId('recipient-fields').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await screenshot(page, 'order-entry-ru');
+      expect(ru.pageErrors()).toEqual([]);
+    } finally {
+      await ru.close();
+    }
+  });
+});
