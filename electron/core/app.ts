@@ -114,9 +114,9 @@ export async function createApp(options: AppOptions) {
     ),
     connections,
   );
-  const outbox = createOutbox({ db, clock, providers, events, log });
+  const outbox = createOutbox({ db, sqlite: store.sqlite, clock, providers, events, log });
   const companies = createCompanyService(db, clock);
-  const orders = createOrderService({ db, clock, providers, outbox, events });
+  const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events });
   const statuses = createStatusService({ db, sqlite: store.sqlite });
   const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
   const calculator = createCalculatorService({ clock, providers, points: createReferencePoints(db, providers), pricing: withUpstreamPricing(createPricingRegistry([...sandboxServices.map(createSandboxPricing), createCdekPricing(() => connections.cdek(), log)]), connections.upstream) });

@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { OrderCreate, OrderCreated } from '../../../shared/schemas/order';
 import type { OrderCanceled, OrderDeleted, OrderDetail, OrderView } from '../../../shared/schemas/order-detail';
 import type { OrderListPage, OrderListQuery } from '../../../shared/schemas/orders-list';
@@ -15,7 +16,7 @@ import type { Db } from '../store/database';
 import { orderDetail } from './order-detail';
 import { planCancel, planDelete, planUpdate, type OrderSnapshot, type ServiceAbilities } from './order-lifecycle';
 import {
-  appendStatus, clientNumberTaken, dropTransfers, findOrder, insertOrder, markCanceled, markDeleted, pendingJobs, replacePayload,
+  appendStatus, clientNumberTaken, dropTransfers, findOrder, markCanceled, markDeleted, pendingJobs, prepareOrderInserts, replacePayload,
   type DbOrTrx,
 } from './order-repository';
 import { listOrders } from './order-list';
@@ -40,6 +41,8 @@ function parseOrderId(raw: string | number): number {
 
 export interface OrderServiceDeps {
   db: Db;
+  /** The same connection, raw: creates are written with statements prepared once. */
+  sqlite: BetterSqlite3.Database;
   clock: Clock;
   providers: ProviderRegistry;
   outbox: Outbox;
@@ -48,7 +51,55 @@ export interface OrderServiceDeps {
   reference?: ReferenceData;
 }
 
-export function createOrderService({ db, clock, providers, outbox, events, reference = createReferenceData(db) }: OrderServiceDeps) {
+interface PendingCreate {
+  companyId: number;
+  payload: OrderCreate;
+  now: number;
+  resolve(orderId: number): void;
+  reject(error: unknown): void;
+}
+
+export function createOrderService({ db, sqlite, clock, providers, outbox, events, reference = createReferenceData(db) }: OrderServiceDeps) {
+  const inserts = prepareOrderInserts(sqlite);
+  /** One order, in its own savepoint: a refused one leaves the others of its group. */
+  const insertOne = sqlite.transaction((p: PendingCreate) => {
+    if (inserts.clientNumberTaken(p.companyId, p.payload.order.clientNumber)) throw clientNumberInUse(p.payload.order.clientNumber);
+    const id = inserts.insert(p.companyId, p.payload, { key: 'uploading', at: p.now });
+    outbox.enqueueNow(id, 'create');
+    return id;
+  });
+  const insertGroup = sqlite.transaction((group: PendingCreate[]) =>
+    group.map((p) => {
+      try {
+        return { id: insertOne(p) };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  /**
+   * Group commit: the creates that arrive during one turn of the event loop are written in one
+   * transaction. A commit cost more than the rest of a POST /orders (bench create: 0.46 ms of about
+   * 1.9 ms); many callers at once is the case that matters (32 connections, a shop's script).
+   */
+  let waiting: PendingCreate[] = [];
+  async function writeWaiting() {
+    const group = waiting;
+    waiting = [];
+    try {
+      // Kysely's connection, held: no other transaction is open on it while the raw statements run.
+      const results = await db.connection().execute(async () => insertGroup(group));
+      results.forEach((r, i) => ('error' in r ? group[i].reject(r.error) : group[i].resolve(r.id as number)));
+    } catch (error) {
+      for (const p of group) p.reject(error);
+    }
+  }
+  const insertCreated = (companyId: number, payload: OrderCreate, now: number) =>
+    new Promise<number>((resolve, reject) => {
+      waiting.push({ companyId, payload, now, resolve, reject });
+      if (waiting.length === 1) setImmediate(() => void writeWaiting());
+    });
+
   /** Every synchronous rule of an order, the same for create and update (040002 with the fields named). */
   async function checkPayload(payload: OrderCreate) {
     const errors = await checkOrder(payload, providers.get(payload.order.providerKey), reference);
@@ -96,15 +147,7 @@ export function createOrderService({ db, clock, providers, outbox, events, refer
     async create(ctx: CallContext, payload: OrderCreate): Promise<OrderCreated> {
       await checkPayload(payload);
       const now = clock.now();
-      const orderId = await db
-        .transaction()
-        .execute(async (trx) => {
-          if (await clientNumberTaken(trx, ctx.companyId, payload.order.clientNumber)) throw clientNumberInUse(payload.order.clientNumber);
-          const id = await insertOrder(trx, ctx.companyId, payload, { key: 'uploading', at: now });
-          await outbox.enqueue(trx, id, 'create');
-          return id;
-        })
-        .catch(uniqueRace(payload.order.clientNumber));
+      const orderId = await insertCreated(ctx.companyId, payload, now).catch(uniqueRace(payload.order.clientNumber));
       changed(ctx, orderId);
       return { orderId: String(orderId), created: formatTimestamp(now) };
     },

@@ -64,6 +64,19 @@ describe('the outbox', () => {
     expect(await env.app.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
   });
 
+  it('orders sent at the same moment are each stored and queued once; the same clientNumber twice at once is refused the second time', async () => {
+    const results = await Promise.allSettled([create('G-1'), create('G-2'), create('G-1'), create('G-3')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ body: { code: '040002' } });
+    expect(await env.app.outbox.state()).toEqual({ pending: 3, waitingForConnection: false });
+    await env.app.outbox.drain();
+    expect(flaky.calls()).toBe(3);
+    const rows = (await env.app.services.orders.list(env.shop, { limit: 10, offset: 0 })).rows;
+    expect(rows.map((r) => [r.clientNumber, r.statusKey]).sort()).toEqual([['G-1', 'uploaded'], ['G-2', 'uploaded'], ['G-3', 'uploaded']]);
+    const history = await env.app.db.selectFrom('order_statuses').select(['order_id', 'key']).orderBy('id').execute();
+    expect(history.filter((h) => h.key === 'uploading')).toHaveLength(3);
+  });
+
   it('retries with backoff while the service is down, then goes out by itself', async () => {
     flaky.script.push('down', 'down');
     const { orderId } = await create('N-2');

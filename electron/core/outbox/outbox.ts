@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
@@ -13,6 +14,8 @@ export type OutboxAction = OutboxTable['action'];
 
 export interface OutboxDeps {
   db: Db;
+  /** The same connection, raw: the hot paths use statements prepared once (Kysely prepares every statement anew). */
+  sqlite: BetterSqlite3.Database;
   clock: Clock;
   providers: ProviderRegistry;
   events: EventBus;
@@ -242,7 +245,19 @@ export function createOutbox(deps: OutboxDeps) {
     return { pending: rows.length, waitingForConnection: rows.some((r) => r.last_error !== null) };
   }
 
+  let insertJob: BetterSqlite3.Statement | null = null;
+
   const outbox = {
+    /**
+     * Queues work for an order inside the caller's transaction on the raw connection (the caller holds
+     * Kysely's connection); prepared once, for the create path.
+     */
+    enqueueNow(orderId: number, action: OutboxAction): void {
+      insertJob ??= deps.sqlite.prepare('INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, 0, ?, NULL, ?)');
+      const now = clock.now();
+      insertJob.run(orderId, action, now, now);
+    },
+
     /** Queues work for an order inside the caller's transaction. */
     async enqueue(trx: DbOrTrx, orderId: number, action: OutboxAction): Promise<void> {
       const now = clock.now();
