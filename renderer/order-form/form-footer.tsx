@@ -15,7 +15,8 @@ export function FormFooter() {
   const submitting = useOrderFormStore((s) => s.submitting);
   const close = useOrderFormStore((s) => s.close);
   const startNew = useOrderFormStore((s) => s.startNew);
-  const dirty = useOrderFormStore((s) => s.dirty);
+  // Something to put aside: typing, or a draft opened from the list.
+  const onDraft = useOrderFormStore((s) => s.dirty || s.draftId !== null);
   return (
     <Stack gap="sm" px="md" py="sm" className="sd-form-footer">
       <Failure />
@@ -27,7 +28,7 @@ export function FormFooter() {
           </Text>
         </Stack>
         <Group gap="sm" wrap="nowrap">
-          <Button variant="subtle" onClick={() => void startNew()} disabled={submitting || !dirty} data-testid="draft-and-new">
+          <Button variant="subtle" onClick={() => void startNew()} disabled={submitting || !onDraft} data-testid="draft-and-new">
             {t('entry.draft.setAside')}
           </Button>
           <Button variant="default" onClick={close} disabled={submitting}>

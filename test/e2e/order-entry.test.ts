@@ -101,6 +101,51 @@ describe('browser mode: entering an order', () => {
     expect(session.pageErrors()).toEqual([]);
   });
 
+  it('puts the core’s refusal on the field it concerns: an order number already used', async () => {
+    const { page } = session;
+    await page.getByTestId('new-order-button').click();
+    await fillOrder(page, { number: 'WEB-2001', recipient: 'Анна Смирнова', city: 'Москва' });
+    await priceRow(page, /Экспресс дверь-дверь/).click();
+    await page.getByTestId('submit-order').click();
+    const number = page.getByTestId('order-fields').getByLabel(labelled('Order number'));
+    await page.getByTestId('order-fields').getByText('An order with this number already exists').waitFor();
+    await expect(number.getAttribute('aria-invalid')).resolves.toBe('true');
+    // The cursor is put where the fix goes; typing there clears the error.
+    await expect(number.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await number.fill('WEB-2003');
+    await expect(number.getAttribute('aria-invalid')).resolves.not.toBe('true');
+    await page.keyboard.press('Escape');
+  });
+
+  it('without prices (no answer from the calculator) says so, and the service and tariff are chosen by hand', async () => {
+    const { page } = session;
+    await page.route('**/app/commands/calculator.calculate', (route) => route.abort('internetdisconnected'));
+    try {
+      // The form reopens as the previous test left it (order WEB-2003, complete); another city asks for prices again.
+      await page.getByTestId('new-order-button').click();
+      const form = page.getByTestId('order-form');
+      await fill(form.getByTestId('recipient-fields'), 'City', 'Казань');
+      await page.getByTestId('price-table-error').waitFor();
+      await expect(page.getByTestId('price-table-error').textContent()).resolves.toMatch(/Prices could not be calculated.*No connection to ShipDesk.*by hand/);
+      await form.getByTestId('service-select').click();
+      await page.getByRole('option', { name: /Почта/ }).click();
+      await form.getByTestId('tariff-select').click();
+      await page.getByRole('option', { name: /· 202$/ }).click();
+      // Fixed intervals: no dates, the service's slots.
+      const slot = page.getByTestId('interval-picker').getByTestId('interval-slot').first();
+      await slot.click();
+      await expect(page.getByTestId('interval-picker').getByTestId('interval-date').count()).resolves.toBe(0);
+      await page.getByTestId('submit-order').click();
+      await page.getByTestId('order-row').filter({ hasText: 'WEB-2003' }).waitFor({ timeout: 15_000 });
+      const stored = await session.running.app.services.orders.list(await companyOf(session), { limit: 10, offset: 0 });
+      const detail = await session.running.app.services.orders.get(await companyOf(session), stored.rows.find((r) => r.clientNumber === 'WEB-2003')!.orderId);
+      expect(detail.order).toMatchObject({ providerKey: 'sandbox-post', tariffId: 202, deliveryType: 1, pickupType: 2, deliveryTimeStart: '09:00', deliveryTimeEnd: '14:00' });
+      expect(detail.order.deliveryDate).toBeUndefined();
+    } finally {
+      await page.unroute('**/app/commands/calculator.calculate');
+    }
+  });
+
   it('shows field errors inline in Russian, and a price table in Russian', async () => {
     const ru = await openBrowserMode({ locale: 'ru-RU' });
     try {

@@ -25,7 +25,7 @@ export function DraftsTable() {
   return (
     <>
       <Table striped highlightOnHover verticalSpacing={6} horizontalSpacing="sm" stickyHeader data-testid="drafts-table">
-        <Table.Thead>
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
             <Table.Th w={36}>
               <Checkbox
