@@ -52,6 +52,19 @@ describe('points in SQLite', () => {
     expect(new Set(seen).size).toBe(first.total);
   });
 
+  it('a page of a city filter holds the points the in-memory filter gives at that place, settlements within the city included', async () => {
+    const filters = ['city=Санкт-Петербург;providerKey=sandbox-lockers', 'city=Москва;providerKey=sandbox-post;type=[1,2]', 'city=[Казань,Омск]', 'city=Адлер', 'city=Москва'];
+    for (const text of filters) {
+      const expected = inMemory(text);
+      const filter = compileFilter(text, pointFilterFields);
+      for (const [offset, limit] of [[0, 100], [0, 7], [37, 25], [Math.max(0, expected.length - 3), 10]]) {
+        const page = await listPoints(store.db, filter, { limit, offset });
+        expect(page.rows.map((p) => p.id), `${text} @${offset}+${limit}`).toEqual(expected.slice(offset, offset + limit));
+        expect(page.total).toBe(expected.length);
+      }
+    }
+  });
+
   it('SQL and the in-memory filter agree on every kind of condition', async () => {
     const samples = [
       'city=Казань;providerKey=sandbox-lockers', 'availableOperation=[2,3];type=2;city=Тула', 'name%экспресс на ул. ленина', 'limits.maxCod>150000',

@@ -153,9 +153,35 @@ export interface Page {
   offset: number;
 }
 
-/** One page of points matching a bound `/lists/points` filter, by id. */
+/**
+ * The filter once per column of its one field kept in several columns (a point's city or community),
+ * or null when there is no such field (or more than one).
+ */
+function perColumn(filter: BoundCondition<SqlFilterField>[]): BoundCondition<SqlFilterField>[][] | null {
+  const many = filter.filter((c) => Array.isArray(c.spec.column) && c.spec.column.length > 1);
+  if (many.length !== 1) return null;
+  const [split] = many;
+  return (split.spec.column as string[]).map((column) => filter.map((c) => (c === split ? { ...c, spec: { ...c.spec, column } } : c)));
+}
+
+/**
+ * One page of points matching a bound `/lists/points` filter, by id.
+ *
+ * `city=…` is an OR of two columns, which SQLite cannot read in id order from its indexes; with
+ * `providerKey=…` it walked the service's points in id order until a page matched (bench points: 6 ms
+ * for Saint Petersburg, 100,000 points). Asked once per column instead, each branch an index walk
+ * (points_city, points_community) already in id order that stops after offset + limit rows; the page
+ * is among the union of those (1 ms).
+ */
 export async function pointPage(db: Db, filter: BoundCondition<SqlFilterField>[], page: Page): Promise<Point[]> {
-  const rows = await db.selectFrom('points').select(recordColumns).where(filterSql(filter)).orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const branches = perColumn(filter);
+  const where = branches
+    ? sql<SqlBool>`id IN (${sql.join(
+        branches.map((b) => sql`SELECT id FROM (SELECT id FROM points WHERE ${filterSql(b)} ORDER BY id LIMIT ${page.offset + page.limit})`),
+        sql` UNION `,
+      )})`
+    : filterSql(filter);
+  const rows = await db.selectFrom('points').select(recordColumns).where(where).orderBy('id').limit(page.limit).offset(page.offset).execute();
   return rows.map(pointFromRow);
 }
 
