@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Kbd, List, Stack, Text } from '@mantine/core';
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { modKey } from '../app/platform';
 import { IconAlert } from '../components/icons';
 import { errorHint, errorTitle, fieldLabel, fieldMessage } from '../i18n/error-messages';
-import { useFormat, useT } from '../i18n/use-t';
+import { intlLocale } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { draftSaveState, subscribeDraftSaveState, type DraftSaveState } from './draft-autosave';
 import { ClientErrorsContext } from './field-context';
@@ -18,15 +19,15 @@ export function FormFooter() {
   // Something to put aside: typing, or a draft opened from the list.
   const onDraft = useOrderFormStore((s) => s.dirty || s.draftId !== null);
   return (
-    <Stack gap="sm" px="md" py="sm" className="sd-form-footer">
+    <Stack gap={6} px="md" py="sm" className="sd-form-footer">
       <Failure />
-      <Group justify="space-between" wrap="nowrap">
-        <Stack gap={0}>
-          <DraftStatus />
-          <Text size="xs" c="dimmed" visibleFrom="xs">
-            <ShortcutHint />
-          </Text>
-        </Stack>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <DraftStatus />
+        <Text size="xs" c="dimmed" visibleFrom="xs" ml="auto">
+          <ShortcutHint />
+        </Text>
+      </Group>
+      <Group justify="flex-end" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Button variant="subtle" onClick={() => void startNew()} disabled={submitting || !onDraft} data-testid="draft-and-new">
             {t('entry.draft.setAside')}
@@ -62,7 +63,8 @@ function ShortcutHint() {
 /** Whether the typing is safe: "Draft saved 12:04", "Saving…", or that the database could not be reached. */
 function DraftStatus() {
   const t = useT();
-  const { dateTime } = useFormat();
+  const language = useLanguage();
+  const clock = useMemo(() => new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' }), [language]);
   const [state, setState] = useState<DraftSaveState>(draftSaveState);
   useEffect(() => subscribeDraftSaveState(setState), []);
   const text =
@@ -71,7 +73,7 @@ function DraftStatus() {
       : state.status === 'error'
         ? t('entry.draft.failed')
         : state.savedAt
-          ? t('entry.draft.saved', { time: dateTime(state.savedAt) })
+          ? t('entry.draft.saved', { time: clock.format(new Date(state.savedAt)) })
           : undefined;
   if (!text) return null;
   return (

@@ -51,13 +51,13 @@ export function RecipientFields() {
             <Grid.Col span={{ base: 12, xs: 4 }}>
               <BoundTextInput group="recipient" field="city" required autoComplete="section-recipient address-level2" />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 4 }}>
+            <Grid.Col span={{ base: 12, xs: 3 }}>
               <BoundTextInput group="recipient" field="street" autoComplete="section-recipient address-line1" />
             </Grid.Col>
             <Grid.Col span={{ base: 6, xs: 2 }}>
               <BoundTextInput group="recipient" field="house" autoComplete="off" />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, xs: 2 }}>
+            <Grid.Col span={{ base: 6, xs: 3 }}>
               <BoundTextInput group="recipient" field="office" autoComplete="off" />
             </Grid.Col>
           </>

@@ -32,13 +32,13 @@ export function SenderFields() {
           <Grid.Col span={{ base: 12, xs: 4 }}>
             <BoundTextInput group="sender" field="city" required autoComplete="section-sender address-level2" />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 4 }}>
+          <Grid.Col span={{ base: 12, xs: 3 }}>
             <BoundTextInput group="sender" field="street" autoComplete="section-sender address-line1" />
           </Grid.Col>
           <Grid.Col span={{ base: 6, xs: 2 }}>
             <BoundTextInput group="sender" field="house" autoComplete="off" />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 2 }}>
+          <Grid.Col span={{ base: 6, xs: 3 }}>
             <BoundTextInput group="sender" field="office" autoComplete="off" />
           </Grid.Col>
         </Grid>

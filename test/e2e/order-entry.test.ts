@@ -62,6 +62,8 @@ describe('browser mode: entering an order', () => {
     const detail = await session.running.app.services.orders.get(await companyOf(session), order!.orderId);
     expect(detail.order).toMatchObject({ providerKey: 'sandbox-express', tariffId: 101, deliveryType: 2, pickupType: 2, pointOutId: pointId });
     expect(detail.cost).toMatchObject({ codCost: 3000, assessedCost: 3000 });
+    // The form was saved as a draft while it was typed; creating the order removed it.
+    await expect.poll(async () => (await session.running.app.services.drafts.list(await companyOf(session), { limit: 10, offset: 0 })).total).toBe(0);
     expect(session.pageErrors()).toEqual([]);
   });
 
@@ -162,7 +164,7 @@ describe('browser mode: entering an order', () => {
       await page.getByTestId('price-row').first().waitFor();
       await expect(page.getByTestId('price-table').textContent()).resolves.toMatch(/Служба.*Тариф.*Цена/);
       await page.setViewportSize({ width: 1366, height: 1500 });
-      await page.getByTestId('recipient-fields').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.getByTestId('order-fields').evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await screenshot(page, 'order-entry-ru');
       expect(ru.pageErrors()).toEqual([]);
     } finally {
