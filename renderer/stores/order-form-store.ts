@@ -1,5 +1,7 @@
 import { create } from 'zustand';
+import type { CommandInput } from '../../shared/contract';
 import type { ErrorBody } from '../../shared/errors';
+import type { Result } from '../../shared/result';
 import { valuesOfDraft } from '../order-form/draft-data';
 import {
   emptyItem, emptyPlace, fieldAliases, initialValues, itemPath, placePath, scalarPath, senderFromProfile, visibleFieldPaths, withDerivedCod,
@@ -63,6 +65,10 @@ interface OrderFormState {
   forgetDraft: (id: string) => void;
   /** Opens the form on given values (e.g. an order to edit and re-send). */
   openWith: (values: OrderFormValues) => void;
+  /** The order this form changes (submit sends orders.update), or null for a new order. */
+  editingOrderId: string | null;
+  /** Opens the form on an existing order's values; submitting changes that order and sends it again where allowed. */
+  openForEdit: (orderId: string, values: OrderFormValues) => void;
   setField: <G extends ScalarGroup>(group: G, field: ScalarField<G>, value: string) => void;
   setPlaceField: (place: number, field: PlaceField, value: string) => void;
   setItemField: (place: number, index: number, field: ItemField, value: string) => void;
@@ -99,8 +105,15 @@ const withoutPaths = (errors: FieldErrors, paths: readonly string[]): FieldError
 const withoutPrefix = <T>(map: Readonly<Record<string, T>>, prefix: string): Record<string, T> =>
   Object.fromEntries(Object.entries(map).filter(([path]) => !path.startsWith(prefix)));
 
+/** orders.update answers only ok; the form goes on as after a create, with the order's id. */
+async function sendChanges(orderId: string, data: CommandInput<'orders.create'>): Promise<Result<{ orderId: string }>> {
+  const result = await getTransport().invoke('orders.update', { orderId, ...data });
+  return result.ok ? { ok: true, value: { orderId } } : result;
+}
+
 const freshForm = (values: OrderFormValues) => ({
   values,
+  editingOrderId: null,
   dirty: false,
   draftId: null,
   touched: {},
@@ -189,6 +202,12 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
 
     openWith: (values) => {
       set((s) => ({ ...freshForm(values), version: s.version + 1, opened: true }));
+      void useProvidersStore.getState().load();
+    },
+
+    editingOrderId: null,
+    openForEdit: (orderId, values) => {
+      set((s) => ({ ...freshForm(values), editingOrderId: orderId, version: s.version + 1, opened: true }));
       void useProvidersStore.getState().load();
     },
 
@@ -317,7 +336,8 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
       }
 
       set({ submitting: true, failure: undefined, submitAttempted: true });
-      const result = await getTransport().invoke('orders.create', check.data);
+      const editing = get().editingOrderId;
+      const result = editing ? await sendChanges(editing, check.data) : await getTransport().invoke('orders.create', check.data);
       if (!result.ok) {
         const serverErrors = serverFieldErrors(result.error.errors, fieldAliases);
         set({ submitting: false, failure: result.error, serverErrors });
@@ -328,12 +348,12 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
       const service = providerName(useProvidersStore.getState().providers, check.data.order.providerKey);
       useToastStore.getState().push({
         tone: 'success',
-        title: (t) => t('form.created', { number }),
-        message: (t) => t('form.createdHint', { service }),
+        title: (t) => (editing ? t('detail.edit.sent', { number }) : t('form.created', { number })),
+        message: (t) => (editing ? t('detail.edit.sentHint', { service }) : t('form.createdHint', { service })),
       });
       set((s) => ({ ...freshForm(initialValues(values)), opened: false, submitting: false, version: s.version + 1 }));
       if (draftId) void get().draftHooks?.discard(draftId);
-      void useOrdersStore.getState().reveal(result.value.orderId);
+      if (!editing) void useOrdersStore.getState().reveal(result.value.orderId);
       return { ok: true, orderId: result.value.orderId };
     },
 

@@ -71,6 +71,8 @@ export const en = {
   'detail.canceled': 'Order {number} canceled',
   'detail.deleted': 'Order {number} deleted',
   'detail.actionFailed': 'The order was not changed',
+  'detail.edit.sent': 'Order {number} changed',
+  'detail.edit.sentHint': 'The changes go to {service}.',
 } as const;
 
 export const ru: SectionDictionary<typeof en> = {
@@ -143,4 +145,6 @@ export const ru: SectionDictionary<typeof en> = {
   'detail.canceled': 'Заказ {number} отменён',
   'detail.deleted': 'Заказ {number} удалён',
   'detail.actionFailed': 'Заказ не изменён',
+  'detail.edit.sent': 'Заказ {number} изменён',
+  'detail.edit.sentHint': 'Изменения уйдут в {service}.',
 };

@@ -7,7 +7,7 @@ import { errorHint, errorTitle } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
 import { useToastStore } from '../../stores/toast-store';
-import { canEditInForm, editOrder } from './edit-order';
+import { editOrder } from './edit-order';
 import { useOrderViewStore, type OrderAction } from './order-view-store';
 
 /**
@@ -23,7 +23,7 @@ export function OrderActions({ view }: { view: OrderView }) {
   const [asking, setAsking] = useState<OrderAction | undefined>();
   const number = view.order.clientNumber;
   const { actions } = view;
-  const editable = actions.update && canEditInForm();
+  const editable = actions.update;
   const resend = view.order.statusKey === 'uploadingError';
 
   const confirm = async () => {
