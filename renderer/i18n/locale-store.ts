@@ -19,6 +19,8 @@ function applyToDocument(language: Language): void {
 interface LocaleState {
   language: Language;
   setLanguage: (language: Language) => void;
+  /** Forgets the explicit choice: the system's language applies (the settings' "as the system"). */
+  followSystem: () => void;
 }
 
 /** The interface language: detected at start, switched from the header, remembered in localStorage. */
@@ -33,6 +35,16 @@ export const useLocaleStore = create<LocaleState>((set) => {
       } catch {
         // Storage may be unavailable (private window); the choice then lasts for this session only.
       }
+      applyToDocument(language);
+      set({ language });
+    },
+    followSystem: () => {
+      try {
+        globalThis.localStorage?.removeItem(storageKey);
+      } catch {
+        // Nothing saved that could be forgotten.
+      }
+      const language = detectLanguage(null, globalThis.navigator?.language);
       applyToDocument(language);
       set({ language });
     },

@@ -1,4 +1,78 @@
-/** Placeholder until the page is built. */
+import { Alert, Box, Button, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { IconAlert } from '../../components/icons';
+import { errorHint, errorTitle } from '../../i18n/error-messages';
+import type { PlainMessageKey } from '../../i18n/types';
+import { useT } from '../../i18n/use-t';
+import { useSettingsStore } from '../../stores/settings-store';
+import { getTransport } from '../../transport/current';
+import { BackupsSection } from './backups-section';
+import { CompanySection } from './company-section';
+import { ConnectionsSection } from './connections-section';
+import { LocalApiSection } from './local-api-section';
+import { PreferencesSection } from './preferences-section';
+import { SenderProfilesSection } from './sender-profiles-section';
+
+const sections: readonly { key: string; label: PlainMessageKey; component: () => React.ReactNode }[] = [
+  { key: 'company', label: 'settings.tab.company', component: CompanySection },
+  { key: 'senders', label: 'settings.tab.senders', component: SenderProfilesSection },
+  { key: 'connections', label: 'settings.tab.connections', component: ConnectionsSection },
+  { key: 'api', label: 'settings.tab.api', component: LocalApiSection },
+  { key: 'preferences', label: 'settings.tab.preferences', component: PreferencesSection },
+  { key: 'data', label: 'settings.tab.data', component: BackupsSection },
+];
+
+/** The settings page: a list of sections on the left (arrow keys move between them), the chosen one on the right. */
 export function SettingsPage() {
-  return null;
+  const t = useT();
+  const status = useSettingsStore((s) => s.status);
+  const error = useSettingsStore((s) => s.error);
+  const [tab, setTab] = useState<string>('company');
+
+  useEffect(() => {
+    void useSettingsStore.getState().load();
+    // Connections changed elsewhere (another window, the API) show up here too.
+    return getTransport().onEvent((event) => {
+      if (event.type.startsWith('provider') && useSettingsStore.getState().status === 'ready') void useSettingsStore.getState().load();
+    });
+  }, []);
+
+  return (
+    <Box p="md" data-testid="settings-page">
+      <Title order={2} fz="lg" mb="md">
+        {t('settings.title')}
+      </Title>
+      {status === 'error' && error ? (
+        <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={t('settings.loadError')} data-testid="settings-load-error">
+          <Stack gap="xs" align="flex-start">
+            {errorTitle(error, t)} {errorHint(error, t)}
+            <Button size="xs" variant="default" onClick={() => void useSettingsStore.getState().load()}>
+              {t('settings.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : status !== 'ready' ? (
+        <Center h={200}>
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <Tabs value={tab} onChange={(v) => v && setTab(v)} orientation="vertical" variant="pills" keepMounted={false} aria-label={t('settings.sections')}>
+          <Tabs.List w={200} mr="lg">
+            {sections.map((s) => (
+              <Tabs.Tab key={s.key} value={s.key} data-testid={`settings-tab-${s.key}`}>
+                {t(s.label)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {sections.map(({ key, component: Section }) => (
+            <Tabs.Panel key={key} value={key} style={{ minWidth: 0 }}>
+              <Box maw={980}>
+                <Section />
+              </Box>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </Box>
+  );
 }

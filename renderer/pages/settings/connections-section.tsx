@@ -1,0 +1,186 @@
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import type { Connection } from '../../../shared/contract/connections';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { IconInfo, IconPlus } from '../../components/icons';
+import { useFormat, useT } from '../../i18n/use-t';
+import { useSettingsStore } from '../../stores/settings-store';
+import { ConnectionDialog } from './connection-dialog';
+import { SectionCard } from './section-card';
+import { toastFailure, toastSuccess } from './use-feedback';
+
+/** Delivery-service accounts: what is connected, a check of each, and where their secrets are kept. */
+export function ConnectionsSection() {
+  const t = useT();
+  const connections = useSettingsStore((s) => s.connections);
+  const [editing, setEditing] = useState<Connection | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Connection | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    const result = await useSettingsStore.getState().deleteConnection(deleting.id);
+    setBusy(false);
+    setDeleting(null);
+    if (result.ok) toastSuccess((tr) => tr('settings.connections.deleted'));
+    else toastFailure((tr) => tr('settings.saveFailed'), result.error);
+  };
+
+  return (
+    <SectionCard
+      title={t('settings.connections.title')}
+      hint={t('settings.connections.hint')}
+      testId="connections-section"
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="connection-add">
+          {t('settings.connections.add')}
+        </Button>
+      }
+    >
+      <SecretStorageNote />
+      {connections.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="connections-empty">
+          {t('settings.connections.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs" data-testid="connections-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('settings.connections.col.service')}</Table.Th>
+                <Table.Th>{t('settings.connections.col.name')}</Table.Th>
+                <Table.Th>{t('settings.connections.col.mode')}</Table.Th>
+                <Table.Th>{t('settings.connections.col.account')}</Table.Th>
+                <Table.Th>{t('settings.connections.col.check')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('settings.connections.col.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {connections.map((c) => (
+                <ConnectionRow key={c.id} connection={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && <ConnectionDialog connection={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('settings.connections.confirmTitle')}
+        body={t('settings.connections.confirmBody', { name: deleting?.name ?? '' })}
+        confirmLabel={t('settings.delete')}
+        keepLabel={t('settings.keep')}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+        testId="connection-delete-dialog"
+      />
+    </SectionCard>
+  );
+}
+
+function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connection; onEdit: () => void; onDelete: () => void }) {
+  const t = useT();
+  const test = useSettingsStore((s) => s.tests[c.id]);
+  const testing = useSettingsStore((s) => s.testing[c.id] ?? false);
+  const account = !c.credentialsReadable
+    ? t('settings.connections.unreadable')
+    : c.clientIdHint ?? (c.testMode && !c.credentialsStored ? t('settings.connections.publicTestAccount') : '—');
+  return (
+    <Table.Tr data-testid="connection-row" data-connection-id={c.id}>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" fw={500}>
+            {t(c.providerKey === 'upstream' ? 'settings.connections.upstream' : 'settings.connections.cdek')}
+          </Text>
+          {c.isDefault && (
+            <Badge size="sm" variant="light">
+              {t('settings.default')}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{c.name}</Text>
+        {c.baseUrl && (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {c.baseUrl}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Badge size="sm" variant="outline" color={c.testMode ? 'orange' : 'green'}>
+          {t(c.testMode ? 'settings.connections.testMode' : 'settings.connections.live')}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff={c.clientIdHint ? 'monospace' : undefined} c={c.credentialsReadable ? undefined : 'red'}>
+          {account}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={280}>{testing ? <Loader size="xs" /> : <TestResult result={test} />}</Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Button size="compact-sm" variant="light" loading={testing} onClick={() => void useSettingsStore.getState().testConnection(c.id)} data-testid="connection-test">
+            {t('settings.connections.test')}
+          </Button>
+          <Button size="compact-sm" variant="subtle" onClick={onEdit} data-testid="connection-edit">
+            {t('settings.edit')}
+          </Button>
+          <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} data-testid="connection-delete">
+            {t('settings.delete')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function TestResult({ result }: { result: ReturnType<typeof useSettingsStore.getState>['tests'][number] | undefined }) {
+  const t = useT();
+  const format = useFormat();
+  if (!result)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('settings.connections.notChecked')}
+      </Text>
+    );
+  return (
+    <Stack gap={2} data-testid="connection-test-result" data-ok={result.ok}>
+      <Group gap={6} wrap="nowrap">
+        <Badge size="sm" color={result.ok ? 'green' : 'red'} variant="light">
+          {t(result.ok ? 'settings.connections.testOk' : 'settings.connections.testFailed')}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {t('settings.connections.checkedAt', { time: format.dateTime(result.checkedAt) })}
+        </Text>
+      </Group>
+      {/* The service's own words: they name the cause (wrong secret, unreachable host) better than a summary. */}
+      <Text size="xs" c={result.ok ? 'dimmed' : 'red'} style={{ wordBreak: 'break-word' }} data-testid="connection-test-message">
+        {result.message}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Where the credentials are kept, said plainly (browser mode has no keychain). */
+function SecretStorageNote() {
+  const t = useT();
+  const storage = useSettingsStore((s) => s.environment?.secretStorage);
+  const text =
+    storage?.kind === 'os-keychain'
+      ? t('settings.connections.storage.keychain')
+      : storage?.kind === 'key-file'
+        ? t('settings.connections.storage.keyFile', { file: storage.location ?? 'secrets.key' })
+        : t('settings.connections.storage.other');
+  return (
+    <Alert variant="light" color={storage?.kind === 'key-file' ? 'yellow' : 'blue'} icon={<IconInfo size={18} />} p="sm" data-testid="secret-storage-note" data-kind={storage?.kind ?? 'unknown'}>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {text}
+      </Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,254 @@
+import type { z } from 'zod';
+import { connectionCreateSchema, connectionUpdateSchema, type Connection } from '../../../shared/contract/connections';
+import type { ErrorBody } from '../../../shared/errors';
+import { addressSchema } from '../../../shared/schemas/order';
+import { companyDetailsSchema, preferencesSchema, type CompanyDetails, type SenderProfile } from '../../../shared/schemas/settings';
+import { fieldMessage } from '../../i18n/error-messages';
+import type { Translate } from '../../i18n/types';
+import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../order-form/zod-issues';
+
+// Pure logic of the settings forms: form values → command input, checked with the core's own schemas, and
+// the schemas' messages in the user's language. The components only hold the values and show the errors.
+
+/** Messages of the settings schemas (shared/schemas/settings.ts, shared/contract/connections.ts) the general table does not know. */
+const settingsMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExpMatchArray) => string]> = [
+  [/^must be 10 or 12 digits$/, (t) => t('settings.msg.inn')],
+  [/^must be 9 digits$/, (t) => t('settings.msg.kpp')],
+  [/^must be 13 or 15 digits$/, (t) => t('settings.msg.ogrn')],
+  [/^must be at least (\d+)$/, (t, m) => t('settings.msg.min', { n: m[1] })],
+  [/^must be at most (\d+)$/, (t, m) => t('settings.msg.max', { n: m[1] })],
+  [/^must be an http\(s\) address$/, (t) => t('settings.msg.url')],
+  [/^are required outside test mode$/, (t) => t('settings.msg.credentialsRequired')],
+  [/^is required for (an upstream aggregator|CDEK)$/, (t) => t('settings.msg.required')],
+];
+
+/** A field message of the settings in the user's language; unknown ones go through the general table. */
+export function settingsFieldMessage(message: string, t: Translate): string {
+  for (const [pattern, render] of settingsMessages) {
+    const match = message.trim().match(pattern);
+    if (match) return render(t, match);
+  }
+  return fieldMessage(message, t);
+}
+
+export type FormCheck<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+function check<S extends z.ZodType>(schema: S, input: unknown, aliases: Record<string, string> = {}): FormCheck<z.output<S>> {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: issuesToFieldErrors(parsed.error.issues, input, aliases) };
+}
+
+/** The core's refusal as field errors of a form (empty when it names no field). */
+export const refusalErrors = (error: ErrorBody, aliases: Record<string, string> = {}): FieldErrors => serverFieldErrors(error.errors, aliases);
+
+/** Company details as typed: every field a string, empty meaning "not given". */
+export type CompanyForm = Record<keyof CompanyDetails, string>;
+
+export const companyFields = ['name', 'inn', 'kpp', 'ogrn', 'legalAddress', 'phone', 'email', 'contactName'] as const satisfies readonly (keyof CompanyDetails)[];
+
+/** The stored details as form values. */
+export function companyForm(details: Partial<CompanyDetails>): CompanyForm {
+  return Object.fromEntries(companyFields.map((k) => [k, details[k] ?? ''])) as CompanyForm;
+}
+
+/** Checks the company form with the core's rules; the value is what settings.update takes. */
+export function checkCompany(form: CompanyForm): FormCheck<CompanyDetails> {
+  return check(companyDetailsSchema, form);
+}
+
+/** A sender profile as typed (the address fields a small shop needs; the rest of the stored sender is kept). */
+export interface SenderForm {
+  profileName: string;
+  contactName: string;
+  phone: string;
+  email: string;
+  companyName: string;
+  countryCode: string;
+  city: string;
+  addressString: string;
+  index: string;
+  isDefault: boolean;
+}
+
+const senderKeys = ['contactName', 'phone', 'email', 'companyName', 'countryCode', 'city', 'addressString', 'index'] as const;
+
+/** A new profile's form, pre-filled from the company details; the first profile is the default anyway. */
+export function newSenderForm(company: CompanyDetails | undefined, isFirst: boolean): SenderForm {
+  return {
+    profileName: '',
+    contactName: company?.contactName ?? '',
+    phone: company?.phone ?? '',
+    email: company?.email ?? '',
+    companyName: company?.name ?? '',
+    countryCode: 'RU',
+    city: '',
+    addressString: '',
+    index: '',
+    isDefault: isFirst,
+  };
+}
+
+/** A stored profile as form values. */
+export function senderFormOf(profile: SenderProfile): SenderForm {
+  const s = profile.sender;
+  const text = (key: string) => (typeof s[key] === 'string' ? (s[key] as string) : '');
+  return { ...Object.fromEntries(senderKeys.map((k) => [k, text(k)])), profileName: profile.name, countryCode: text('countryCode') || 'RU', isDefault: profile.isDefault } as SenderForm;
+}
+
+/** Checks the profile form; errors are keyed by the form's own field names. */
+export function checkSender(form: SenderForm, stored: Record<string, unknown> = {}): FormCheck<{ name: string; sender: z.output<typeof addressSchema>; isDefault: boolean }> {
+  const typed = Object.fromEntries(senderKeys.map((k) => [k, form[k].trim() === '' ? undefined : form[k]]));
+  // Fields this form does not show (street, house…) stay as they were; a cleared city or address is cleared.
+  const sender = { ...stored, ...typed, countryCode: (form.countryCode.trim() || 'RU').toUpperCase() };
+  const address = check(addressSchema, sender);
+  const name = form.profileName.trim();
+  const errors: Record<string, string> = address.ok ? {} : { ...address.errors };
+  if (!name) errors.profileName = 'is required';
+  else if (name.length > 100) errors.profileName = 'must be at most 100 characters';
+  if (!address.ok || Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { name, sender: address.value, isDefault: form.isDefault } };
+}
+
+/** Aliases of the core's sender errors onto the profile form's fields. */
+export const senderAliases: Record<string, string> = Object.fromEntries([
+  ['name', 'profileName'],
+  ...senderKeys.map((k) => [`sender.${k}`, k]),
+]);
+
+/** A connection as typed. Secrets are never filled from the core: empty means "keep what is stored". */
+export interface ConnectionForm {
+  providerKey: 'cdek' | 'upstream';
+  name: string;
+  testMode: boolean;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  token: string;
+  /** Editing a CDEK test-mode connection: drop the stored credentials for CDEK's public test account. */
+  forgetCredentials: boolean;
+}
+
+export const emptyConnectionForm = (providerKey: ConnectionForm['providerKey'] = 'cdek'): ConnectionForm => ({
+  providerKey,
+  name: '',
+  testMode: false,
+  baseUrl: '',
+  clientId: '',
+  clientSecret: '',
+  token: '',
+  forgetCredentials: false,
+});
+
+/** A stored connection as form values (without its secrets, which never leave the core). */
+export function connectionFormOf(c: Connection): ConnectionForm {
+  return { ...emptyConnectionForm(c.providerKey === 'upstream' ? 'upstream' : 'cdek'), name: c.name, testMode: c.testMode, baseUrl: c.baseUrl ?? '' };
+}
+
+/** Where the core's credential errors show on the form. */
+export const connectionAliases: Record<string, string> = {
+  credentials: 'clientId',
+  'credentials.clientId': 'clientId',
+  'credentials.clientSecret': 'clientSecret',
+  'credentials.token': 'token',
+};
+
+/** CDEK needs both halves of the credentials once either is typed. */
+function credentialHalves(form: ConnectionForm): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (form.providerKey !== 'cdek') return errors;
+  const id = form.clientId.trim();
+  const secret = form.clientSecret.trim();
+  if (id && !secret) errors.clientSecret = 'is required';
+  if (secret && !id) errors.clientId = 'is required';
+  return errors;
+}
+
+function typedCredentials(form: ConnectionForm) {
+  if (form.providerKey === 'upstream') return form.token.trim() ? { token: form.token.trim() } : undefined;
+  return form.clientId.trim() && form.clientSecret.trim() ? { clientId: form.clientId.trim(), clientSecret: form.clientSecret.trim() } : undefined;
+}
+
+/** Checks a new connection; the value is connections.create's input. */
+export function checkNewConnection(form: ConnectionForm): FormCheck<z.input<typeof connectionCreateSchema>> {
+  const halves = credentialHalves(form);
+  const input = {
+    providerKey: form.providerKey,
+    name: form.name,
+    testMode: form.providerKey === 'cdek' ? form.testMode : false,
+    ...(form.baseUrl.trim() ? { baseUrl: form.baseUrl.trim() } : {}),
+    ...(typedCredentials(form) ? { credentials: typedCredentials(form) } : {}),
+  };
+  const result = check(connectionCreateSchema, input, connectionAliases);
+  if (Object.keys(halves).length) return { ok: false, errors: { ...(result.ok ? {} : result.errors), ...halves } };
+  return result.ok ? { ok: true, value: input } : result;
+}
+
+/** Checks a change of a stored connection; the value is connections.update's input. */
+export function checkConnectionChange(form: ConnectionForm, stored: Connection): FormCheck<z.input<typeof connectionUpdateSchema>> {
+  const errors: Record<string, string> = { ...credentialHalves(form) };
+  const credentials = typedCredentials(form);
+  const forget = stored.providerKey === 'cdek' && form.testMode && form.forgetCredentials && !credentials;
+  const input = {
+    id: stored.id,
+    name: form.name,
+    testMode: form.testMode,
+    baseUrl: form.baseUrl.trim() ? form.baseUrl.trim() : null,
+    ...(credentials ? { credentials } : forget ? { credentials: null } : {}),
+  };
+  const result = check(connectionUpdateSchema, input, connectionAliases);
+  if (!result.ok) Object.assign(errors, result.errors);
+  // The core's own rule, checked here so the field is marked before anything is sent.
+  const willHaveCredentials = credentials !== undefined || (stored.credentialsStored && !forget);
+  if (stored.providerKey === 'cdek' && !form.testMode && !willHaveCredentials) errors.clientId ??= 'are required outside test mode';
+  if (stored.providerKey === 'upstream' && !form.baseUrl.trim()) errors.baseUrl ??= 'is required';
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: input };
+}
+
+/** Preferences as typed. */
+export interface PreferencesForm {
+  refreshIntervalMinutes: string;
+  stuckThresholdDays: string;
+}
+
+/** Checks the numbers with the core's limits. */
+export function checkPreferences(form: PreferencesForm): FormCheck<{ refreshIntervalMinutes: number; stuckThresholdDays: number }> {
+  const errors: Record<string, string> = {};
+  const value = { refreshIntervalMinutes: 0, stuckThresholdDays: 0 };
+  for (const key of ['refreshIntervalMinutes', 'stuckThresholdDays'] as const) {
+    const raw = form[key].trim();
+    if (!raw) {
+      errors[key] = 'is required';
+      continue;
+    }
+    if (!/^\d+$/.test(raw)) {
+      errors[key] = 'must be a whole number';
+      continue;
+    }
+    const parsed = preferencesSchema.shape[key].unwrap().safeParse(Number(raw));
+    if (parsed.success) value[key] = parsed.data;
+    else errors[key] = parsed.error.issues[0]?.message ?? 'is not valid';
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value };
+}
+
+/**
+ * The local interface's address: what the core says it serves, else (browser mode, an older core) the page's own
+ * origin, which is the same server. Null in a window that serves none (the desktop shell today).
+ */
+export function localApiAddress(announced: string | null | undefined, transportKind: 'ipc' | 'http', origin: string): string | null {
+  if (announced) return announced;
+  return transportKind === 'http' ? `${origin}/v1` : null;
+}
+
+/** A byte count as people read it (kB / MB with one decimal). */
+export function fileSize(bytes: number, language: 'ru' | 'en'): string {
+  const units = language === 'ru' ? ['Б', 'КБ', 'МБ', 'ГБ'] : ['B', 'kB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const text = unit === 0 ? String(value) : value.toLocaleString(language === 'ru' ? 'ru-RU' : 'en-GB', { maximumFractionDigits: 1 });
+  return `${text} ${units[unit]}`;
+}
