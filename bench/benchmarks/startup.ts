@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { benchTempDir, profileArgs, repoRoot } from '../lib/child';
+import { pathToFileURL } from 'node:url';
+import { profileArgs, repoRoot } from '../lib/child';
 import { percentile } from '../lib/stats';
 import type { Benchmark } from '../lib/report';
 import { seededShopToken } from '../lib/seeded-dirs';
@@ -63,48 +62,13 @@ server.listen(0, '127.0.0.1', () => console.log('Local API: http://127.0.0.1:' +
 process.on('SIGTERM', () => process.exit(0));
 `;
 
-/**
- * Diagnostics: the same serve bundled by esbuild the way the Electron build bundles main.ts (better-sqlite3
- * and exceljs left in node_modules, migrations copied beside it), so the cost of loading the sources
- * through tsx can be told apart from the app's own start.
- */
-const requireFromRepo = createRequire(join(repoRoot, 'package.json'));
-
-async function bundleServe() {
-  const out = benchTempDir('serve-bundle');
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [join(repoRoot, 'electron/serve.ts')],
-    outfile: join(out.dir, 'serve.mjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'error',
-    external: ['electron'],
-    // The bundle lives in a temp folder: point the packages left outside it at the repo's node_modules.
-    plugins: [
-      {
-        name: 'bench-externals',
-        setup(b) {
-          b.onResolve({ filter: /^(better-sqlite3|exceljs)$/ }, (args) => ({ path: requireFromRepo.resolve(args.path), external: true }));
-        },
-      },
-    ],
-    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
-  });
-  const migrations = join(repoRoot, 'electron/core/store/migrations');
-  mkdirSync(join(out.dir, 'migrations'));
-  for (const name of readdirSync(migrations).filter((n) => n.endsWith('.sql'))) copyFileSync(join(migrations, name), join(out.dir, 'migrations', name));
-  return { file: join(out.dir, 'serve.mjs'), remove: out.remove };
-}
-
 /** The cheap authenticated call the first answer is taken from (browser-mode command transport). */
 const askProviders = (base: string) =>
   fetch(`${base}/app/commands/providers.list`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });
 
 /**
- * Serve mode on a database of 100,000 orders: from process start to the first successful answer to an
+ * Serve mode on a database of 100,000 orders, as `npm run serve` starts it (scripts/serve.mjs: the
+ * bundled serve, its freshness checked): from process start to the first successful answer to an
  * authenticated request. Baseline: a bare Node process that starts an HTTP server and answers.
  */
 export const startupBench: Benchmark = {
@@ -114,25 +78,26 @@ export const startupBench: Benchmark = {
     const orders = ctx.quick ? 2_000 : 100_000;
     const runs = ctx.quick ? 1 : 5;
     const data = await ctx.seededOrdersDir(orders, token);
-    let bundle: Awaited<ReturnType<typeof bundleServe>> | null = null;
     try {
-      const serveArgs = [...profileArgs(), '--import', 'tsx', 'electron/serve.ts', '--port', '0', '--data-dir', data.dir, '--token', token];
+      const serveFlags = ['--port', '0', '--data-dir', data.dir, '--token', token];
+      // What `npm run serve` runs: the bundle, built beforehand when the sources are newer (timed apart).
+      const built = performance.now();
+      const { ensureServeBundle } = (await import(pathToFileURL(join(repoRoot, 'scripts/serve-bundle.mjs')).href)) as { ensureServeBundle(): Promise<string> };
+      await ensureServeBundle();
+      const bundleCheckMs = performance.now() - built;
+      const serveArgs = [...profileArgs(), join(repoRoot, 'scripts/serve.mjs'), ...serveFlags];
       const ours: StartTiming[] = [];
       const bare: StartTiming[] = [];
       const bareTsx: StartTiming[] = [];
-      const bundled: StartTiming[] = [];
-      bundle = await bundleServe().catch((error: Error) => {
-        ctx.log(`startup: no bundled serve (${error.message.split('\n')[0]})`);
-        return null;
-      });
+      const fromSource: StartTiming[] = [];
       // Interleaved, so a busy moment of the machine hits both alike; one unmeasured start warms the disk cache.
       await timeStart(serveArgs, askProviders);
       for (let i = 0; i < runs; i++) {
         ours.push(await timeStart(serveArgs, askProviders));
         bare.push(await timeStart(['-e', bareServer], (base) => fetch(`${base}/`)));
         bareTsx.push(await timeStart(['--import', 'tsx', '-e', bareServer], (base) => fetch(`${base}/`)));
-        if (bundle) bundled.push(await timeStart([...profileArgs(), bundle.file, '--port', '0', '--data-dir', data.dir, '--token', token], askProviders));
-        ctx.log(`startup run ${i + 1}/${runs}: serve ${Math.round(ours[i].answerMs)} ms, bare node ${Math.round(bare[i].answerMs)} ms`);
+        fromSource.push(await timeStart([...profileArgs(), '--import', 'tsx', 'electron/serve.ts', ...serveFlags], askProviders));
+        ctx.log(`startup run ${i + 1}/${runs}: serve ${Math.round(ours[i].answerMs)} ms (from source ${Math.round(fromSource[i].answerMs)} ms), bare node ${Math.round(bare[i].answerMs)} ms`);
       }
       const median = (list: StartTiming[], key: keyof StartTiming) => percentile(list.map((t) => t[key]), 50);
       const startupMs = median(ours, 'answerMs');
@@ -143,10 +108,11 @@ export const startupBench: Benchmark = {
           startupMs,
           worstMs: Math.max(...ours.map((t) => t.answerMs)),
           listenMs: median(ours, 'listenMs'),
-          ...(bundled.length ? { bundledServeMs: median(bundled, 'answerMs') } : {}),
+          fromSourceMs: median(fromSource, 'answerMs'),
+          bundleCheckMs,
         },
         baseline: {
-          what: 'bare node http server (node -e), same measurement; bareTsxMs: the same under --import tsx (figures.bundledServeMs: serve bundled by esbuild, no tsx)',
+          what: 'bare node http server (node -e), same measurement; bareTsxMs: the same under --import tsx (figures.fromSourceMs: serve.ts through tsx, as before the bundle; bundleCheckMs: the bundle checked, and built if the sources were newer, before the timed starts)',
           startupMs: bareMs,
           bareTsxMs: median(bareTsx, 'answerMs'),
         },
@@ -156,7 +122,6 @@ export const startupBench: Benchmark = {
       };
     } finally {
       data.remove();
-      bundle?.remove();
     }
   },
 };

@@ -10,9 +10,9 @@ export interface ServeRun {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx electron/serve.ts …` as `npm run serve` starts it; resolves once it printed its URL. */
+/** `node scripts/serve.mjs …` as `npm run serve` starts it (the bundled serve); resolves once it printed its URL. */
 export async function startServe(dataDir: string, token: string, webRoot?: string, nodeArgs: string[] = []): Promise<ServeRun> {
-  const args = [...profileArgs(), ...nodeArgs, '--import', 'tsx', 'electron/serve.ts', '--port', '0', '--data-dir', dataDir, '--token', token];
+  const args = [...profileArgs(), ...nodeArgs, 'scripts/serve.mjs', '--port', '0', '--data-dir', dataDir, '--token', token];
   if (webRoot) args.push('--web-root', webRoot);
   const child = spawn(process.execPath, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
