@@ -1,6 +1,5 @@
 import { Chip, Grid, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import type { DeliveryInterval, IntervalsRequestInput, IntervalsResult } from '../../shared/schemas/calculator';
 import { errorTitle } from '../i18n/error-messages';
 import { useLanguage, useT } from '../i18n/use-t';
 import { intlLocale } from '../i18n/translate';
@@ -8,27 +7,8 @@ import { useOrderFormStore } from '../stores/order-form-store';
 import { useProvidersStore } from '../stores/providers-store';
 import { BoundTextInput } from './bound-inputs';
 import { useField } from './field-context';
-import type { OrderFormValues } from './form-values';
+import { intervalsRequestOf, tariffIntervals } from './interval-request';
 import { useDebouncedCommand } from './use-debounced-command';
-
-/** The intervals request for the chosen service and tariff: where from and to, and the COD (some services refuse COD). */
-export function intervalsRequestOf(values: OrderFormValues): IntervalsRequestInput | undefined {
-  const { providerKey, tariffId } = values.order;
-  if (!providerKey || !/^\d+$/.test(tariffId)) return undefined;
-  const to = values.recipientAddressMode === 'line' ? values.recipient.addressString.trim() : values.recipient.city.trim();
-  const from = values.sender.city.trim();
-  return {
-    providerKeys: [providerKey],
-    tariffIds: [Number(tariffId)],
-    ...(from ? { from: { city: from } } : {}),
-    ...(to ? { to: values.recipientAddressMode === 'line' ? { addressString: to } : { city: to } } : {}),
-  };
-}
-
-/** The chosen tariff's intervals from the answer; undefined when the service gave none for it. */
-export function tariffIntervals(result: IntervalsResult, providerKey: string, tariffId: string): DeliveryInterval[] | undefined {
-  return result.deliveryToDoor.find((g) => g.providerKey === providerKey)?.tariffs.find((x) => String(x.tariffId) === tariffId)?.toIntervals;
-}
 
 const slotKey = (i: { from: string; to: string }) => `${i.from}-${i.to}`;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalculatorResult } from '../../shared/schemas/calculator';
 import { draftDataOf, newDraftId, valuesOfDraft } from './draft-data';
 import { emptyItem, emptyPlace, initialValues, itemsTotalKopecks, valuesFromPayload, withDerivedCod, type OrderFormValues } from './form-values';
+import { intervalsRequestOf, tariffIntervals } from './interval-request';
 import { parcelOf, pointSearchOf, worktimeGroups, type PointFilters } from './order-parcel';
 import { quoteRequestOf, quoteRows } from './quote-request';
 
@@ -112,6 +113,27 @@ describe('the price table', () => {
       ['b', 2, 2, 2, 300],
       ['a', 1, 1, 1, 500],
     ]);
+  });
+});
+
+describe('delivery intervals', () => {
+  it('are asked for the chosen service and tariff, between the two cities', () => {
+    const v = initialValues();
+    expect(intervalsRequestOf(v)).toBeUndefined();
+    v.order.providerKey = 'sandbox-post';
+    v.order.tariffId = '202';
+    v.sender.city = 'Москва';
+    v.recipient.city = 'Казань';
+    expect(intervalsRequestOf(v)).toEqual({ providerKeys: ['sandbox-post'], tariffIds: [202], from: { city: 'Москва' }, to: { city: 'Казань' } });
+  });
+
+  it('are read for the chosen tariff only', () => {
+    const slots = [{ date: null, from: '09:00', to: '14:00' }];
+    const tariff = (tariffId: number) => ({ tariffId, tariffProviderId: '', tariffName: '', pickupTypes: [2], deliveryTypes: [1], toIntervals: slots });
+    const result = { deliveryToDoor: [{ providerKey: 'sandbox-post', tariffs: [tariff(202)] }] };
+    expect(tariffIntervals(result, 'sandbox-post', '202')).toEqual(slots);
+    expect(tariffIntervals(result, 'sandbox-post', '201')).toBeUndefined();
+    expect(tariffIntervals(result, 'sandbox-express', '202')).toBeUndefined();
   });
 });
 

@@ -113,7 +113,7 @@ export function PointPicker() {
         </Text>
         {points.status === 'loading' && <Loader size={14} aria-label={t('entry.point.loading')} />}
       </Group>
-      <Stack gap={4} mah={260} style={{ overflowY: 'auto' }} role="listbox" aria-label={t('entry.point.title')}>
+      <Stack gap={4} mah={260} style={{ overflowY: 'auto' }} aria-label={t('entry.point.title')} role="group">
         {rows.map((point) => (
           <PointOption key={point.id} point={point} selected={values.order.pointOutId === String(point.id)} onChoose={() => choosePoint(chosenOf(point))} />
         ))}
@@ -151,8 +151,7 @@ function PointOption({ point, selected, onChoose }: { point: Point; selected: bo
   return (
     <UnstyledButton
       onClick={onChoose}
-      role="option"
-      aria-selected={selected}
+      aria-pressed={selected}
       data-testid="point-option"
       p={6}
       style={{

@@ -79,8 +79,8 @@ export function PriceTable() {
                     data-selected={selected || undefined}
                   >
                     <Table.Td className="sd-ellipsis" maw={170}>
-                      {/* The button makes the row reachable by Tab and chosen by Enter or Space. */}
-                      <UnstyledButton onClick={choose} fz="sm" aria-pressed={selected} className="sd-ellipsis" maw={170} title={providerName(providers, r.providerKey)}>
+                      {/* The button makes the row reachable by Tab; its Enter or Space click reaches the row's handler. */}
+                      <UnstyledButton fz="sm" aria-pressed={selected} className="sd-ellipsis" maw={170} title={providerName(providers, r.providerKey)}>
                         {providerName(providers, r.providerKey)}
                       </UnstyledButton>
                     </Table.Td>

@@ -6,6 +6,14 @@ type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
 const companyOf = async (session: Session) => ({ companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId });
 
+/** Scrolls a section of the drawer to its top, clear of the drawer's own header (for screenshots). */
+function scrollBelowDrawerHeader(el: Element) {
+  el.scrollIntoView({ block: 'start' });
+  let box = el.parentElement;
+  while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement;
+  box?.scrollBy(0, -64);
+}
+
 /** The row of the price table for a service and a delivery kind ("door" or "point"), by tariff name. */
 const priceRow = (page: Page, tariff: RegExp) => page.getByTestId('price-row').filter({ hasText: tariff }).first();
 
@@ -47,7 +55,7 @@ describe('browser mode: entering an order', () => {
 
     // A tall window, so the screenshot shows the price table with the chosen row and the point picker below it.
     await page.setViewportSize({ width: 1366, height: 1500 });
-    await page.getByTestId('delivery-fields').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.getByTestId('delivery-fields').evaluate(scrollBelowDrawerHeader);
     await screenshot(page, 'order-entry');
     await page.setViewportSize({ width: 1366, height: 860 });
     await page.keyboard.press('Control+Enter');
@@ -164,7 +172,7 @@ describe('browser mode: entering an order', () => {
       await page.getByTestId('price-row').first().waitFor();
       await expect(page.getByTestId('price-table').textContent()).resolves.toMatch(/Служба.*Тариф.*Цена/);
       await page.setViewportSize({ width: 1366, height: 1500 });
-      await page.getByTestId('order-fields').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.getByTestId('order-fields').evaluate(scrollBelowDrawerHeader);
       await screenshot(page, 'order-entry-ru');
       expect(ru.pageErrors()).toEqual([]);
     } finally {
