@@ -29,6 +29,8 @@ export type AddressMode = 'parts' | 'line';
 export interface ChosenPoint {
   id: number;
   providerKey: string;
+  /** The service's own code of the point; the picker looks the point up by it to check it still fits. */
+  code?: string;
   name: string;
   address: string;
   /** `{"1": "10:00/20:00", …}`; a missing day is a day off. */

@@ -6,7 +6,7 @@ import { errorTitle } from '../i18n/error-messages';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { useField } from './field-context';
-import { numberOf, type ChosenPoint } from './form-values';
+import { numberOf, type ChosenPoint, type OrderFormValues } from './form-values';
 import { pointSearchOf, type PointFilters } from './order-parcel';
 import { useDebouncedCommand } from './use-debounced-command';
 import { Worktime } from './worktime';
@@ -35,6 +35,7 @@ export function PointPicker() {
   const query = useMemo(() => (providerKey ? pointSearchOf(values, filters) : undefined), [providerKey, values, filters]);
   const points = useDebouncedCommand('lists.points', query, searchDelayMs);
   const hasCod = (numberOf(values.cost.codCost) ?? 0) > 0;
+  const chosenFits = useChosenPointFits(values);
   const set = <K extends keyof PointFilters>(key: K, value: PointFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
 
   if (!providerKey) {
@@ -52,7 +53,7 @@ export function PointPicker() {
         {t('entry.point.title')}
       </Text>
       {values.point && values.order.pointOutId === String(values.point.id) ? (
-        <ChosenPointCard point={values.point} onClear={() => choosePoint(null)} />
+        <ChosenPointCard point={values.point} fits={chosenFits} onClear={() => choosePoint(null)} />
       ) : (
         <Text size="sm" c={binding.error ? 'red' : 'dimmed'} id={binding.id} tabIndex={-1} role={binding.error ? 'alert' : undefined} data-testid="point-none">
           {binding.error ?? (values.order.pointOutId ? t('entry.point.byId', { id: values.order.pointOutId }) : t('entry.point.none'))}
@@ -122,7 +123,22 @@ export function PointPicker() {
   );
 }
 
-const chosenOf = (p: Point): ChosenPoint => ({ id: p.id, providerKey: p.providerKey, name: p.name, address: p.address, worktime: p.worktime });
+const chosenOf = (p: Point): ChosenPoint => ({ id: p.id, providerKey: p.providerKey, code: p.code, name: p.name, address: p.address, worktime: p.worktime });
+
+/**
+ * Whether the chosen point still takes the order after weights, sizes or the COD changed: the same
+ * search as the list, narrowed to the point's code. Undefined while unknown.
+ */
+function useChosenPointFits(values: OrderFormValues): boolean | undefined {
+  const point = values.point;
+  const query = useMemo(() => {
+    if (!point?.code || point.providerKey !== values.order.providerKey) return undefined;
+    return { ...pointSearchOf(values, { city: '', search: point.code, cod: false, fittingRoom: false, kind: 'all' }), limit: 20 };
+  }, [point, values]);
+  const state = useDebouncedCommand('lists.points', query, searchDelayMs);
+  if (state.status !== 'ready') return undefined;
+  return state.value.rows.some((p) => p.id === point?.id);
+}
 
 function PointBadges({ point }: { point: Point }) {
   const t = useT();
@@ -174,10 +190,10 @@ function PointOption({ point, selected, onChoose }: { point: Point; selected: bo
   );
 }
 
-function ChosenPointCard({ point, onClear }: { point: ChosenPoint; onClear: () => void }) {
+function ChosenPointCard({ point, fits, onClear }: { point: ChosenPoint; fits: boolean | undefined; onClear: () => void }) {
   const t = useT();
   return (
-    <Paper withBorder p="xs" radius="sm" data-testid="point-chosen" data-point-id={point.id}>
+    <Paper withBorder p="xs" radius="sm" data-testid="point-chosen" data-point-id={point.id} style={fits === false ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} className="sd-ellipsis">
@@ -187,6 +203,11 @@ function ChosenPointCard({ point, onClear }: { point: ChosenPoint; onClear: () =
             {point.address}
           </Text>
           <Worktime worktime={point.worktime} />
+          {fits === false && (
+            <Text size="xs" c="orange" role="alert" data-testid="point-misfit">
+              {t('entry.point.misfit')}
+            </Text>
+          )}
         </div>
         <UnstyledButton onClick={onClear} fz="xs" c="dimmed" td="underline">
           {t('entry.point.change')}

@@ -1,15 +1,42 @@
 import { Select } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import type { Tariff } from '../../shared/schemas/lists';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { useField } from './field-context';
-import { useDebouncedCommand } from './use-debounced-command';
+import { getTransport } from '../transport/current';
 
-/** The chosen service's tariffs (empty until a service is chosen). */
+/** Tariffs by service for this window: reference data, asked for once per service. */
+const tariffsByService = new Map<string, Promise<Tariff[]>>();
+
+function tariffsOf(providerKey: string): Promise<Tariff[]> {
+  let pending = tariffsByService.get(providerKey);
+  if (!pending) {
+    pending = getTransport()
+      .invoke('lists.tariffs', { providerKey })
+      .then((result) => {
+        if (result.ok) return result.value;
+        tariffsByService.delete(providerKey); // ask again next time
+        return [];
+      });
+    tariffsByService.set(providerKey, pending);
+  }
+  return pending;
+}
+
+/** The chosen service's tariffs (empty until a service is chosen and its list has come). */
 export function useServiceTariffs(): Tariff[] {
   const providerKey = useOrderFormStore((s) => s.values.order.providerKey);
-  const state = useDebouncedCommand('lists.tariffs', providerKey ? { providerKey } : undefined, 0);
-  return 'value' in state && state.value ? state.value : [];
+  const [loaded, setLoaded] = useState<{ key: string; tariffs: Tariff[] }>();
+  useEffect(() => {
+    if (!providerKey) return;
+    let current = true;
+    void tariffsOf(providerKey).then((tariffs) => current && setLoaded({ key: providerKey, tariffs }));
+    return () => {
+      current = false;
+    };
+  }, [providerKey]);
+  return loaded?.key === providerKey ? loaded.tariffs : [];
 }
 
 /** Whether a tariff serves the delivery and handover types chosen (null in a tariff means both). */

@@ -53,6 +53,13 @@ describe('browser mode: entering an order', () => {
     const pointId = Number(await picker.getByTestId('point-chosen').getAttribute('data-point-id'));
     expect(pointId).toBeGreaterThan(0);
 
+    // A box too large for the point (300 + 20 + 10 cm over its 300 cm sum of sides) is flagged at the chosen point.
+    const place = form.getByTestId('place-card').first();
+    await fill(place, 'Length, cm', '300');
+    await picker.getByTestId('point-misfit').waitFor();
+    await fill(place, 'Length, cm', '30');
+    await picker.getByTestId('point-misfit').waitFor({ state: 'detached' });
+
     // A tall window, so the screenshot shows the price table with the chosen row and the point picker below it.
     await page.setViewportSize({ width: 1366, height: 1500 });
     await page.getByTestId('delivery-fields').evaluate(scrollBelowDrawerHeader);
