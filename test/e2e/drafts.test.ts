@@ -40,6 +40,32 @@ describe('browser mode: drafts', () => {
     expect(session.pageErrors()).toEqual([]);
   });
 
+  it('is used from the keyboard: Ctrl+N opens the form at the order number, Tab moves on, Ctrl+S saves, Esc closes', async () => {
+    const { page } = session;
+    await page.getByTestId('new-order-button').waitFor();
+    await page.keyboard.press('Control+n');
+    const number = page.getByTestId('order-fields').getByLabel(labelled('Order number'));
+    await number.waitFor();
+    // The form still holds the draft continued above; a new one is started from its footer.
+    await page.getByTestId('draft-and-new').click();
+    await number.focus();
+    await page.keyboard.type('KB-1');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('order-form-recipient-contactName');
+    await page.keyboard.type('Ольга Клавишина');
+    await page.keyboard.press('Control+s');
+    await page.getByTestId('draft-status').filter({ hasText: /Draft saved/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('order-form').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+n');
+    await expect(number.inputValue()).resolves.toBe('KB-1');
+    await page.keyboard.press('Escape');
+    const drafts = await session.running.app.services.drafts.list(ctx, { limit: 10, offset: 0 });
+    expect(drafts.rows.map((d) => d.clientNumber).sort()).toEqual(['DR-1', 'KB-1']);
+    // Not wanted in the next test.
+    await session.running.app.services.drafts.delete(ctx, drafts.rows.find((d) => d.clientNumber === 'KB-1')!.id);
+  });
+
   it('lists drafts and submits two at once; the one not ready stays with its reasons', async () => {
     const { page } = session;
     // A complete order typed in the form, put aside with Ctrl+S and "keep as draft".
