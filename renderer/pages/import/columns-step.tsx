@@ -1,0 +1,305 @@
+import { ActionIcon, Alert, Badge, Button, Group, MultiSelect, Paper, Select, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Fragment, useMemo, useState } from 'react';
+import type { ImportField } from '../../../shared/contract/import';
+import { IconCheck, IconTrash } from '../../components/icons';
+import { errorTitle } from '../../i18n/error-messages';
+import { translateDynamic } from '../../i18n/translate';
+import type { Translate } from '../../i18n/types';
+import { useT } from '../../i18n/use-t';
+import { useImportStore } from '../../stores/import-store';
+import { useToastStore } from '../../stores/toast-store';
+import { fieldGroups, groupOf, missingRequired } from './import-logic';
+import { StepButtons } from './step-buttons';
+
+/** A field's name without its group (the group is the table's section). */
+export function fieldName(key: string, t: Translate): string {
+  const last = key.split('.').slice(1).join('.');
+  return key.startsWith('extraParams.') ? last : (translateDynamic(t, `field.${last}`) ?? last);
+}
+
+/** A field with its group, for lists outside the mapping table: "Recipient › Phone". */
+export function fieldTitle(key: string, t: Translate): string {
+  const group = translateDynamic(t, `import.group.${key.split('.')[0]}`);
+  return group ? `${group} › ${fieldName(key, t)}` : key;
+}
+
+const isNameKey = (key: string) => key.endsWith('.contactName');
+const sumHintKinds = new Set(['number']);
+
+/** Step 3: which column fills which field, defaults, and saved mappings. */
+export function ColumnsStep() {
+  const t = useT();
+  const preview = useImportStore((s) => s.preview)!;
+  const settings = useImportStore((s) => s.settings);
+  const fields = useImportStore((s) => s.fields);
+  const [showAll, setShowAll] = useState(false);
+  const missing = missingRequired(fields, settings.columnMap, settings.defaultData);
+
+  const options = useMemo(() => {
+    const titles = new Map(preview.headers.map((h) => [h.column, h.title]));
+    const seen = new Set([...preview.headers.map((h) => h.column), ...preview.rows.flatMap((r) => Object.keys(r.cells))]);
+    return [...seen]
+      .sort((a, b) => a.length - b.length || a.localeCompare(b))
+      .map((c) => ({ value: c, label: titles.has(c) ? `${c} — ${titles.get(c)}` : c }));
+  }, [preview]);
+
+  const extraKeys = [...new Set([...Object.keys(settings.columnMap), ...Object.keys(settings.defaultData)].filter((k) => k.startsWith('extraParams.')))];
+  const visible = (f: ImportField) => showAll || f.required !== false || Boolean(settings.columnMap[f.key] || settings.defaultData[f.key]);
+  const matched = preview.suggested.matches.filter((m) => m.key !== null).length;
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (missing.length === 0) void useImportStore.getState().check();
+      }}
+    >
+      <Stack gap="sm">
+        <Presets />
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={3} fz="md">
+              {t('import.map.title')}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {t('import.map.hint')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('import.map.sumExplain')}
+            </Text>
+          </div>
+          <Group gap="md">
+            <Badge variant="light" data-testid="import-guessed">
+              {t('import.map.guessed', { n: matched, total: preview.suggested.matches.length })}
+            </Badge>
+            <Switch label={t('import.map.showOptional')} checked={showAll} onChange={(e) => setShowAll(e.currentTarget.checked)} data-testid="import-show-optional" />
+          </Group>
+        </Group>
+        <Paper withBorder>
+          <Table fz="sm" verticalSpacing={4} data-testid="import-mapping">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="30%">{t('import.map.field')}</Table.Th>
+                <Table.Th w="40%">{t('import.map.column')}</Table.Th>
+                <Table.Th>{t('import.map.default')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...fieldGroups, 'extraParams' as const].map((group) => {
+                const rows = group === 'extraParams' ? extraKeys.map((key): ImportField => ({ key, level: 'order', kind: 'text', required: false })) : fields.filter((f) => groupOf(f.key) === group && visible(f));
+                if (rows.length === 0) return null;
+                return (
+                  <Fragment key={group}>
+                    <Table.Tr>
+                      <Table.Td colSpan={3} bg="var(--mantine-color-default-hover)">
+                        <Text fw={600} size="sm">
+                          {t(`import.group.${group}`)}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                    {rows.map((f) => (
+                      <MappingRow key={f.key} field={f} options={options} missing={missing.includes(f.key)} />
+                    ))}
+                  </Fragment>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        <ExtraParamAdder />
+        {missing.length > 0 && (
+          <Alert color="orange" variant="light" data-testid="import-missing" role="status">
+            <Text size="sm">{t('import.map.missing', { fields: missing.map((k) => fieldTitle(k, t)).join(', ') })}</Text>
+            {missing.some((k) => /\.(countryCode|region|city|street|house)$/.test(k)) && (
+              <Text size="xs" c="dimmed">
+                {t('import.map.addressHint')}
+              </Text>
+            )}
+          </Alert>
+        )}
+        <StepButtons back="preview" nextLabel={t('import.check.run')} nextDisabled={missing.length > 0} />
+      </Stack>
+    </form>
+  );
+}
+
+function MappingRow({ field, options, missing }: { field: ImportField; options: { value: string; label: string }[]; missing: boolean }) {
+  const t = useT();
+  const nameFormat = useImportStore((s) => s.settings.nameFormat);
+  const column = useImportStore((s) => s.settings.columnMap[field.key] ?? '');
+  const fallback = useImportStore((s) => s.settings.defaultData[field.key] ?? '');
+  const { setColumn, setDefault } = useImportStore.getState();
+  const name = fieldName(field.key, t);
+  // order.providerKey comes from the wizard's delivery service when no column names one
+  const required = (field.required === true && field.key !== 'order.providerKey') || (field.required === 'address' && missing);
+  return (
+    <Table.Tr data-testid={`map-${field.key}`} data-missing={missing || undefined}>
+      <Table.Td>
+        <Text size="sm" c={missing ? 'orange.8' : undefined}>
+          {name}
+          {required && (
+            <Text span c="red" aria-hidden>
+              {' '}*
+            </Text>
+          )}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {isNameKey(field.key) && nameFormat ? (
+          <MultiSelect
+            size="xs"
+            aria-label={t('import.map.nameParts', { field: name })}
+            data={options}
+            maxValues={3}
+            value={column ? column.split(',') : []}
+            onChange={(v) => setColumn(field.key, v.join(','))}
+            data-testid={`map-column-${field.key}`}
+          />
+        ) : (
+          <Select
+            size="xs"
+            aria-label={t('import.map.columnLabel', { field: name })}
+            aria-required={required || undefined}
+            placeholder={t('import.map.none')}
+            data={options}
+            value={column || null}
+            onChange={(v) => setColumn(field.key, v ?? '')}
+            clearable
+            searchable
+            data-testid={`map-column-${field.key}`}
+          />
+        )}
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          size="xs"
+          aria-label={t('import.map.defaultLabel', { field: name })}
+          placeholder={field.level === 'order' && sumHintKinds.has(field.kind) ? t('import.map.sumHint') : t('import.map.defaultHint')}
+          value={fallback}
+          onChange={(e) => setDefault(field.key, e.currentTarget.value)}
+          data-testid={`map-default-${field.key}`}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** An additional service's parameter as a column (extraParams.{name}); the core checks the name against the service. */
+function ExtraParamAdder() {
+  const t = useT();
+  const [name, setName] = useState('');
+  const add = () => {
+    const clean = name.trim();
+    if (!/^[A-Za-z][\w-]{0,99}$/.test(clean)) return;
+    useImportStore.getState().setColumn(`extraParams.${clean}`, '');
+    setName('');
+  };
+  return (
+    <Group gap="xs" align="flex-end">
+      <TextInput
+        size="xs"
+        label={t('import.map.extra')}
+        placeholder={t('import.map.extraName')}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            add();
+          }
+        }}
+      />
+      <Button size="xs" variant="default" onClick={add}>
+        {t('import.map.extraAdd')}
+      </Button>
+    </Group>
+  );
+}
+
+/** Saved mappings: pick one, save the current one under a name, delete one. */
+function Presets() {
+  const t = useT();
+  const presets = useImportStore((s) => s.presets);
+  const applied = useImportStore((s) => s.appliedPreset);
+  const [name, setName] = useState(applied ?? '');
+  const [saving, setSaving] = useState(false);
+  const current = presets.find((p) => p.name === applied);
+  const toast = useToastStore.getState().push;
+
+  const save = async () => {
+    const clean = name.trim();
+    if (!clean || saving) return;
+    setSaving(true);
+    const result = await useImportStore.getState().savePreset(clean);
+    setSaving(false);
+    if (result.ok) toast({ tone: 'success', title: (tt) => tt('import.preset.saved', { name: clean }) });
+    else {
+      const error = result.error;
+      toast({ tone: 'error', title: (tt) => `${tt('import.preset.failed')}: ${errorTitle(error, tt)}`, message: () => error.description ?? '' });
+    }
+  };
+
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        {applied && (
+          <Text size="sm" c="teal.8" data-testid="import-preset-applied">
+            <IconCheck size={14} /> {t('import.preset.applied', { name: applied })}
+          </Text>
+        )}
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            size="xs"
+            label={t('import.preset.label')}
+            placeholder={t('import.preset.none')}
+            data={presets.map((p) => ({ value: String(p.id), label: p.name }))}
+            value={current ? String(current.id) : null}
+            onChange={(v) => {
+              const preset = presets.find((p) => String(p.id) === v);
+              if (preset) {
+                useImportStore.getState().applyPreset(preset);
+                setName(preset.name);
+              }
+            }}
+            w={240}
+            data-testid="import-preset-select"
+          />
+          {current && (
+            <Tooltip label={t('import.preset.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('import.preset.delete')}
+                onClick={() => {
+                  void useImportStore.getState().deletePreset(current.id);
+                  useImportStore.setState({ appliedPreset: undefined });
+                  toast({ tone: 'info', title: (tt) => tt('import.preset.deleted', { name: current.name }) });
+                }}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <TextInput
+            size="xs"
+            label={t('import.preset.saveName')}
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void save();
+              }
+            }}
+            w={240}
+            data-testid="import-preset-name"
+          />
+          <Button size="xs" variant="light" onClick={() => void save()} loading={saving} disabled={!name.trim()} data-testid="import-preset-save">
+            {t('import.preset.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
