@@ -24,7 +24,8 @@ export function fieldTitle(key: string, t: Translate): string {
 }
 
 const isNameKey = (key: string) => key.endsWith('.contactName');
-const sumHintKinds = new Set(['number']);
+/** Where a sum over the order's rows makes sense (the core allows it for any order-level number). */
+const summable = (key: string) => key === 'order.weight' || key.startsWith('cost.');
 
 /** Step 3: which column fills which field, defaults, and saved mappings. */
 export function ColumnsStep() {
@@ -174,7 +175,7 @@ function MappingRow({ field, options, missing }: { field: ImportField; options: 
         <TextInput
           size="xs"
           aria-label={t('import.map.defaultLabel', { field: name })}
-          placeholder={field.level === 'order' && sumHintKinds.has(field.kind) ? t('import.map.sumHint') : t('import.map.defaultHint')}
+          placeholder={summable(field.key) ? t('import.map.sumHint') : t('import.map.defaultHint')}
           value={fallback}
           onChange={(e) => setDefault(field.key, e.currentTarget.value)}
           data-testid={`map-default-${field.key}`}

@@ -102,7 +102,7 @@ function refusalText(refusal: FileRefusal, t: Translate): { title: string; body:
   }
   const { error } = refusal;
   const reason = fileProblemMessage(error.description, t);
-  if (error.message === 'Bad file' || reason) return { title: t('import.file.refused'), body: reason ?? error.description ?? error.message, details: reason ? error.description : undefined };
+  if (error.message === 'Bad file' || reason) return { title: t('import.file.refused'), body: reason ?? error.description ?? error.message, details: reason && reason !== error.description ? error.description : undefined };
   return { title: errorTitle(error, t), body: error.description ?? error.message };
 }
 
