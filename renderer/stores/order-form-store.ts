@@ -67,8 +67,10 @@ interface OrderFormState {
   openWith: (values: OrderFormValues) => void;
   /** The order this form changes (submit sends orders.update), or null for a new order. */
   editingOrderId: string | null;
+  /** Completes the edited payload before it is sent (puts back what the form has no box for). */
+  completeEdit: ((payload: Record<string, unknown>) => Record<string, unknown>) | null;
   /** Opens the form on an existing order's values; submitting changes that order and sends it again where allowed. */
-  openForEdit: (orderId: string, values: OrderFormValues) => void;
+  openForEdit: (orderId: string, values: OrderFormValues, complete?: (payload: Record<string, unknown>) => Record<string, unknown>) => void;
   setField: <G extends ScalarGroup>(group: G, field: ScalarField<G>, value: string) => void;
   setPlaceField: (place: number, field: PlaceField, value: string) => void;
   setItemField: (place: number, index: number, field: ItemField, value: string) => void;
@@ -114,6 +116,7 @@ async function sendChanges(orderId: string, data: CommandInput<'orders.create'>)
 const freshForm = (values: OrderFormValues) => ({
   values,
   editingOrderId: null,
+  completeEdit: null,
   dirty: false,
   draftId: null,
   touched: {},
@@ -206,8 +209,9 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     },
 
     editingOrderId: null,
-    openForEdit: (orderId, values) => {
-      set((s) => ({ ...freshForm(values), editingOrderId: orderId, version: s.version + 1, opened: true }));
+    completeEdit: null,
+    openForEdit: (orderId, values, complete) => {
+      set((s) => ({ ...freshForm(values), editingOrderId: orderId, completeEdit: complete ?? null, version: s.version + 1, opened: true }));
       void useProvidersStore.getState().load();
     },
 
@@ -336,8 +340,10 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
       }
 
       set({ submitting: true, failure: undefined, submitAttempted: true });
-      const editing = get().editingOrderId;
-      const result = editing ? await sendChanges(editing, check.data) : await getTransport().invoke('orders.create', check.data);
+      const { editingOrderId: editing, completeEdit } = get();
+      const result = editing
+        ? await sendChanges(editing, (completeEdit ? completeEdit(check.data) : check.data) as CommandInput<'orders.create'>)
+        : await getTransport().invoke('orders.create', check.data);
       if (!result.ok) {
         const serverErrors = serverFieldErrors(result.error.errors, fieldAliases);
         set({ submitting: false, failure: result.error, serverErrors });

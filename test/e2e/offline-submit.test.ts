@@ -1,6 +1,7 @@
 import { openBrowserMode, screenshot } from '../helpers/browser';
-import { fillOrderForm } from '../helpers/fill-order-form';
 import { networkSwitch } from '../helpers/network-switch';
+import { settled } from '../helpers/settled';
+import { fillOrder } from './order-form-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
@@ -16,7 +17,9 @@ describe('browser mode: an order submitted without a connection to the delivery 
     const { page } = session;
     net.unplug();
     await page.getByTestId('new-order-button').click();
-    await fillOrderForm(page, 'OFF-1001');
+    await fillOrder(page, { number: 'OFF-1001', recipient: 'Анна Смирнова', city: 'Санкт-Петербург', sender: true });
+    // Prices come from the local tariff tables, so the choice works without a connection too.
+    await page.getByTestId('price-row').filter({ hasText: /Экспресс дверь-дверь/ }).first().click();
     await page.getByTestId('submit-order').click();
 
     // Saved at once, in the list, still on its way to the service.
@@ -30,7 +33,7 @@ describe('browser mode: an order submitted without a connection to the delivery 
     await expect(outbox.textContent()).resolves.toMatch(/Waiting for connection · 1/);
     await outbox.click();
     const details = page.getByTestId('outbox-details');
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="outbox-details"]')!).opacity === '1'); // faded in, for the picture
+    await settled(page, '[data-testid="outbox-details"]');
     await expect(details.getByTestId('outbox-queued').textContent()).resolves.toBe('In queue: 1');
     await expect(details.getByTestId('outbox-next-attempt').textContent()).resolves.toMatch(/^Next attempt \d{2}:\d{2}:\d{2}$/);
     await screenshot(page, 'offline-queue');

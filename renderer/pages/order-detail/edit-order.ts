@@ -1,12 +1,16 @@
 import type { OrderView } from '../../../shared/schemas/order-detail';
-import { valuesFromPayload } from '../../order-form/form-values';
+import { toCreateInput, valuesFromPayload } from '../../order-form/form-values';
 import { useOrderFormStore } from '../../stores/order-form-store';
+import { createPayloadOf, withUnseenFields } from './unseen-fields';
 
 /**
  * Opens the order form on the order's data, to change it and send it again (after the service
- * refused it, or where the service takes changes). The form reads the create payload's fields and
- * ignores what only the detail has (numbers, status, quantityDelivered).
+ * refused it, or where the service takes changes). What the form has no box for is kept and sent
+ * along unchanged.
  */
 export function editOrder(view: OrderView): void {
-  useOrderFormStore.getState().openForEdit(view.order.orderId, valuesFromPayload(view));
+  const original = createPayloadOf(view);
+  const values = valuesFromPayload(original);
+  const seen = toCreateInput(values);
+  useOrderFormStore.getState().openForEdit(view.order.orderId, values, (edited) => withUnseenFields(original, seen, edited));
 }
