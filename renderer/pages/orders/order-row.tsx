@@ -1,47 +1,70 @@
-import { Table, Text } from '@mantine/core';
-import { memo } from 'react';
-import type { ProviderInfo } from '../../../shared/contract/providers';
+import { Checkbox, Table } from '@mantine/core';
+import { memo, type MouseEvent } from 'react';
 import type { OrderSummary } from '../../../shared/schemas/orders-list';
-import { StatusBadge } from '../../components/status-badge';
-import { useFormat, useT } from '../../i18n/use-t';
-import { providerName } from '../../stores/providers-store';
+import { columnMeta, type CellContext } from './order-columns';
 
 interface OrderRowProps {
-  order: OrderSummary;
-  providers: readonly ProviderInfo[];
+  index: number;
+  /** undefined while the row's window is being fetched: a placeholder of the same height. */
+  order: OrderSummary | undefined;
+  columnIds: readonly string[];
+  ctx: CellContext;
+  selected: boolean;
+  focused: boolean;
   highlighted: boolean;
+  onCheck: (index: number, range: boolean) => void;
+  onOpen: (index: number) => void;
 }
 
-const Dash = ({ title }: { title?: string }) => (
-  <Text span c="dimmed" title={title}>
-    —
-  </Text>
-);
-
-/** One order in the list. */
-export const OrderRow = memo(function OrderRow({ order, providers, highlighted }: OrderRowProps) {
-  const t = useT();
-  const format = useFormat();
+/** One order in the list (or its placeholder while it loads). */
+export const OrderRow = memo(function OrderRow({ index, order, columnIds, ctx, selected, focused, highlighted, onCheck, onOpen }: OrderRowProps) {
+  const className = ['sd-order-row', focused ? 'sd-row-focused' : '', highlighted ? 'sd-row-new' : ''].filter(Boolean).join(' ');
+  if (!order) {
+    return (
+      <Table.Tr className={className} id={`order-row-${index}`} aria-rowindex={index + 2} aria-busy="true" data-testid="order-row-loading">
+        <Table.Td />
+        {columnIds.map((id) => (
+          <Table.Td key={id}>
+            <span className="sd-row-placeholder" aria-label={ctx.t('ordersList.loadingRow')} />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  }
+  const stop = (e: MouseEvent) => e.stopPropagation();
   return (
-    <Table.Tr data-testid="order-row" data-order-id={order.orderId} className={highlighted ? 'sd-row-new' : undefined}>
-      <Table.Td fw={600} className="sd-numeric" title={order.clientNumber}>
-        {order.clientNumber}
+    <Table.Tr
+      className={className}
+      id={`order-row-${index}`}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="order-row"
+      data-order-id={order.orderId}
+      data-index={index}
+      onClick={() => onOpen(index)}
+    >
+      <Table.Td onClick={stop}>
+        <Checkbox
+          size="xs"
+          checked={selected}
+          // The row is the keyboard stop (arrows, Space); the checkbox is for the mouse.
+          tabIndex={-1}
+          aria-label={ctx.t('ordersList.selectRow', { number: order.clientNumber })}
+          onChange={() => {}}
+          onClick={(e) => onCheck(index, e.shiftKey)}
+          data-testid="row-checkbox"
+        />
       </Table.Td>
-      <Table.Td title={`${order.recipientName}, ${order.recipientPhone}`}>{order.recipientName}</Table.Td>
-      <Table.Td title={order.recipientCity ?? undefined}>{order.recipientCity ?? <Dash />}</Table.Td>
-      <Table.Td title={providerName(providers, order.providerKey)}>{providerName(providers, order.providerKey)}</Table.Td>
-      <Table.Td ff="monospace" fz="xs">
-        {order.providerNumber ?? <Dash title={t('orders.pending')} />}
-      </Table.Td>
-      <Table.Td>
-        <StatusBadge statusKey={order.statusKey} description={order.statusDescription} />
-      </Table.Td>
-      <Table.Td ta="right" className="sd-numeric">
-        {order.codCost > 0 ? format.money(order.codCost) : <Dash title={t('orders.noCod')} />}
-      </Table.Td>
-      <Table.Td className="sd-numeric" c="dimmed">
-        {format.dateTime(order.created)}
-      </Table.Td>
+      {columnIds.map((id) => {
+        const meta = columnMeta(id);
+        if (!meta) return null;
+        const cell = meta.render(order, ctx);
+        return (
+          <Table.Td key={id} ta={meta.align} title={cell.title} className={id === 'cod' || id === 'created' ? 'sd-numeric' : undefined}>
+            {cell.content}
+          </Table.Td>
+        );
+      })}
     </Table.Tr>
   );
 });

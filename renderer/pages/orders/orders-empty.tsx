@@ -2,14 +2,35 @@ import { Button, EmptyState } from '@mantine/core';
 import { IconPackage, IconPlus, IconSearch } from '../../components/icons';
 import { useT } from '../../i18n/use-t';
 import { useOrderFormStore } from '../../stores/order-form-store';
-import { useOrdersStore } from '../../stores/orders-store';
+import { isNarrowed, useOrdersStore } from '../../stores/orders-store';
 
-/** No rows: either the shop has no orders yet, or the search found none. */
+/** No rows: the shop has no orders yet, the search found none, or the filters leave none. */
 export function OrdersEmpty() {
   const t = useT();
   const search = useOrdersStore((s) => s.search.trim());
+  const filtered = useOrdersStore((s) => isNarrowed({ search: '', filter: s.filter }));
   const setSearch = useOrdersStore((s) => s.setSearch);
+  const clearFilters = useOrdersStore((s) => s.clearFilters);
   const openForm = useOrderFormStore((s) => s.open);
+
+  if (filtered && !search) {
+    return (
+      <EmptyState
+        mt={64}
+        icon={<IconSearch size={28} />}
+        withIndicatorBackground
+        title={t('ordersList.empty.filterTitle')}
+        description={t('ordersList.empty.filterBody')}
+        data-testid="orders-empty"
+      >
+        <EmptyState.Actions>
+          <Button variant="default" onClick={clearFilters}>
+            {t('ordersList.filter.clear')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
 
   if (search) {
     return (

@@ -5,15 +5,18 @@ import { errorHint, errorTitle } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useOrdersStore } from '../../stores/orders-store';
 import { useProvidersStore } from '../../stores/providers-store';
+import { BulkActionsBar } from './bulk-actions';
 import { OrdersEmpty } from './orders-empty';
+import { OrdersFilters } from './orders-filters';
 import { OrdersFooter } from './orders-footer';
-import { OrdersTable } from './orders-table';
+import { OrdersTable, useOrderTable } from './orders-table';
 import { OrdersToolbar } from './orders-toolbar';
 
-/** The orders list: toolbar, table filling the window, pager. */
+/** The orders list: toolbar, filters, the virtualized table filling the window, the count. */
 export function OrdersPage() {
   const status = useOrdersStore((s) => s.status);
-  const hasRows = useOrdersStore((s) => s.rows.length > 0);
+  const hasRows = useOrdersStore((s) => Object.values(s.windows).some((rows) => rows.length > 0));
+  const table = useOrderTable();
 
   useEffect(() => {
     void useProvidersStore.getState().load();
@@ -25,11 +28,13 @@ export function OrdersPage() {
 
   return (
     <Box h="calc(100dvh - var(--app-shell-header-offset, 48px))" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-      <OrdersToolbar />
+      <OrdersToolbar table={table} />
+      <OrdersFilters />
       <LoadError />
-      <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+      <BulkActionsBar />
+      <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         {hasRows ? (
-          <OrdersTable />
+          <OrdersTable table={table} />
         ) : waiting ? (
           <Center h="100%">
             <Loader size="sm" />

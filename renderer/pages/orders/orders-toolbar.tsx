@@ -4,13 +4,17 @@ import { modKey } from '../../app/platform';
 import { useT } from '../../i18n/use-t';
 import { useOrderFormStore } from '../../stores/order-form-store';
 import { useOrdersStore } from '../../stores/orders-store';
+import { ExportButton } from './bulk-actions';
+import { ColumnMenu } from './column-menu';
+import type { OrderTable } from './orders-table';
 
-/** Page title, search, refresh and the "New order" button. */
-export function OrdersToolbar() {
+/** Page title, search, refresh, columns, export and the "New order" button. */
+export function OrdersToolbar({ table }: { table: OrderTable }) {
   const t = useT();
   const loading = useOrdersStore((s) => s.status === 'loading');
   const load = useOrdersStore((s) => s.load);
   const openForm = useOrderFormStore((s) => s.open);
+  const anySelected = useOrdersStore((s) => s.selected.size > 0);
   return (
     <Group px="md" py="sm" gap="sm" wrap="nowrap" justify="space-between">
       <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
@@ -24,6 +28,9 @@ export function OrdersToolbar() {
           </ActionIcon>
         </Tooltip>
       </Group>
+      <ColumnMenu table={table} />
+      {/* With orders checked, export sits in the bulk bar beside the other actions on them. */}
+      {!anySelected && <ExportButton />}
       <Button
         leftSection={<IconPlus size={16} stroke={2} />}
         rightSection={
@@ -53,6 +60,11 @@ function SearchBox() {
       onChange={(e) => typeSearch(e.currentTarget.value)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') setSearch(e.currentTarget.value);
+        if (e.key === 'ArrowDown') {
+          // From the search straight into the results.
+          e.preventDefault();
+          document.querySelector<HTMLElement>('[data-testid="orders-table"]')?.focus();
+        }
         if (e.key === 'Escape' && text) {
           e.stopPropagation();
           setSearch('');
@@ -60,6 +72,7 @@ function SearchBox() {
       }}
       placeholder={t('orders.search.placeholder')}
       aria-label={t('orders.search.label')}
+      aria-keyshortcuts="Control+F /"
       leftSection={<IconSearch size={16} />}
       rightSection={text ? <CloseButton size="sm" aria-label={t('orders.empty.clearSearch')} onClick={() => setSearch('')} /> : null}
       w={340}

@@ -1,0 +1,170 @@
+import { Text } from '@mantine/core';
+import { columnSizingFeature, columnVisibilityFeature, createColumnHelper, tableFeatures, type ColumnVisibilityState } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import type { ProviderInfo } from '../../../shared/contract/providers';
+import type { OrderSortKey, OrderSummary } from '../../../shared/schemas/orders-list';
+import { StatusBadge } from '../../components/status-badge';
+import type { Formatters } from '../../i18n/format';
+import type { PlainMessageKey, Translate } from '../../i18n/types';
+import { providerName } from '../../stores/providers-store';
+
+/** What a cell needs besides its order. */
+export interface CellContext {
+  t: Translate;
+  format: Formatters;
+  providers: readonly ProviderInfo[];
+}
+
+interface OrderColumnMeta {
+  label: PlainMessageKey;
+  /** The list's sort key when a click on the header sorts by this column. */
+  sortKey?: OrderSortKey;
+  align?: 'right';
+  /** A cell's content; its `title` is what a narrow cell cuts off. */
+  render: (order: OrderSummary, ctx: CellContext) => { content: ReactNode; title?: string };
+}
+
+const Dash = ({ title }: { title?: string }) => (
+  <Text span c="dimmed" title={title}>
+    —
+  </Text>
+);
+
+/**
+ * The data columns, in order, with fixed widths (the table is fixed-layout, so rows fetched later never
+ * shift the columns; a wider window shares the extra width among them). The default set fits a
+ * 1366-px-wide window.
+ */
+export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideable: boolean; meta: OrderColumnMeta }> = [
+  {
+    id: 'clientNumber',
+    width: 110,
+    hideable: false,
+    meta: {
+      label: 'orders.col.clientNumber',
+      sortKey: 'clientNumber',
+      render: (o) => ({ content: <Text span fw={600} fz="inherit">{o.clientNumber}</Text>, title: o.clientNumber }),
+    },
+  },
+  {
+    id: 'recipient',
+    width: 180,
+    hideable: true,
+    meta: { label: 'orders.col.recipient', render: (o) => ({ content: o.recipientName, title: `${o.recipientName}, ${o.recipientPhone}` }) },
+  },
+  {
+    id: 'phone',
+    width: 130,
+    hideable: true,
+    meta: { label: 'ordersList.col.phone', render: (o) => ({ content: o.recipientPhone, title: o.recipientPhone }) },
+  },
+  {
+    id: 'city',
+    width: 130,
+    hideable: true,
+    meta: { label: 'orders.col.city', render: (o) => ({ content: o.recipientCity ?? <Dash />, title: o.recipientCity ?? undefined }) },
+  },
+  {
+    id: 'service',
+    width: 140,
+    hideable: true,
+    meta: {
+      label: 'orders.col.service',
+      render: (o, { providers }) => {
+        const name = providerName(providers, o.providerKey);
+        return { content: name, title: name };
+      },
+    },
+  },
+  {
+    id: 'providerNumber',
+    width: 125,
+    hideable: true,
+    meta: {
+      label: 'orders.col.providerNumber',
+      render: (o, { t }) => ({
+        content: o.providerNumber ? <Text span ff="monospace" fz="xs">{o.providerNumber}</Text> : <Dash title={t('orders.pending')} />,
+        title: o.providerNumber ?? undefined,
+      }),
+    },
+  },
+  {
+    id: 'status',
+    width: 200,
+    hideable: false,
+    meta: {
+      label: 'orders.col.status',
+      sortKey: 'status',
+      render: (o) => ({ content: <StatusBadge statusKey={o.statusKey} description={o.statusDescription} /> }),
+    },
+  },
+  {
+    id: 'cod',
+    width: 110,
+    hideable: true,
+    meta: {
+      label: 'orders.col.cod',
+      sortKey: 'cod',
+      align: 'right',
+      render: (o, { t, format }) => ({ content: o.codCost > 0 ? format.money(o.codCost) : <Dash title={t('orders.noCod')} /> }),
+    },
+  },
+  {
+    id: 'created',
+    width: 130,
+    hideable: true,
+    meta: {
+      label: 'orders.col.created',
+      sortKey: 'created',
+      render: (o, { format }) => ({ content: <Text span c="dimmed" fz="inherit">{format.dateTime(o.created)}</Text> }),
+    },
+  },
+];
+
+/** Width of the checkbox column. */
+export const selectColumnWidth = 44;
+
+export const orderTableFeatures = tableFeatures({ columnVisibilityFeature, columnSizingFeature });
+const helper = createColumnHelper<typeof orderTableFeatures, OrderSummary>();
+
+/**
+ * TanStack Table column definitions: the table owns which columns are visible and their sizes; the
+ * cells are rendered from `meta.render` for the rows of the visible window (see orders-table.tsx).
+ */
+export const orderTableColumns = helper.columns(
+  orderColumnDefs.map((c) =>
+    helper.display({ id: c.id, size: c.width, enableHiding: c.hideable, meta: c.meta as never }),
+  ),
+);
+
+/** The meta of a column by id. */
+export const columnMeta = (id: string): OrderColumnMeta | undefined => orderColumnDefs.find((c) => c.id === id)?.meta;
+
+/** Columns shown until the user chooses otherwise: the phone sits in the recipient's tooltip. */
+export const defaultColumnVisibility: ColumnVisibilityState = { phone: false };
+
+const storageKey = 'shipdesk.orders.columns';
+
+/** The user's column choice from the last session (unknown or broken entries are ignored). */
+export function loadColumnVisibility(): ColumnVisibilityState {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
+    if (!raw || typeof raw !== 'object') return defaultColumnVisibility;
+    const known = orderColumnDefs.filter((c) => c.hideable).map((c) => c.id);
+    const choice = Object.fromEntries(
+      Object.entries(raw as Record<string, unknown>).filter(([id, shown]) => known.includes(id) && typeof shown === 'boolean'),
+    ) as ColumnVisibilityState;
+    return { ...defaultColumnVisibility, ...choice };
+  } catch {
+    return defaultColumnVisibility;
+  }
+}
+
+/** Remembers the column choice for the next session. */
+export function saveColumnVisibility(visibility: ColumnVisibilityState): void {
+  try {
+    localStorage.setItem(storageKey, JSON.stringify(visibility));
+  } catch {
+    // Storage full or disabled: the choice lasts for this session only.
+  }
+}
