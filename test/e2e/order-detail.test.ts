@@ -105,6 +105,8 @@ describe('browser mode: the order detail', () => {
     await expect(city.inputValue()).resolves.toBe('Тверь');
     await expect(form.getByTestId('order-fields').getByLabel(labelled('Order number')).inputValue()).resolves.toBe('DET-3');
     await city.fill('Москва');
+    await settled(page, '[data-testid="order-form"]');
+    await screenshot(page, 'order-detail-edit');
     await form.getByTestId('submit-order').click();
     await page.getByTestId('toast').filter({ hasText: 'Order DET-3 changed' }).waitFor();
 
