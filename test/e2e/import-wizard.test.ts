@@ -196,8 +196,50 @@ describe('browser mode: the import wizard', () => {
   });
 });
 
+describe('a long import', () => {
+  it('shows its progress and stops on cancel, keeping the orders created before it', async () => {
+    // one order per write transaction, so the import runs long enough to be watched and stopped
+    const session = await openBrowserMode({ appOptions: { imports: { batchSize: 1 } } });
+    const dir = mkdtempSync(join(tmpdir(), 'shipdesk-import-e2e-long-'));
+    try {
+      const { page } = session;
+      const many = Array.from({ length: 1500 }, (_, i) => sampleOrder(`LONG-${i + 1}`, (o) => (o.items = o.items.slice(0, 1))));
+      const { buffer } = await ordersWorkbook(many, { itemsNewRow: true });
+      writeFileSync(join(dir, 'big.xlsx'), buffer);
+      await page.getByTestId('nav-import').click();
+      await page.getByTestId('import-file-input').setInputFiles(join(dir, 'big.xlsx'));
+      await page.getByTestId('import-preview-grid').waitFor();
+      await choose(page, 'import-provider', /Экспресс/);
+      // Enter in a box of the step moves on, as Next does
+      await page.getByTestId('import-time-format').press('Enter');
+      await page.getByTestId('import-mapping').waitFor();
+      await fillSenderDefaults(page);
+      await page.getByTestId('map-default-sender.phone').press('Enter');
+      await page.getByTestId('import-dry-summary').waitFor({ timeout: 60_000 });
+      await expect(page.getByTestId('import-dry-summary').textContent()).resolves.toMatch(/Orders in the file: 1500\. Ready: 1500\./);
+      await page.getByTestId('import-next').click();
+
+      await page.getByTestId('import-progress-text').filter({ hasText: /Creating orders: [1-9]\d* of 1500/ }).waitFor({ timeout: 60_000 });
+      await screenshot(page, 'import-progress');
+      await page.getByTestId('import-cancel').click();
+      await page.getByTestId('import-result').waitFor({ timeout: 60_000 });
+      const summary = (await page.getByTestId('import-result-summary').textContent()) ?? '';
+      const [, created, failed] = summary.match(/Import canceled: (\d+) created before it stopped, (\d+) not imported\./) ?? [];
+      expect(Number(created)).toBeGreaterThan(0);
+      expect(Number(created) + Number(failed)).toBe(1500);
+      const ctx = { companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId };
+      const stored = await session.running.app.services.orders.list(ctx, { limit: 1, offset: 0 });
+      expect(stored.total).toBe(Number(created));
+      expect(session.pageErrors()).toEqual([]);
+    } finally {
+      await session.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the import wizard in Russian', () => {
-  it('speaks Russian from the file to the mapping, and refuses a password-protected workbook in Russian', async () => {
+  it('speaks Russian from the file to the mapping, refuses a password-protected workbook in Russian, and takes a dropped file', async () => {
     const session = await openBrowserMode({ locale: 'ru-RU' });
     const dir = mkdtempSync(join(tmpdir(), 'shipdesk-import-e2e-ru-'));
     try {
@@ -210,9 +252,20 @@ describe('the import wizard in Russian', () => {
       await expect(page.getByTestId('import-file-refused').textContent()).resolves.toMatch(/Книга защищена паролем/);
       await screenshot(page, 'import-refused-ru');
 
+      // this time the file is dropped on the drop zone
       const { path } = await workbookFile(dir, 'выгрузка.xlsx', false);
-      await page.getByTestId('import-file-input').setInputFiles(path);
+      const dataTransfer = await page.evaluateHandle(
+        ({ base64, name }) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+          return transfer;
+        },
+        { base64: readFileSync(path).toString('base64'), name: 'выгрузка.xlsx' },
+      );
+      await page.getByTestId('import-dropzone').dispatchEvent('drop', { dataTransfer });
       await page.getByTestId('import-preview-grid').waitFor();
+      await expect(page.getByTestId('import-sheet').textContent()).resolves.toBe('Лист «Заказы» файла выгрузка.xlsx');
       await expect(page.getByTestId('import-header-row').textContent()).resolves.toBe('Заголовки столбцов — в строке 2');
       await choose(page, 'import-provider', /Экспресс/);
       await page.getByTestId('import-next').click();
