@@ -112,9 +112,15 @@ describe('browser mode: entering an order', () => {
     expect(detail.order).toMatchObject({ providerKey: 'sandbox-express', tariffId: 102, deliveryType: 1, deliveryTimeStart: from, deliveryTimeEnd: to });
     expect(detail.order.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    // The next order starts from the default profile.
+    // A fresh window's form starts from the default profile.
     const profiles = await session.running.app.services.settings.listProfiles(await companyOf(session));
     expect(profiles.map((p) => [p.name, p.isDefault])).toEqual([['Склад на Тверской', true]]);
+    await page.reload();
+    await page.getByTestId('new-order-button').click();
+    const sender = page.getByTestId('sender-fields');
+    await expect.poll(() => sender.getByLabel(labelled('Name')).inputValue()).toBe('Иван Петров');
+    await expect(sender.getByLabel(labelled('City')).inputValue()).resolves.toBe('Москва');
+    await page.keyboard.press('Escape');
     expect(session.pageErrors()).toEqual([]);
   });
 
