@@ -79,6 +79,10 @@ export function prepareOrderInserts(sqlite: BetterSqlite3.Database) {
     `INSERT INTO order_statuses (order_id, company_id, key, description, created_at, provider_code, provider_name, provider_description, created_provider, error_code)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const current = sqlite.prepare('UPDATE orders SET status_key = ?, status_description = ?, status_changed_at = ?, updated_at = ? WHERE id = ?');
+  const addStatus = (orderId: number, companyId: number, s: NewStatus) =>
+    status.run(orderId, companyId, s.key, s.description ?? null, s.at, s.providerCode ?? null, s.providerName ?? null, s.providerDescription ?? null,
+      s.createdProvider ?? null, s.errorCode ?? null);
   return {
     /** Is there a live order with this clientNumber in the company? */
     clientNumberTaken: (companyId: number, clientNumber: string) => taken.get(companyId, clientNumber) !== undefined,
@@ -88,9 +92,13 @@ export function prepareOrderInserts(sqlite: BetterSqlite3.Database) {
       const id = Number(
         order.run({ company_id: companyId, ...columnsOf(payload), status_key: first.key, status_description: description, at: first.at }).lastInsertRowid,
       );
-      status.run(id, companyId, first.key, description, first.at, first.providerCode ?? null, first.providerName ?? null, first.providerDescription ?? null,
-        first.createdProvider ?? null, first.errorCode ?? null);
+      addStatus(id, companyId, first);
       return id;
+    },
+    /** appendStatus on the raw connection: records a status and makes it the order's current one. */
+    appendStatus(orderId: number, companyId: number, next: NewStatus): void {
+      addStatus(orderId, companyId, next);
+      current.run(next.key, next.description ?? null, next.at, next.at, orderId);
     },
   };
 }
