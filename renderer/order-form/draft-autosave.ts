@@ -76,6 +76,7 @@ async function saveNow(): Promise<void> {
       savedVersion = version;
       setSaveState({ status: 'saved', savedAt: result.value.savedAt });
       if (readPending()?.id === draftId && useOrderFormStore.getState().version === version) storage()?.removeItem(pendingKey);
+      useDraftsStore.getState().clearFailure(draftId);
       useDraftsStore.getState().invalidate();
     } else {
       setSaveState({ status: 'error', savedAt: saveState.savedAt });

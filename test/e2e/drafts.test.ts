@@ -95,6 +95,10 @@ describe('browser mode: drafts', () => {
     await expect(left.textContent()).resolves.toMatch(/DR-1/);
     await expect(left.getByTestId('draft-failure').textContent()).resolves.toMatch(/Not created: Some fields are filled in incorrectly.*Fill in this field/);
     await screenshot(page, 'drafts');
+    // The reasons are still there after a restart of the window.
+    await page.reload();
+    await page.getByTestId('nav-drafts').click();
+    await rows.first().getByTestId('draft-failure').waitFor();
 
     const orders = await session.running.app.services.orders.list(ctx, { limit: 10, offset: 0 });
     expect(orders.rows.map((o) => o.clientNumber).sort()).toEqual(['DR-2', 'DR-3']);

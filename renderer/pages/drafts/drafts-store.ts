@@ -19,6 +19,8 @@ interface DraftsState {
   load: () => Promise<void>;
   /** Reloads when the page has been shown once (a draft was saved or submitted elsewhere). */
   invalidate: () => void;
+  /** The draft was changed after its refusal: the old reasons no longer describe it. */
+  clearFailure: (id: string) => void;
   toggle: (id: string) => void;
   setAll: (on: boolean) => void;
   remove: (id: string) => Promise<Result>;
@@ -26,6 +28,29 @@ interface DraftsState {
 }
 
 type Result = { ok: true } | { ok: false; error: ErrorBody };
+
+/**
+ * Why drafts were refused, kept in the window's storage so the list still shows it after a restart
+ * (the core keeps a refused draft as it was, without the reasons).
+ */
+const failuresKey = 'shipdesk.drafts.failures';
+
+function readFailures(): Record<string, ErrorBody> {
+  try {
+    const parsed = JSON.parse(globalThis.localStorage?.getItem(failuresKey) ?? '{}') as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, ErrorBody>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeFailures(failures: Readonly<Record<string, ErrorBody>>) {
+  try {
+    globalThis.localStorage?.setItem(failuresKey, JSON.stringify(failures));
+  } catch {
+    // Storage full or disabled: the reasons stay for this session only.
+  }
+}
 
 let requestSeq = 0;
 let invalidateTimer: ReturnType<typeof setTimeout> | undefined;
@@ -38,7 +63,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => ({
   error: undefined,
   selected: new Set(),
   submitting: false,
-  failures: {},
+  failures: readFailures(),
   lastSubmit: undefined,
 
   load: async () => {
@@ -51,20 +76,30 @@ export const useDraftsStore = create<DraftsState>((set, get) => ({
       return;
     }
     const ids = new Set(result.value.rows.map((r) => r.id));
+    // Reasons of drafts that are gone are dropped, but only when the whole list was read.
+    const complete = result.value.rows.length === result.value.total;
     set((s) => ({
       rows: result.value.rows,
       total: result.value.total,
       status: 'ready',
       error: undefined,
       selected: new Set([...s.selected].filter((id) => ids.has(id))),
-      failures: Object.fromEntries(Object.entries(s.failures).filter(([id]) => ids.has(id))),
+      failures: complete ? Object.fromEntries(Object.entries(s.failures).filter(([id]) => ids.has(id))) : s.failures,
     }));
+    writeFailures(get().failures);
   },
 
   invalidate: () => {
     if (get().status === 'idle') return;
     clearTimeout(invalidateTimer);
     invalidateTimer = setTimeout(() => void get().load(), 150);
+  },
+
+  clearFailure: (id) => {
+    if (!(id in get().failures)) return;
+    const { [id]: _gone, ...rest } = get().failures;
+    set({ failures: rest });
+    writeFailures(rest);
   },
 
   toggle: (id) =>
@@ -97,6 +132,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => ({
       else failures[outcome.id] = outcome.error;
     }
     set({ submitting: false, failures, lastSubmit: { created: result.value.created, failed: result.value.failed } });
+    writeFailures(failures);
     await get().load();
     return { ok: true };
   },
