@@ -60,6 +60,9 @@ export const importBench: Benchmark = {
           loopDelayP99Ms: ours.loopDelayP99Ms,
           created: Number(ours.created),
           registeredInAnswer: Number(ours.registered),
+          // after the answer (not in ms): the outbox registering the orders at the sandbox service
+          allRegisteredAtMs: Number(ours.allRegisteredMs),
+          registeredAtEnd: Number(ours.registeredLater),
           mainHeapPeakMb: mb(Number(ours.peakHeapUsedBytes)),
           ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [`${k}AtMs`, v])),
           ...Object.fromEntries(Object.entries(phaseRss).map(([k, v]) => [`rssAt${k[0].toUpperCase()}${k.slice(1)}Mb`, mb(v)])),

@@ -68,6 +68,12 @@ async function main() {
   const created = items.filter((i) => i.orderId !== undefined).length;
   const registered = items.filter((i) => i.providerNumber).length;
   const firstFailure = items.find((i) => i.orderId === undefined);
+  // Not part of the figure above: how long until the delivery service has numbered every order (a large
+  // sync upload answers once its orders are stored; the outbox registers them after). Told beside it.
+  const unregistered = app.sqlite.prepare("SELECT count(*) FROM orders WHERE provider_number IS NULL AND status_key = 'uploading'").pluck();
+  while ((unregistered.get() as number) > 0 && performance.now() - started < 300_000) await app.outbox.drain();
+  const allRegisteredMs = performance.now() - started;
+  const registeredLater = app.sqlite.prepare('SELECT count(*) FROM orders WHERE provider_number IS NOT NULL').pluck().get() as number;
   await service.stop?.(true);
   await app.close();
   await sendToParent({
@@ -79,6 +85,8 @@ async function main() {
     orders: items.length,
     created,
     registered,
+    allRegisteredMs,
+    registeredLater,
     phases,
     phaseRss,
     peakHeapUsedBytes: peakHeapUsed,
