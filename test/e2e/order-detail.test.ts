@@ -28,7 +28,7 @@ describe('browser mode: the order detail', () => {
   const stored = (clientNumber: string) =>
     session.running.app.db.selectFrom('orders').selectAll().where('client_number', '=', clientNumber).executeTakeFirstOrThrow();
 
-  it('opens from the list with its numbers, barcode and timeline; cancel asks first, then the order shows canceled without the cancel action', async () => {
+  it('opens from the list with its numbers, barcode and timeline; cancel asks first, then the order shows canceled without the cancel action; delete removes it', async () => {
     const { page } = session;
     const order = await stored('DET-1');
     await page.getByTestId('order-row').filter({ hasText: 'DET-1' }).click();
@@ -71,8 +71,14 @@ describe('browser mode: the order detail', () => {
     await page.getByRole('dialog', { name: 'Cancel order DET-1?' }).waitFor({ state: 'detached' });
     await screenshot(page, 'order-detail-canceled');
 
-    await page.keyboard.press('Escape');
+    // A canceled order may still be deleted: asked first, then gone from the list, the drawer closed.
+    await drawer.getByTestId('detail-delete').click();
+    await page.getByRole('dialog', { name: 'Delete order DET-1?' }).waitFor();
+    await page.getByTestId('detail-confirm-confirm').click();
     await drawer.waitFor({ state: 'hidden' });
+    await page.getByTestId('toast').filter({ hasText: 'Order DET-1 deleted' }).waitFor();
+    await page.getByTestId('order-row').filter({ hasText: 'DET-1' }).waitFor({ state: 'detached' });
+    expect((await stored('DET-1')).state).toBe('deleted');
     expect(session.pageErrors()).toEqual([]);
   });
 
