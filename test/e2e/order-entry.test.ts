@@ -31,7 +31,18 @@ describe('browser mode: entering an order', () => {
     const form = page.getByTestId('order-form');
 
     // Cash on delivery follows the items: 2 × 1500.
-    await expect(form.getByLabel(labelled('Cash on delivery, ₽')).inputValue()).resolves.toBe('3000');
+    const cod = form.getByLabel(labelled('Cash on delivery, ₽'));
+    await expect(cod.inputValue()).resolves.toBe('3000');
+    // A second place with its own item adds to it; removing the place takes it away again.
+    await form.getByTestId('add-place').click();
+    const second = form.getByTestId('place-card').nth(1);
+    await fill(second, 'Weight, g', '300');
+    await fill(second.getByTestId('item-row'), 'Description', 'Носки');
+    await fill(second.getByTestId('item-row'), 'Price, ₽', '199,90');
+    await expect(cod.inputValue()).resolves.toBe('3199.90');
+    await second.getByTestId('remove-place').click();
+    await expect(form.getByTestId('place-card').count()).resolves.toBe(1);
+    await expect(cod.inputValue()).resolves.toBe('3000');
 
     // Prices of every service side by side; "склад-склад" of the express service goes to a point.
     await page.getByTestId('price-row').first().waitFor();
