@@ -45,8 +45,10 @@ interface OrdersState {
   total: number | undefined;
   /** The count stopped at `total` (a very broad search): there are at least that many. */
   totalCapped: boolean;
-  /** Bumped on every change of the query: the table scrolls to the top and stale answers are dropped. */
+  /** Bumped on every request round (query change or reload): answers of older rounds are dropped. */
   generation: number;
+  /** Bumped when the query changes (search, filter, sort): the table goes back to the top. */
+  queryVersion: number;
   /** 'loading' keeps the previous rows on screen, so searching and filtering do not flash. */
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: ErrorBody | undefined;
@@ -84,6 +86,15 @@ let highlightTimer: ReturnType<typeof setTimeout> | undefined;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 /** Windows being fetched for the current generation (not asked twice while scrolling). */
 let inFlight = new Set<number>();
+/** The rows the table showed last (ensureRows): a reload asks again only for the windows there. */
+let shownRange = { first: 0, last: ordersPageSize - 1 };
+
+/** Numbers of the windows that hold rows first..last. */
+function windowsOf(first: number, last: number): number[] {
+  const numbers: number[] = [];
+  for (let n = Math.floor(Math.max(0, first) / ordersPageSize); n <= Math.floor(Math.max(0, last) / ordersPageSize); n++) numbers.push(n);
+  return numbers;
+}
 
 /** The order at a row index, or undefined while its window is still being fetched. */
 export function rowAt(windows: OrdersState['windows'], index: number): OrderSummary | undefined {
@@ -167,13 +178,18 @@ export const useOrdersStore = create<OrdersState>((set, get) => {
     inFlight = new Set();
     if (reset) resetGeneration = generation;
     // A new query's count is unknown until it comes (the old one must not size the table meanwhile).
-    set({ generation, status: 'loading', ...(reset ? { total: undefined, totalCapped: false } : {}) });
-    // The rows and the count go out side by side: counting a large shop's orders takes longer than
-    // one window of them, and the first rows should not wait for it.
-    return Promise.all([...numbers.map((n) => fetchWindow(generation, n)), fetchCount(generation)]).then(() => undefined);
+    set((s) => ({ generation, status: 'loading', ...(reset ? { total: undefined, totalCapped: false, queryVersion: s.queryVersion + 1 } : {}) }));
+    // The count is asked once the rows are in: counting a large shop's orders takes longer than one
+    // window of them, and the core answers one request at a time, so asked together the rows could
+    // wait behind it. (A reload keeps the old count on screen meanwhile.)
+    return Promise.all(numbers.map((n) => fetchWindow(generation, n))).then(() => fetchCount(generation));
   }
 
-  const restart = () => refetch([0], true);
+  /** A new query: from the top. */
+  const restart = () => {
+    shownRange = { first: 0, last: ordersPageSize - 1 };
+    return refetch([0], true);
+  };
 
   return {
     searchText: '',
@@ -184,6 +200,7 @@ export const useOrdersStore = create<OrdersState>((set, get) => {
     total: undefined,
     totalCapped: false,
     generation: 0,
+    queryVersion: 0,
     status: 'idle',
     error: undefined,
     highlightedId: undefined,
@@ -226,16 +243,18 @@ export const useOrdersStore = create<OrdersState>((set, get) => {
     },
 
     load: async () => {
-      const loaded = Object.keys(get().windows).map(Number);
-      await refetch(loaded.length ? loaded : [0], false);
+      // Only the windows on screen are asked again; the others are forgotten and fetched again if the
+      // user scrolls back to them (after a long scroll there may be hundreds).
+      const shown = windowsOf(shownRange.first, shownRange.last);
+      set((s) => ({ windows: Object.fromEntries(shown.filter((n) => s.windows[n]).map((n) => [n, s.windows[n]])) }));
+      await refetch(shown, false);
     },
 
     ensureRows: (first, last) => {
+      shownRange = { first, last };
       const { windows, generation, status } = get();
       if (status === 'idle') return;
-      for (let n = Math.floor(Math.max(0, first) / ordersPageSize); n <= Math.floor(Math.max(0, last) / ordersPageSize); n++) {
-        if (!windows[n] && !inFlight.has(n)) void fetchWindow(generation, n);
-      }
+      for (const n of windowsOf(first, last)) if (!windows[n] && !inFlight.has(n)) void fetchWindow(generation, n);
     },
 
     reveal: async (orderId) => {

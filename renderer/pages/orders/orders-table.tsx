@@ -47,7 +47,7 @@ export function OrdersTable({ table }: { table: OrderTable }) {
   const providers = useProvidersStore((s) => s.providers);
   const windows = useOrdersStore((s) => s.windows);
   const count = useOrdersStore(rowCount);
-  const generation = useOrdersStore((s) => s.generation);
+  const queryVersion = useOrdersStore((s) => s.queryVersion);
   const selected = useOrdersStore((s) => s.selected);
   const highlightedId = useOrdersStore((s) => s.highlightedId);
   const sort = useOrdersStore((s) => s.sort);
@@ -62,7 +62,7 @@ export function OrdersTable({ table }: { table: OrderTable }) {
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: 6,
     // Below the sticky header.
     scrollPaddingStart: rowHeight,
   });
@@ -78,7 +78,7 @@ export function OrdersTable({ table }: { table: OrderTable }) {
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
     setFocused(0);
-  }, [generation]);
+  }, [queryVersion]);
 
   const ctx: CellContext = useMemo(() => ({ t, format, providers }), [t, format, providers]);
   const columns = table.getVisibleLeafColumns();
