@@ -28,6 +28,13 @@ describe('browser mode: the settings page', () => {
 
   const stored = (): Promise<Settings> => session.running.app.services.settings.get(shop);
 
+  /** Closes the notes in the corner so a screenshot shows the page itself. */
+  async function closeToasts(page: Page) {
+    const toasts = page.getByTestId('toast');
+    // A toast may leave by itself while we reach for it: then the next one is taken.
+    for (let i = 0; i < 10 && (await toasts.count()) > 0; i++) await toasts.first().locator('button').click({ timeout: 2000 }).catch(() => {});
+  }
+
   async function openSection(page: Page, key: string) {
     await page.getByTestId('nav-settings').click();
     await page.getByTestId(`settings-tab-${key}`).click();
@@ -53,6 +60,8 @@ describe('browser mode: the settings page', () => {
     await page.getByTestId('company-email').fill('shop@example.ru');
     await page.getByTestId('company-save').click();
     await page.getByTestId('company-status').getByText('Saved').waitFor();
+    await closeToasts(page);
+    await screenshot(page, 'settings-company');
     expect((await stored()).company).toMatchObject({ name: 'ООО «Ромашка»', inn: '7707083893', kpp: '773601001', ogrn: '1027700132195', email: 'shop@example.ru' });
   });
 
@@ -131,6 +140,7 @@ describe('browser mode: the settings page', () => {
     expect(await page.content()).not.toContain('wrong-secret-9999');
     const row = await session.running.app.db.selectFrom('provider_connections').selectAll().where('name', '=', 'Чужой договор').executeTakeFirstOrThrow();
     expect(row.credentials).not.toContain('wrong-secret-9999');
+    await closeToasts(page);
     await screenshot(page, 'settings');
   });
 
@@ -183,6 +193,8 @@ describe('browser mode: the settings page', () => {
     await page.getByTestId('api-token-show').click();
     await expect(page.getByTestId('api-token').inputValue()).resolves.toBe(token);
     await expect(page.getByTestId('token-screen').count()).resolves.toBe(0);
+    await closeToasts(page);
+    await screenshot(page, 'settings-api');
 
     // Turned off, other programs are refused; the window still works.
     await page.getByTestId('api-enabled').uncheck();
@@ -208,6 +220,8 @@ describe('browser mode: the settings page', () => {
     await page.getByTestId('restore-pending').waitFor();
     await page.getByTestId('restore-pending').getByText(/Restart ShipDesk to finish the restore/).waitFor();
     expect((await stored()).pendingRestore).not.toBeNull();
+    await closeToasts(page);
+    await screenshot(page, 'settings-backups');
     await page.getByTestId('restore-cancel').click();
     await page.getByTestId('restore-pending').waitFor({ state: 'detached' });
     expect((await stored()).pendingRestore).toBeNull();
@@ -221,6 +235,7 @@ describe('browser mode: the settings page', () => {
     await page.getByTestId('connection-row').first().getByTestId('connection-test').click();
     await page.getByTestId('connection-row').first().getByText('Подключено').waitFor();
     await expect.poll(async () => (await stored()).preferences.language).toBe('ru');
+    await closeToasts(page);
     await screenshot(page, 'settings-ru');
 
     await page.getByTestId('settings-tab-preferences').click();

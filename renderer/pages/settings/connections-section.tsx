@@ -9,6 +9,9 @@ import { ConnectionDialog } from './connection-dialog';
 import { SectionCard } from './section-card';
 import { toastFailure, toastSuccess } from './use-feedback';
 
+/** Badges keep their words whole; the text beside them wraps instead. */
+const noShrink = { flexShrink: 0, minWidth: 'max-content' } as const;
+
 /** Delivery-service accounts: what is connected, a check of each, and where their secrets are kept. */
 export function ConnectionsSection() {
   const t = useT();
@@ -44,13 +47,12 @@ export function ConnectionsSection() {
           {t('settings.connections.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={720}>
           <Table verticalSpacing="xs" data-testid="connections-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('settings.connections.col.service')}</Table.Th>
                 <Table.Th>{t('settings.connections.col.name')}</Table.Th>
-                <Table.Th>{t('settings.connections.col.mode')}</Table.Th>
                 <Table.Th>{t('settings.connections.col.account')}</Table.Th>
                 <Table.Th>{t('settings.connections.col.check')}</Table.Th>
                 <Table.Th>
@@ -92,36 +94,36 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
   return (
     <Table.Tr data-testid="connection-row" data-connection-id={c.id}>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+        <Stack gap={4} align="flex-start">
           <Text size="sm" fw={500}>
             {t(c.providerKey === 'upstream' ? 'settings.connections.upstream' : 'settings.connections.cdek')}
           </Text>
-          {c.isDefault && (
-            <Badge size="sm" variant="light">
-              {t('settings.default')}
+          <Group gap={4} wrap="nowrap">
+            <Badge size="sm" variant="outline" color={c.testMode ? 'orange' : 'green'} style={noShrink}>
+              {t(c.testMode ? 'settings.connections.testMode' : 'settings.connections.live')}
             </Badge>
-          )}
-        </Group>
+            {c.isDefault && (
+              <Badge size="sm" variant="light" style={noShrink}>
+                {t('settings.default')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
       </Table.Td>
       <Table.Td>
         <Text size="sm">{c.name}</Text>
         {c.baseUrl && (
-          <Text size="xs" c="dimmed" ff="monospace">
+          <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {c.baseUrl}
           </Text>
         )}
-      </Table.Td>
-      <Table.Td>
-        <Badge size="sm" variant="outline" color={c.testMode ? 'orange' : 'green'}>
-          {t(c.testMode ? 'settings.connections.testMode' : 'settings.connections.live')}
-        </Badge>
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff={c.clientIdHint ? 'monospace' : undefined} c={c.credentialsReadable ? undefined : 'red'}>
           {account}
         </Text>
       </Table.Td>
-      <Table.Td maw={280}>{testing ? <Loader size="xs" /> : <TestResult result={test} />}</Table.Td>
+      <Table.Td miw={220} maw={300}>{testing ? <Loader size="xs" /> : <TestResult result={test} />}</Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Button size="compact-sm" variant="light" loading={testing} onClick={() => void useSettingsStore.getState().testConnection(c.id)} data-testid="connection-test">
@@ -150,11 +152,11 @@ function TestResult({ result }: { result: ReturnType<typeof useSettingsStore.get
     );
   return (
     <Stack gap={2} data-testid="connection-test-result" data-ok={result.ok}>
-      <Group gap={6} wrap="nowrap">
-        <Badge size="sm" color={result.ok ? 'green' : 'red'} variant="light">
+      <Group gap={6} wrap="wrap">
+        <Badge size="sm" color={result.ok ? 'green' : 'red'} variant="light" style={noShrink}>
           {t(result.ok ? 'settings.connections.testOk' : 'settings.connections.testFailed')}
         </Badge>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {t('settings.connections.checkedAt', { time: format.dateTime(result.checkedAt) })}
         </Text>
       </Group>

@@ -13,7 +13,6 @@ export function CopyField({ label, value, shown, description, extra, testId }: {
         description={description}
         value={shown ?? value}
         readOnly
-        ff="monospace"
         style={{ flex: 1, minWidth: 0 }}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         onFocus={(e) => e.currentTarget.select()}

@@ -7,7 +7,7 @@ export function SectionCard({ title, hint, actions, children, testId }: { title:
     <Paper withBorder radius="md" p="lg" data-testid={testId}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Title order={3} fz="md">
               {title}
             </Title>
@@ -17,7 +17,7 @@ export function SectionCard({ title, hint, actions, children, testId }: { title:
               </Text>
             )}
           </Stack>
-          {actions}
+          {actions && <div style={{ flexShrink: 0 }}>{actions}</div>}
         </Group>
         {children}
       </Stack>

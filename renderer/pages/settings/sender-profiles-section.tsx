@@ -71,7 +71,7 @@ export function SenderProfilesSection() {
                         {p.name}
                       </Text>
                       {p.isDefault && (
-                        <Badge size="sm" variant="light" data-testid="sender-default">
+                        <Badge size="sm" variant="light" style={{ flexShrink: 0, minWidth: 'max-content' }} data-testid="sender-default">
                           {t('settings.default')}
                         </Badge>
                       )}

@@ -56,8 +56,8 @@ export function SettingsPage() {
           <Loader size="sm" />
         </Center>
       ) : (
-        <Tabs value={tab} onChange={(v) => v && setTab(v)} orientation="vertical" variant="pills" keepMounted={false} aria-label={t('settings.sections')}>
-          <Tabs.List w={200} mr="lg">
+        <Tabs value={tab} onChange={(v) => v && setTab(v)} orientation="vertical" variant="pills" keepMounted={false} aria-label={t('settings.sections')} styles={{ tab: { justifyContent: 'flex-start' }, tabLabel: { textAlign: 'left' } }}>
+          <Tabs.List mr="lg" style={{ flex: '0 0 200px' }}>
             {sections.map((s) => (
               <Tabs.Tab key={s.key} value={s.key} data-testid={`settings-tab-${s.key}`}>
                 {t(s.label)}
