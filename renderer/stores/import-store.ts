@@ -182,7 +182,15 @@ export const useImportStore = create<ImportState>((set, get) => ({
     set({ preview, settings, appliedPreset, reading: undefined, refusal: undefined, dryRun: undefined, checkError: undefined, run: undefined, step: 'preview' });
   },
 
-  update: (patch) => set((s) => ({ settings: { ...s.settings, ...patch }, dryRun: undefined })),
+  update: (patch) =>
+    set((s) => {
+      const settings = { ...s.settings, ...patch };
+      // Names in one column again: a name mapped to its parts keeps its first column.
+      if (patch.nameFormat === false) {
+        for (const key of ['recipient.contactName', 'sender.contactName']) if (settings.columnMap[key]) settings.columnMap = { ...settings.columnMap, [key]: settings.columnMap[key].split(',')[0] };
+      }
+      return { settings, dryRun: undefined };
+    }),
   setColumn: (key, column) => set((s) => ({ settings: { ...s.settings, columnMap: { ...s.settings.columnMap, [key]: column } }, dryRun: undefined })),
   setDefault: (key, value) => set((s) => ({ settings: { ...s.settings, defaultData: { ...s.settings.defaultData, [key]: value } }, dryRun: undefined })),
 

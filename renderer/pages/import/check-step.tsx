@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { IconAlert, IconCheck, IconRefresh } from '../../components/icons';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorTitle, fieldMessage } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useImportStore } from '../../stores/import-store';
 import { fileProblemMessage, isAlreadyImported } from './import-logic';
@@ -38,7 +38,7 @@ export function CheckStep() {
             <Text size="sm">{fileProblemMessage(error.description, t) ?? error.description ?? ''}</Text>
             {error.errors?.map((e, i) => (
               <Text key={i} size="xs">
-                {e.field}: {e.message}
+                {e.field}: {fieldMessage(e.message, t)}
               </Text>
             ))}
           </Alert>

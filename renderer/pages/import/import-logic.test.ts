@@ -1,6 +1,6 @@
 import type { ImportField, ImportPreset } from '../../../shared/contract/import';
 import { createTranslate } from '../../i18n/translate';
-import { fileProblemMessage, fromBase64, isAlreadyImported, matchingPreset, missingRequired, rowErrorMessage, toBase64 } from './import-logic';
+import { fileProblemMessage, isAlreadyImported, matchingPreset, missingRequired, rowErrorMessage, toBase64 } from './import-logic';
 
 const en = createTranslate('en');
 const ru = createTranslate('ru');
@@ -62,9 +62,8 @@ describe('the import wizard logic', () => {
     expect(isAlreadyImported({ ...dup, errors: [...dup.errors, { field: 'order.weight', message: 'must be a number' }] }, new Set(['A-1']))).toBe(false);
   });
 
-  it('carries a file through base64 unchanged, large ones included', () => {
+  it('sends a file as base64 unchanged, large ones included', () => {
     const bytes = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7) % 256);
     expect(Buffer.from(toBase64(bytes), 'base64').equals(Buffer.from(bytes))).toBe(true);
-    expect(Buffer.from(fromBase64(Buffer.from(bytes).toString('base64'))).equals(Buffer.from(bytes))).toBe(true);
   });
 });

@@ -105,14 +105,6 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** base64 → bytes (the errors file for a download). */
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 /** "1.4 MB" / "820 KB" for a file size. */
 export function fileSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -1,5 +1,6 @@
 import { Box, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import type { ImportProgressEvent } from '../../../shared/contract/import';
 import { usePushEvent } from '../../components/use-push-event';
 import { useT } from '../../i18n/use-t';
 import { importSteps, useImportStore, type ImportStep } from '../../stores/import-store';
@@ -29,12 +30,14 @@ export function ImportPage() {
 
   useEffect(() => {
     void useImportStore.getState().init();
+    // An import that went on (or ended) while another page was shown: catch up with it.
+    void useImportStore.getState().refreshResults();
     void useProvidersStore.getState().load();
   }, []);
 
   usePushEvent(['import.progress'], (event) => {
     if (event.type === 'reconnected') void useImportStore.getState().refreshResults();
-    else useImportStore.getState().progress(event as unknown as Parameters<ReturnType<typeof useImportStore.getState>['progress']>[0]);
+    else useImportStore.getState().progress(event as unknown as ImportProgressEvent);
   });
 
   // A step can be revisited by its header only while nothing is running, and only once a file is open.

@@ -7,7 +7,8 @@ import { useT } from '../../i18n/use-t';
 import { useImportStore, type RunState } from '../../stores/import-store';
 import { useNavigationStore } from '../../stores/navigation-store';
 import { useToastStore } from '../../stores/toast-store';
-import { fileProblemMessage, fromBase64, isAlreadyImported, isFailed } from './import-logic';
+import { downloadBase64 } from '../orders/download-file';
+import { fileProblemMessage, isAlreadyImported, isFailed } from './import-logic';
 import { RowResultsTable } from './row-results-table';
 
 const ended = (run: RunState) => run.status === 'done' || run.status === 'failed' || run.status === 'canceled';
@@ -73,15 +74,7 @@ function RunResult({ run, createdBefore }: { run: RunState; createdBefore: Reado
       useToastStore.getState().push({ tone: 'info', title: (tt) => tt('import.result.noErrorsFile') });
       return;
     }
-    const blob = new Blob([fromBase64(result.base64)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = result.fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadBase64(result.fileName, result.base64);
   };
 
   return (
