@@ -66,6 +66,23 @@ describe('browser mode: drafts', () => {
     await session.running.app.services.drafts.delete(ctx, drafts.rows.find((d) => d.clientNumber === 'KB-1')!.id);
   });
 
+  it('keeps typing safe while ShipDesk cannot be reached, and saves it when it can', async () => {
+    const { page } = session;
+    await page.route('**/app/commands/drafts.save', (route) => route.abort('internetdisconnected'));
+    await page.keyboard.press('Control+n');
+    await page.getByTestId('draft-and-new').click();
+    await fill(page.getByTestId('order-fields'), 'Order number', 'OFF-1');
+    await page.getByTestId('draft-status').filter({ hasText: /kept in this window/ }).waitFor();
+    await page.unroute('**/app/commands/drafts.save');
+    // The next try (a retry shortly after, or the next keystroke) goes through.
+    await page.getByTestId('draft-status').filter({ hasText: /Draft saved/ }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    const drafts = await session.running.app.services.drafts.list(ctx, { limit: 10, offset: 0 });
+    const saved = drafts.rows.find((d) => d.clientNumber === 'OFF-1');
+    expect(saved).toBeDefined();
+    await session.running.app.services.drafts.delete(ctx, saved!.id);
+  });
+
   it('lists drafts and submits two at once; the one not ready stays with its reasons', async () => {
     const { page } = session;
     // A complete order typed in the form, put aside with Ctrl+S and "keep as draft".
