@@ -83,6 +83,27 @@ describe('importing into drafts', () => {
     expect(await count('orders')).toBe(1);
   });
 
+  it('a canceled import into drafts keeps the drafts made before it and reports the rest as not imported', async () => {
+    t = await createTestApp({ imports: { batchSize: 3 } });
+    const { buffer, columnMap } = await ordersWorkbook(Array.from({ length: 40 }, (_, i) => sampleOrder(`C-${i + 1}`)), { itemsNewRow: true });
+    const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64') } });
+    let cancel: Promise<unknown> | undefined;
+    t.app.events.subscribe((e) => {
+      if (e.type === 'import.progress' && e.status === 'creating' && (e.done as number) > 0 && !cancel) cancel = call('import.cancel', { importId });
+    });
+    await call('import.run', { importId, settings: settings(columnMap), target: 'drafts' });
+    await finished(importId);
+    await cancel;
+    const state = await call('import.results', { importId });
+    expect(state.status).toBe('canceled');
+    const drafted = state.resultItems.filter((i: any) => i.draftId);
+    const skipped = state.resultItems.filter((i: any) => i.message === 'Not imported');
+    expect(drafted.length).toBeGreaterThan(0);
+    expect(drafted.length + skipped.length).toBe(40);
+    expect(await count('drafts')).toBe(drafted.length);
+    expect(await count('orders')).toBe(0);
+  });
+
   it('an import into orders stays the default', async () => {
     t = await createTestApp();
     const { buffer, columnMap } = await ordersWorkbook([sampleOrder('O-1')], { itemsNewRow: true });
