@@ -110,6 +110,7 @@ describe('browser mode: the import wizard', () => {
       [String(badRows[0]), `${badRows[0]}IMP-3Order › Weight, g: Enter a number (cell B${badRows[0]}: "тяжёлый")`],
       [String(badRows[1]), expect.stringMatching(new RegExp(`^${badRows[1]}IMP-5Recipient › Phone: Enter a phone number.*\\(cell L${badRows[1]}: "позвонить"\\)$`))],
     ]);
+    await screenshot(page, 'import-check');
     const ctx = { companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId };
     const listed = async () => (await session.running.app.services.orders.list(ctx, { limit: 50, offset: 0 })).rows.map((r) => r.clientNumber).sort();
     await expect(listed()).resolves.toEqual([]);
