@@ -24,7 +24,7 @@ import type { WorkerMessage, WorkerTask } from './worker-protocol';
  * `entry` overrides both (a test, or a packaging layout of its own).
  *
  * A worker starts idle and gets its task by message, so one can be started ahead (`prewarm`): loading
- * exceljs is then off the import's path. A pool keeps at most one such spare.
+ * starting a thread is then off the import's path. A pool keeps at most one such spare.
  */
 
 /** The esbuild options of the worker bundle, for the build script beside the main bundle's. */
@@ -104,8 +104,8 @@ function devWorkerEntry(here: string): Promise<URL | null> {
 }
 
 async function spawnIdle(options: WorkerOptions): Promise<IdleWorker> {
-  // exceljs parks a sheet that comes before the shared strings in a temp file and removes it only when it
-  // reads to the end: each worker gets its own temp folder, removed with the worker.
+  // Each worker gets its own temp folder, removed with the worker (exceljs, which read the sheet before
+  // sheet-reader.ts did, parked sheets there; anything a task writes to TMPDIR is still cleaned up with it).
   const here = import.meta.url;
   const fromSource = /\.[mc]?ts$/.test(new URL(here).pathname);
   const bundled = options.entry ?? (fromSource ? await devWorkerEntry(here) : new URL('./import-worker.mjs', here));
@@ -215,7 +215,7 @@ export function createWorkerPool(options: WorkerOptions) {
     return spawnIdle(options);
   };
   const refill = () => {
-    // a little later: starting a worker (loading exceljs) must not compete with the import's own writing
+    // a little later: starting a worker must not compete with the import's own writing
     if (warm && !closed && !spare) {
       setTimeout(() => {
         if (warm && !closed && !spare) spare = spawnIdle(options);

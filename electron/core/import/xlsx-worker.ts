@@ -1,5 +1,5 @@
 // Entry of the import worker thread (node:worker_threads): reads a workbook or writes its errors file
-// off the main thread. It starts idle (exceljs loaded) and takes one task by message; how the main
+// off the main thread. It starts idle and takes one task by message; how the main
 // thread finds this file: see worker-client.ts.
 import { parentPort } from 'node:worker_threads';
 import type { WorkerTask } from './worker-protocol';
