@@ -27,18 +27,18 @@ export function RefreshControl() {
 
   return (
     <Group gap="xs" wrap="nowrap" data-testid="refresh-control" data-state={running ? 'running' : 'idle'}>
-      <Tooltip label={t('activity.refresh.nowHint')} openDelay={400} withArrow>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconRefresh size={15} />}
-          loading={requested}
-          onClick={() => void refreshNow()}
-          data-testid="refresh-now"
-        >
-          {t('activity.refresh.now')}
-        </Button>
-      </Tooltip>
+      {/* A native hint: the button is disabled while it runs, and a Mantine tooltip would then miss the mouse leaving. */}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconRefresh size={15} />}
+        loading={requested}
+        onClick={() => void refreshNow()}
+        title={t('activity.refresh.nowHint')}
+        data-testid="refresh-now"
+      >
+        {t('activity.refresh.now')}
+      </Button>
       <Tooltip label={details} openDelay={300} withArrow multiline maw={320}>
         <Stack gap={2} w={170} visibleFrom="lg" role="status" aria-live="polite" data-testid="refresh-status">
           {running ? (
