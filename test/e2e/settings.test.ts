@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import type { Settings } from '../../shared/schemas/settings';
-import { startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
+import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
 import { openBrowserMode, screenshot } from '../helpers/browser';
 import { orderPayload } from '../helpers/payloads';
 
@@ -244,6 +244,57 @@ describe('browser mode: the settings page', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await expect.poll(async () => (await stored()).preferences.language).toBe('en');
     await expect(page.getByTestId('language-switch').locator('input:checked').inputValue()).resolves.toBe('en');
+  });
+
+  it('editing a connection: new credentials replace the stored ones and the check passes; deleting asks first', async () => {
+    const { page } = session;
+    await openSection(page, 'connections');
+    const row = page.getByTestId('connection-row').filter({ hasText: 'Чужой договор' });
+    await row.getByTestId('connection-edit').click();
+    const dialog = page.getByTestId('connection-dialog');
+    // The stored secret is not shown back, only its hint.
+    await expect(dialog.getByTestId('connection-clientSecret').inputValue()).resolves.toBe('');
+    await dialog.getByTestId('connection-keep-secret').getByText('…0001', { exact: false }).waitFor();
+    await dialog.getByTestId('connection-clientId').fill(FAKE_TEST_ACCOUNT.clientId);
+    await dialog.getByTestId('connection-save').click();
+    await dialog.getByText('Fill in this field').waitFor(); // the other half of the credentials
+    await dialog.getByTestId('connection-clientSecret').fill(FAKE_TEST_ACCOUNT.clientSecret);
+    await dialog.getByTestId('connection-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(`…${FAKE_TEST_ACCOUNT.clientId.slice(-4)}`).waitFor();
+    await row.getByTestId('connection-test').click();
+    await row.getByTestId('connection-test-message').getByText('Connected to CDEK').waitFor();
+
+    await row.getByTestId('connection-delete').click();
+    await page.getByTestId('connection-delete-dialog').getByRole('button', { name: 'Keep it' }).click();
+    expect((await session.running.app.services.connections.list()).map((c) => c.name)).toContain('Чужой договор');
+    await row.getByTestId('connection-delete').click();
+    await page.getByTestId('connection-delete-dialog-confirm').click();
+    await row.waitFor({ state: 'detached' });
+    expect((await session.running.app.services.connections.list()).map((c) => c.name)).toEqual(['Тестовый СДЭК']);
+  });
+
+  it('sender profiles: another one made the default; deleting the default asks first and the remaining one takes over', async () => {
+    const { page } = session;
+    await openSection(page, 'senders');
+    await page.getByTestId('sender-add').click();
+    const dialog = page.getByTestId('sender-dialog');
+    await dialog.getByTestId('sender-profileName').fill('Пункт в Казани');
+    await dialog.getByTestId('sender-contactName').fill('Анна');
+    await dialog.getByTestId('sender-phone').fill('+7 843 000-00-00');
+    await dialog.getByTestId('sender-city').fill('Казань');
+    await dialog.getByTestId('sender-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const kazan = page.getByTestId('sender-row').filter({ hasText: 'Пункт в Казани' });
+    await kazan.getByTestId('sender-make-default').click();
+    await kazan.getByTestId('sender-default').waitFor();
+    await expect(page.getByTestId('sender-default').count()).resolves.toBe(1);
+
+    await kazan.getByTestId('sender-delete').click();
+    await page.getByTestId('sender-delete-dialog-confirm').click();
+    await kazan.waitFor({ state: 'detached' });
+    await page.getByTestId('sender-row').filter({ hasText: 'Склад на Ленина' }).getByTestId('sender-default').waitFor();
+    expect((await stored()).senderProfiles.map((p) => [p.name, p.isDefault])).toEqual([['Склад на Ленина', true]]);
   });
 
   it('looks right in the dark theme too', async () => {
