@@ -130,7 +130,7 @@ describe('browser mode: the order detail', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('reads in Russian', async () => {
+  it('reads in Russian, and says so in Russian when the order was deleted elsewhere while open', async () => {
     const { page } = session;
     await page.getByTestId('language-switch').getByText('RU').click();
     await page.getByTestId('order-row').filter({ hasText: 'DET-2' }).click();
@@ -139,6 +139,16 @@ describe('browser mode: the order detail', () => {
     await expect(drawer.getByTestId('detail-timeline').textContent()).resolves.toMatch(/История статусов.*Принят на склад службы доставки/s);
     await settled(page, '[data-testid="order-detail"]');
     await screenshot(page, 'order-detail-ru');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // Deleted by another program while it is open: the drawer says so in the user's language.
+    await page.getByTestId('order-row').filter({ hasText: 'DET-3' }).click();
+    await drawer.getByRole('heading', { name: 'Заказ DET-3' }).waitFor();
+    const id = String((await stored('DET-3')).id);
+    await session.running.app.services.orders.cancel(shop, id); // the express service keeps registered orders: cancel first
+    await session.running.app.services.orders.remove(shop, id);
+    await expect(drawer.getByTestId('detail-error').textContent()).resolves.toMatch(/Не удалось открыть заказ.*Заказ не найден/);
     await page.keyboard.press('Escape');
     await page.getByTestId('language-switch').getByText('EN').click();
   });

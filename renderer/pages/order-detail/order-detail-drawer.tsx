@@ -24,6 +24,7 @@ export function OrderDetailDrawer() {
   const close = useOrderDetailStore((s) => s.close);
   const view = useOrderViewStore((s) => s.view);
   const show = useOrderViewStore((s) => s.show);
+  const failed = useOrderViewStore((s) => s.status === 'error');
 
   useEffect(() => {
     void show(orderId);
@@ -44,7 +45,7 @@ export function OrderDetailDrawer() {
         <Drawer.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} py="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Drawer.Title id="order-detail-title" fw={600} fz="lg" className="sd-ellipsis">
-              {number ? t('detail.title', { number }) : t('detail.loading')}
+              {number ? t('detail.title', { number }) : failed ? t('detail.loadFailed') : t('detail.loading')}
             </Drawer.Title>
             {view && number && <StatusBadge statusKey={view.order.statusKey} description={view.statusDescription} />}
           </Group>
