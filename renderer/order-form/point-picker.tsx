@@ -23,7 +23,8 @@ export function PointPicker() {
   const values = useOrderFormStore((s) => s.values);
   const choosePoint = useOrderFormStore((s) => s.choosePoint);
   const binding = useField('order.pointOutId');
-  const recipientCity = values.recipient.city;
+  // In one-line mode the city is what comes before the first comma ("Казань, Баумана 1").
+  const recipientCity = values.recipientAddressMode === 'line' ? (values.recipient.addressString.split(',')[0] ?? '').trim() : values.recipient.city;
   const [filters, setFilters] = useState<PointFilters>({ city: recipientCity, search: '', cod: false, fittingRoom: false, kind: 'all' });
   // The city follows the recipient's until the user types another one here.
   const [cityTouched, setCityTouched] = useState(false);

@@ -137,10 +137,9 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
       ...extra?.(s),
     }));
 
-  /** A fresh form takes the default sender profile, once the profiles are known. */
+  /** A fresh form takes the default sender profile; asked anew each time, as settings may have changed the profiles. */
   const prefillSender = async () => {
-    const profiles = useSenderProfilesStore.getState();
-    await profiles.load();
+    await useSenderProfilesStore.getState().load(true);
     const profile = useSenderProfilesStore.getState().defaultProfile();
     const { values, dirty } = get();
     if (!profile || dirty || Object.values(values.sender).some((v) => v.trim() !== '')) return;
