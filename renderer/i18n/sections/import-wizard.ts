@@ -134,6 +134,7 @@ export const en = {
   'import.result.awaiting': 'waiting for the service\'s number',
   'import.result.draft': 'Draft saved',
   'import.result.already': 'Already imported last time',
+  'import.result.notImported': 'Not imported: the import was canceled before this order was created',
   'import.result.saveErrors': 'Save errors to file',
   'import.result.saveErrorsHint': 'The workbook with the failed rows marked red and the errors written beside them.',
   'import.result.noErrorsFile': 'No row failed: there is no errors file.',
@@ -144,6 +145,7 @@ export const en = {
   'import.result.more': 'Showing the first {shown} of {total} rows.',
 
   'import.cell': 'cell {cell}',
+  'import.error.draftExists': 'A draft with this number already exists',
 } as const;
 
 export const ru: SectionDictionary<typeof en> = {
@@ -279,6 +281,7 @@ export const ru: SectionDictionary<typeof en> = {
   'import.result.awaiting': 'ждём номер от службы',
   'import.result.draft': 'Черновик сохранён',
   'import.result.already': 'Уже импортирован в прошлый раз',
+  'import.result.notImported': 'Не импортирован: импорт отменён до создания этого заказа',
   'import.result.saveErrors': 'Сохранить ошибки в файл',
   'import.result.saveErrorsHint': 'Книга, в которой строки с ошибками выделены красным, а ошибки записаны рядом.',
   'import.result.noErrorsFile': 'Ошибок нет: файла с ошибками не будет.',
@@ -289,4 +292,5 @@ export const ru: SectionDictionary<typeof en> = {
   'import.result.more': 'Показаны первые {shown} из {total} строк.',
 
   'import.cell': 'ячейка {cell}',
+  'import.error.draftExists': 'Черновик с таким номером уже есть',
 };

@@ -53,6 +53,7 @@ describe('the import wizard logic', () => {
   it('puts a row error into the user\'s language, keeping the cell it points at', () => {
     expect(rowErrorMessage('must be a number (cell B7: "тяжёлый")', ru)).toBe(`${ru('msg.number')} (ячейка B7: "тяжёлый")`);
     expect(rowErrorMessage('must be a phone number', en)).toBe(en('msg.phone'));
+    expect(rowErrorMessage('a draft with clientNumber A-1 already exists (draft d-x); this row was not imported again', ru)).toBe('Черновик с таким номером уже есть');
   });
 
   it('tells a duplicate of last time\'s order from a real error', () => {

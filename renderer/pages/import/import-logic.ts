@@ -33,6 +33,7 @@ export function fileProblemMessage(description: string | undefined, t: Translate
 
 /** A row error as the core writes it (`must be a number (cell B5: "abc")`) in the user's language. */
 export function rowErrorMessage(message: string, t: Translate): string {
+  if (/^a draft with clientNumber .* already exists/.test(message)) return t('import.error.draftExists');
   const m = message.match(/^(.*?)\s*\(cell ([A-Z]{1,3}\d+)(.*)\)$/s);
   if (!m) return fieldMessage(message, t);
   return `${fieldMessage(m[1], t)} (${t('import.cell', { cell: m[2] })}${m[3]})`;

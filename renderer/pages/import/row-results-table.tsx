@@ -66,7 +66,14 @@ function Outcome({ item, createdBefore }: { item: UploadResultItem; createdBefor
       </Text>
     );
   }
-  if (item.errors.length === 0) return <Text size="sm" c="red.8">{item.description || item.message}</Text>;
+  if (item.errors.length === 0) {
+    const canceled = item.message === 'Not imported';
+    return (
+      <Text size="sm" c={canceled ? 'dimmed' : 'red.8'}>
+        {canceled ? t('import.result.notImported') : item.description || item.message}
+      </Text>
+    );
+  }
   return (
     <Stack gap={2}>
       {item.errors.map((e, i) => (
