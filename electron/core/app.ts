@@ -9,6 +9,8 @@ import { createIntervalRegistry } from './intervals/interval-source';
 import { createIntervalService } from './intervals/interval-service';
 import type { FetchLike } from './import/download';
 import { createImportService, type ImportOptions } from './import/import-service';
+import { createImportPresetService } from './import-presets/preset-service';
+import { importFields } from './import-presets/import-fields';
 import { createListsService } from './lists/lists-service';
 import { findPoint } from './lists/points-repository';
 import { defaultResourcesDir, loadReferenceData } from './lists/reference-data';
@@ -128,6 +130,7 @@ export async function createApp(options: AppOptions) {
 
   const settings = createSettingsService({ db, clock, events, log, dataDir: options.dataDir });
   const drafts = createDraftService({ db, clock, orders, providers, events });
+  const importPresets = createImportPresetService({ db, clock });
   const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
   const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, settings, events, log });
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
@@ -161,6 +164,10 @@ export async function createApp(options: AppOptions) {
     'import.cancel': (ctx, input) => imports.cancel(ctx, input.importId),
     'import.results': (ctx, input) => imports.state(ctx, input.importId, { offset: input.offset, limit: input.limit }),
     'import.errorsFile': (ctx, input) => imports.errorsFile(ctx, input.importId),
+    'import.fields': async () => importFields(),
+    'import.presets.list': (ctx) => importPresets.list(ctx),
+    'import.presets.save': (ctx, input) => importPresets.save(ctx, input),
+    'import.presets.delete': (ctx, input) => importPresets.delete(ctx, input.id),
     'drafts.save': (ctx, input) => drafts.save(ctx, input),
     'drafts.list': (ctx, input) => drafts.list(ctx, input),
     'drafts.get': (ctx, input) => drafts.get(ctx, input.id),
