@@ -130,7 +130,8 @@ export function startDraftAutosave(): () => void {
   const recovered = recoverPendingDraft();
   let assigningId = false;
   const unsubscribe = useOrderFormStore.subscribe((state, previous) => {
-    if (assigningId) return;
+    // Changes to an order already sent are not a new order's draft: submitting such a draft would create a second order.
+    if (assigningId || state.editingOrderId) return;
     if (state.version === previous.version || !state.dirty) {
       if (state.draftId !== previous.draftId) {
         if (state.draftId) storage()?.setItem(currentKey, state.draftId);

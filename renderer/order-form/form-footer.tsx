@@ -16,8 +16,8 @@ export function FormFooter() {
   const submitting = useOrderFormStore((s) => s.submitting);
   const close = useOrderFormStore((s) => s.close);
   const startNew = useOrderFormStore((s) => s.startNew);
-  // Something to put aside: typing, or a draft opened from the list.
-  const onDraft = useOrderFormStore((s) => s.dirty || s.draftId !== null);
+  // Something to put aside: typing, or a draft opened from the list (not changes to an order already sent).
+  const onDraft = useOrderFormStore((s) => (s.dirty || s.draftId !== null) && s.editingOrderId === null);
   return (
     <Stack gap={6} px="md" py="sm" className="sd-form-footer">
       <Failure />
