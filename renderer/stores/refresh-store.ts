@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { lastRefreshSchema } from '../../shared/contract/bulk';
 import type { StatusRefreshResult } from '../../shared/contract/status-refresh';
 import type { ErrorBody } from '../../shared/errors';
+import { errorTitle } from '../i18n/error-messages';
 import { getTransport } from '../transport/current';
+import { useToastStore } from './toast-store';
 
 export type LastRefresh = z.output<typeof lastRefreshSchema>;
 
@@ -41,6 +43,10 @@ export const useRefreshStore = create<RefreshState>((set, get) => ({
     set({ requested: true, error: undefined, result: undefined });
     const answer = await getTransport().invoke('statuses.refreshNow', {});
     set({ requested: false, progress: undefined, ...(answer.ok ? { result: answer.value } : { error: answer.error }) });
+    if (!answer.ok) {
+      const { error } = answer;
+      useToastStore.getState().push({ tone: 'error', title: (t) => t('activity.refresh.failed'), message: (t) => errorTitle(error, t) });
+    }
     await get().loadLast();
   },
 
