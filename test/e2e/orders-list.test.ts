@@ -190,3 +190,37 @@ describe('browser mode: the orders list', () => {
     expect(session.pageErrors()).toEqual([]);
   });
 });
+
+describe('browser mode: a long orders list', () => {
+  it('keeps only the rows in view in the page and fetches the others as the user scrolls to them', async () => {
+    const session = await openBrowserMode();
+    try {
+      const { app } = session.running;
+      const shop = (await app.services.companies.byToken('e2e-token-12345'))!;
+      const add = app.sqlite.prepare(
+        `INSERT INTO orders (company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name, recipient_phone,
+           cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (?, ?, 'sandbox-express', 'active', 'uploaded', ?, 'Покупатель', '+79160000000', 0, 0, '{}', ?, ?)`,
+      );
+      const start = Date.now() - 1_000_000;
+      app.sqlite.transaction(() => {
+        for (let i = 1; i <= 450; i++) add.run(shop.companyId, `BIG-${String(i).padStart(3, '0')}`, start + i, start + i, start + i);
+      })();
+      const { page } = session;
+      await page.reload();
+      await expect.poll(() => page.getByTestId('orders-count').textContent()).toBe('Orders: 450');
+      await row(page, 'BIG-450').waitFor();
+      // Virtualized: a few dozen rows in the page, not 450.
+      expect(await page.getByTestId('order-row').count()).toBeLessThan(80);
+      await page.getByTestId('orders-table').focus();
+      await page.keyboard.press('End');
+      await row(page, 'BIG-001').waitFor();
+      await expect(row(page, 'BIG-001').getAttribute('class')).resolves.toContain('sd-row-focused');
+      expect(await row(page, 'BIG-450').count()).toBe(0);
+      // The header stays in view above the last rows.
+      await expect(page.getByTestId('sort-clientNumber').isVisible()).resolves.toBe(true);
+      expect(session.pageErrors()).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});

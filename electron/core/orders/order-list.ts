@@ -13,9 +13,10 @@ const sortColumns = {
 
 /**
  * A search counts its matches only up to this many: a one-letter search on a large shop matches most
- * orders, and "10 000+" tells the user as much as the exact figure would after reading them all.
+ * orders, and "over 1,000" tells the user as much as the exact figure would after reading them all.
+ * (The core answers one request at a time, so a long count would hold up the next keystroke's rows.)
  */
-export const searchCountCap = 10_000;
+export const searchCountCap = 1_000;
 
 /** The trigram index needs three characters; shorter searches fall back to LIKE (they match many rows early). */
 const trigramMinLength = 3;

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { useFormat, useT } from '../../i18n/use-t';
 import { useOrdersStore } from '../../stores/orders-store';
 
-/** How many orders match (or "over 10 000" for a very broad search), and the table's keys. */
+/** How many orders match (or "over 1,000" for a very broad search), and the table's keys. */
 export function OrdersFooter() {
   const t = useT();
   const format = useFormat();

@@ -70,8 +70,12 @@ export function OrdersTable({ table }: { table: OrderTable }) {
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
 
+  // Fetch the windows in view once scrolling rests for a moment: dragging the scrollbar across
+  // 100,000 rows must not ask for every window it passes.
   useEffect(() => {
-    if (count > 0) ensureRows(first, last);
+    if (count === 0) return;
+    const timer = setTimeout(() => ensureRows(first, last), 60);
+    return () => clearTimeout(timer);
   }, [first, last, count, windows, ensureRows]);
 
   // A new search, filter or sort starts at the top.
