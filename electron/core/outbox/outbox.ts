@@ -270,9 +270,13 @@ export function createOutbox(deps: OutboxDeps) {
     return processed;
   }
 
+  /** Counted in SQL: after a burst of orders the queue holds thousands of jobs, and every pass ends here. */
   async function state() {
-    const rows = await db.selectFrom('outbox').select(['attempts', 'last_error']).execute();
-    return { pending: rows.length, waitingForConnection: rows.some((r) => r.last_error !== null) };
+    const row = await db
+      .selectFrom('outbox')
+      .select((eb) => [eb.fn.countAll<number>().as('pending'), sql<number | null>`max(last_error IS NOT NULL)`.as('failing')])
+      .executeTakeFirstOrThrow();
+    return { pending: Number(row.pending), waitingForConnection: row.failing === 1 };
   }
 
 
