@@ -47,7 +47,7 @@ export function ConnectionsSection() {
           {t('settings.connections.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={680}>
           <Table verticalSpacing="xs" data-testid="connections-table">
             <Table.Thead>
               <Table.Tr>
@@ -113,7 +113,7 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
       <Table.Td>
         <Text size="sm">{c.name}</Text>
         {c.baseUrl && (
-          <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {c.baseUrl}
           </Text>
         )}
@@ -123,19 +123,22 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
           {account}
         </Text>
       </Table.Td>
-      <Table.Td miw={220} maw={300}>{testing ? <Loader size="xs" /> : <TestResult result={test} />}</Table.Td>
+      <Table.Td miw={200} maw={300}>{testing ? <Loader size="xs" /> : <TestResult result={test} />}</Table.Td>
       <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        {/* Stacked so the row fits beside a long check message in either language. */}
+        <Stack gap={4} align="flex-end">
           <Button size="compact-sm" variant="light" loading={testing} onClick={() => void useSettingsStore.getState().testConnection(c.id)} data-testid="connection-test">
             {t('settings.connections.test')}
           </Button>
-          <Button size="compact-sm" variant="subtle" onClick={onEdit} data-testid="connection-edit">
-            {t('settings.edit')}
-          </Button>
-          <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} data-testid="connection-delete">
-            {t('settings.delete')}
-          </Button>
-        </Group>
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-sm" variant="subtle" onClick={onEdit} data-testid="connection-edit">
+              {t('settings.edit')}
+            </Button>
+            <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} data-testid="connection-delete">
+              {t('settings.delete')}
+            </Button>
+          </Group>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );

@@ -21,12 +21,13 @@ export function LocalApiSection() {
   const [showToken, setShowToken] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [switching, setSwitching] = useState(false);
+  // The switch moves at once; if the core refuses, it goes back to what is stored.
+  const [pending, setPending] = useState<boolean | undefined>(undefined);
 
   const toggle = async (next: boolean) => {
-    setSwitching(true);
+    setPending(next);
     const result = await useSettingsStore.getState().savePreferences({ localApiEnabled: next });
-    setSwitching(false);
+    setPending(undefined);
     if (result.ok) toastSuccess((tr) => tr(next ? 'settings.api.enabledOn' : 'settings.api.enabledOff'));
     else toastFailure((tr) => tr('settings.saveFailed'), result.error);
   };
@@ -47,8 +48,8 @@ export function LocalApiSection() {
       <Switch
         label={t('settings.api.enabled')}
         description={t('settings.api.enabledHint')}
-        checked={enabled}
-        disabled={switching}
+        checked={pending ?? enabled}
+        disabled={pending !== undefined}
         onChange={(e) => void toggle(e.currentTarget.checked)}
         data-testid="api-enabled"
       />
