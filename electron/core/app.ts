@@ -37,6 +37,7 @@ import { applyPendingRestore, createBackupService } from './backup/backup-servic
 import { createDraftService } from './drafts/draft-service';
 import { exportOrdersXlsx } from './export/orders-xlsx';
 import { createBulkActions } from './orders/bulk';
+import { createLabelService } from './orders/labels';
 import { outboxView } from './scheduler/outbox-view';
 import { createRefreshScheduler } from './scheduler/refresh-scheduler';
 import { stuckOrders } from './scheduler/stuck-orders';
@@ -133,6 +134,7 @@ export async function createApp(options: AppOptions) {
   const importPresets = createImportPresetService({ db, clock });
   const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
   const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, settings, events, log });
+  const labels = createLabelService({ db, providers });
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
 
   const commands: CommandTable = {
@@ -186,6 +188,7 @@ export async function createApp(options: AppOptions) {
     'backup.restore': (_ctx, input) => backup.restore(input.file),
     'backup.cancelRestore': () => backup.cancelRestore(),
     'orders.bulk': (ctx, input) => bulk.run(ctx, input.action, input.orderIds),
+    'orders.labels': (ctx, input) => labels.print(ctx, input.orderIds),
     'orders.exportXlsx': (ctx, input) => exportOrdersXlsx({ db, clock, providers }, ctx, input),
     'orders.stuck': async (ctx, input) => stuckOrders(db, clock, ctx, { days: input.days ?? (await settings.preferences()).stuckThresholdDays, limit: input.limit, offset: input.offset }),
     'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),

@@ -4,6 +4,7 @@ import { calculatorCommands } from './calculator';
 import { connectionCommands } from './connections';
 import { draftCommands } from './drafts';
 import { importCommands } from './import';
+import { labelCommands } from './labels';
 import { listCommands } from './lists';
 import { orderCommands } from './orders';
 import { providerCommands } from './providers';
@@ -24,6 +25,7 @@ export const contract = {
   ...draftCommands,
   ...settingsCommands,
   ...bulkCommands,
+  ...labelCommands,
 };
 
 export type Contract = typeof contract;

@@ -35,7 +35,13 @@ export const orderDetailSchema = z.object({
 export type OrderDetail = z.output<typeof orderDetailSchema>;
 
 /** What the order screen may offer: each is true when the order and its delivery service allow it now. */
-export const orderActionsSchema = z.object({ update: z.boolean(), cancel: z.boolean(), delete: z.boolean() });
+export const orderActionsSchema = z.object({
+  update: z.boolean(),
+  cancel: z.boolean(),
+  delete: z.boolean(),
+  /** The service prints its barcode label (orders.labels). */
+  labels: z.boolean(),
+});
 export type OrderActions = z.output<typeof orderActionsSchema>;
 
 /** The orders.get command: the detail plus what the screen needs beside it. */

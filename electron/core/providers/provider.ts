@@ -72,6 +72,8 @@ export interface DeliveryProvider {
   cancel?(providerNumber: string, request: ShipmentRequest): Promise<void>;
   /** Deletes a registered shipment (services without update and cancel); registering again gives a new number. */
   remove?(providerNumber: string, request: ShipmentRequest): Promise<void>;
+  /** Barcode labels of 1–100 registered shipments as one PDF, where the service prints them. */
+  labels?(shipments: TrackedShipment[]): Promise<Uint8Array>;
   /** Full status history of each shipment, oldest first. */
   track(shipments: TrackedShipment[]): Promise<Map<string, ProviderStatus[]>>;
 }

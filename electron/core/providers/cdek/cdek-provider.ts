@@ -426,6 +426,8 @@ export function createCdekProvider(options: CdekProviderOptions) {
     calculate,
     intervals,
     barcodesPdf,
+    /** CDEK prints by its own order uuid, which registration keeps as additionalProviderNumber. */
+    labels: (shipments: TrackedShipment[]) => barcodesPdf(shipments.map((s) => s.additionalProviderNumber ?? s.providerNumber)),
     /** Downloads all CDEK offices now. */
     syncOffices: (): Promise<OfficesSyncResult> => syncOffices(officesDeps()),
     /** Downloads the offices when the last sync is older than a day. */

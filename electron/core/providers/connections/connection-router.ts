@@ -57,6 +57,12 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, ad
       if (!provider.remove) throw new ProviderRejectedError(`${key} does not delete orders`);
       return provider.remove(providerNumber, request);
     },
+    async labels(shipments: TrackedShipment[]) {
+      const provider = shipments.length > 0 ? route(shipments[0].request) : undefined;
+      if (!provider?.labels) throw new ProviderRejectedError(`${key} does not print labels`);
+      if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(`print the labels of one ${key} account at a time`);
+      return provider.labels(shipments);
+    },
     async track(shipments: TrackedShipment[]) {
       const groups = new Map<DeliveryProvider, TrackedShipment[]>();
       for (const s of shipments) {
