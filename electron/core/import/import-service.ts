@@ -150,6 +150,9 @@ interface Running {
 
 /** Rows mapped (and their orders checked) between two turns of the event loop. */
 const mapSlice = 100;
+/** Rows per batch from the reading worker, and batches it may send ahead of the mapping (flow control). */
+const readBatchRows = 250;
+const readWindow = 4;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -340,6 +343,14 @@ export function createImportService(deps: ImportServiceDeps) {
       }
       await Promise.all(toCheck.map(check));
     };
+    // Flow control: each batch is acknowledged once mapped, so the worker reads only a few batches ahead
+    // (rows that wait long on this thread outlive the young generation and make collecting garbage costly).
+    let received = 0;
+    let taken = 0;
+    const acks: { at: number; ack: () => void }[] = [];
+    const ackTaken = () => {
+      while (acks.length && acks[0].at <= taken) acks.shift()!.ack();
+    };
     const work = async () => {
       try {
         while (queued < queue.length) {
@@ -348,6 +359,8 @@ export function createImportService(deps: ImportServiceDeps) {
           const built: OrderCandidate[] = [];
           for (const row of slice) built.push(...mapper.push(row));
           await accept(built);
+          taken += slice.length;
+          ackTaken();
           if (queued === queue.length) {
             queue.length = 0;
             queued = 0;
@@ -356,6 +369,8 @@ export function createImportService(deps: ImportServiceDeps) {
         }
       } catch (error) {
         failure = error;
+        taken = Number.POSITIVE_INFINITY; // the read goes on to its end (and the failure is thrown then): never hold the worker
+        ackTaken();
       } finally {
         working = null;
       }
@@ -363,8 +378,14 @@ export function createImportService(deps: ImportServiceDeps) {
 
     await withReaderSlot(() =>
       workers.run(
-        { kind: 'read', bytes: job.bytes, limits: options, read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd } },
-        (m) => {
+        {
+          kind: 'read',
+          bytes: job.bytes,
+          limits: options,
+          read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd, batchRows: readBatchRows },
+          window: readWindow,
+        },
+        (m, reply) => {
           if (m.type === 'workbook') info = m.info;
           else if (m.type === 'dimension') {
             const range = parseRange(m.ref);
@@ -372,6 +393,9 @@ export function createImportService(deps: ImportServiceDeps) {
           } else if (m.type === 'rows') {
             for (const row of m.rows) queue.push(row);
             rowsRead += m.rows.length;
+            received += m.rows.length;
+            acks.push({ at: received, ack: () => reply({ type: 'ack' }) });
+            ackTaken();
             working ??= work();
             report('reading', rowsRead, Math.max(estimate, rowsRead));
           } else if (m.type === 'done') summary = m.summary;

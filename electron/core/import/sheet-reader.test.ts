@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { CellValue, SheetRow } from './cells';
 import { defaultLimits, FileProblem, inspectWorkbook } from './file-check';
 import { createSheetScanner, readSheet, type ReadOptions } from './sheet-reader';
+import type { WorkerMessage } from './worker-protocol';
+import { createFlowControl, runWorkerTask } from './worker-tasks';
 import { writeZip } from './zip';
 
 // The import's own reader of a sheet's XML. Workbooks are made by exceljs (the same library shops' other
@@ -229,4 +231,36 @@ describe('the sheet scanner on XML as other programs write it', () => {
     expect(summary.dimension).toBe('A1:C4');
     expect(summary.merges).toEqual(['A7:B7']);
   });
+});
+
+describe('the reading worker keeps pace with the main thread', () => {
+  it('reads only a few batches ahead of the rows taken, and everything once they are', async () => {
+    const bytes = await inlineStringsBook((sheet) => {
+      for (let r = 1; r <= 4000; r++) sheet.addRow([`ORDER-${r}`, 'Доставка до двери, получатель предупреждён заранее. '.repeat(6)]);
+    });
+    const flow = createFlowControl(2);
+    const batches: number[] = [];
+    let done = false;
+    const finished = runWorkerTask(
+      { kind: 'read', bytes, limits: defaultLimits, read: { fromRow: 1, dataFrom: 2, batchRows: 50 }, window: 2 },
+      (m: WorkerMessage) => {
+        if (m.type === 'rows') batches.push(m.rows.length);
+        if (m.type === 'done') done = true;
+        if (m.type === 'problem' || m.type === 'crash') throw new Error(m.message);
+      },
+      flow,
+    );
+    // nothing taken yet: the worker fills its window, finishes the piece of the sheet it is in, and waits
+    while (batches.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(done).toBe(false);
+    expect(batches.reduce((a, b) => a + b, 0)).toBeLessThan(1500);
+    // the main thread takes every batch as it comes: the whole sheet arrives
+    while (!done) {
+      flow.ack();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await finished;
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(4000);
+  }, 60_000);
 });

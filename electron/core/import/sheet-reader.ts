@@ -35,6 +35,8 @@ export interface ReadOptions {
   maxSheetXmlBytes: number;
   /** Called once with the sheet's `<dimension ref>` as soon as it goes by (an early row count). */
   onDimension?: (ref: string) => void;
+  /** Flow control: between pieces of the sheet, a promise to wait for before reading on (or null: go on). */
+  room?: () => Promise<void> | null;
 }
 
 export interface ReadSummary {
@@ -357,14 +359,20 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
   const inflate = method === 8 ? createInflateRaw({ chunkSize: 256 * 1024 }) : null;
   try {
     if (!inflate) {
-      for (let at = 0; at < raw.length; at += 256 * 1024) take(raw.subarray(at, at + 256 * 1024));
+      for (let at = 0; at < raw.length; at += 256 * 1024) {
+        take(raw.subarray(at, at + 256 * 1024));
+        await options.room?.();
+      }
     } else {
       // the compressed bytes in 64 KiB pieces: inflated output arrives as it is made, never all at once
       const source = Readable.from((function* () {
         for (let at = 0; at < raw.length; at += 64 * 1024) yield raw.subarray(at, at + 64 * 1024);
       })());
       source.pipe(inflate);
-      for await (const chunk of inflate as AsyncIterable<Buffer>) take(chunk);
+      for await (const chunk of inflate as AsyncIterable<Buffer>) {
+        take(chunk);
+        await options.room?.();
+      }
     }
     scanner.push(decoder.end());
     scanner.end();

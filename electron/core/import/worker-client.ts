@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FileProblem } from './file-check';
-import type { WorkerMessage, WorkerTask } from './worker-protocol';
+import type { MainMessage, WorkerMessage, WorkerTask } from './worker-protocol';
 
 /**
  * Runs tasks in the import worker thread, one task per worker (a fresh heap each time; the worker is
@@ -133,11 +133,14 @@ async function spawnIdle(options: WorkerOptions): Promise<IdleWorker> {
 
 const dispose = (idle: IdleWorker) => void idle.worker.terminate().finally(() => rmSync(idle.temp, { recursive: true, force: true }));
 
+/** Takes one message of the worker; `reply` answers it during the task (flow control's acks). */
+export type OnWorkerMessage = (message: WorkerMessage, reply: (message: MainMessage) => void) => void;
+
 /**
  * Gives `task` to `idle` and feeds its messages to `onMessage`. Resolves when the task is done
  * (done / file), rejects with FileProblem (the file), ImportCanceled (the signal) or Error (a crash).
  */
-function runOn(idle: IdleWorker, task: WorkerTask, onMessage: (message: WorkerMessage) => void, options: WorkerRunOptions): Promise<void> {
+function runOn(idle: IdleWorker, task: WorkerTask, onMessage: OnWorkerMessage, options: WorkerRunOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const { worker } = idle;
     worker.ref();
@@ -150,6 +153,9 @@ function runOn(idle: IdleWorker, task: WorkerTask, onMessage: (message: WorkerMe
       dispose(idle);
       if (error) reject(error);
       else resolve();
+    };
+    const reply = (answer: MainMessage) => {
+      if (!settled) worker.postMessage(answer);
     };
     const onAbort = () => finish(new ImportCanceled());
     options.signal?.addEventListener('abort', onAbort);
@@ -174,7 +180,7 @@ function runOn(idle: IdleWorker, task: WorkerTask, onMessage: (message: WorkerMe
           return;
         default:
           try {
-            onMessage(message);
+            onMessage(message, reply);
           } catch (error) {
             finish(error as Error);
             return;
@@ -192,7 +198,7 @@ function runOn(idle: IdleWorker, task: WorkerTask, onMessage: (message: WorkerMe
 }
 
 /** Runs one task in a new worker. */
-export async function runWorker(task: WorkerTask, onMessage: (message: WorkerMessage) => void, options: WorkerRunOptions): Promise<void> {
+export async function runWorker(task: WorkerTask, onMessage: OnWorkerMessage, options: WorkerRunOptions): Promise<void> {
   if (options.signal?.aborted) throw new ImportCanceled();
   return runOn(await spawnIdle(options), task, onMessage, options);
 }
@@ -223,7 +229,7 @@ export function createWorkerPool(options: WorkerOptions) {
     }
   };
   return {
-    async run(task: WorkerTask, onMessage: (message: WorkerMessage) => void, signal?: AbortSignal): Promise<void> {
+    async run(task: WorkerTask, onMessage: OnWorkerMessage, signal?: AbortSignal): Promise<void> {
       if (signal?.aborted) throw new ImportCanceled();
       try {
         await runOn(await take(), task, onMessage, { ...options, signal });

@@ -5,7 +5,14 @@ import type { ReadOptions, ReadSummary } from './sheet-reader';
 
 /** What the main thread asks of the import worker (as workerData): one task per worker. */
 export type WorkerTask =
-  | { kind: 'read'; bytes: Uint8Array; limits: ImportLimits; read: Omit<ReadOptions, 'maxDataRows' | 'maxSheetXmlBytes' | 'onDimension'> }
+  | {
+      kind: 'read';
+      bytes: Uint8Array;
+      limits: ImportLimits;
+      read: Omit<ReadOptions, 'maxDataRows' | 'maxSheetXmlBytes' | 'onDimension' | 'room'>;
+      /** Flow control: at most this many row batches unanswered by an `ack` (none: as fast as it reads). */
+      window?: number;
+    }
   | { kind: 'errors-file'; bytes: Uint8Array; limits: ImportLimits; marks: RowMark[]; headerRow?: number; title: string };
 
 /** What the worker answers, in order: workbook, rows…, done | file; or problem / crash at any point. */
@@ -17,3 +24,6 @@ export type WorkerMessage =
   | { type: 'file'; bytes: Uint8Array }
   | { type: 'problem'; kind: FileProblemKind; message: string }
   | { type: 'crash'; message: string };
+
+/** What the main thread tells the worker during a task: a batch of rows has been taken (flow control). */
+export type MainMessage = { type: 'ack' };

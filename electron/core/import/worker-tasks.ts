@@ -3,8 +3,43 @@ import { FileProblem, inspectWorkbook } from './file-check';
 import { readSheet } from './sheet-reader';
 import type { WorkerMessage, WorkerTask } from './worker-protocol';
 
+/**
+ * Flow control of a read: the batches of rows sent and not yet taken by the main thread. While `window` of
+ * them are out, reading waits (the sheet stays compressed here instead of piling up as rows over there, where
+ * rows that wait long outlive the young generation and make the main thread's garbage collection costly).
+ */
+export function createFlowControl(window: number | undefined) {
+  let out = 0;
+  let waiting: (() => void) | null = null;
+  return {
+    sent() {
+      out++;
+    },
+    /** The main thread took a batch. */
+    ack() {
+      out = Math.max(0, out - 1);
+      if (waiting && window !== undefined && out < window) {
+        const resume = waiting;
+        waiting = null;
+        resume();
+      }
+    },
+    /** Null while there is room; otherwise a promise kept when there is. */
+    room(): Promise<void> | null {
+      if (window === undefined || out < window) return null;
+      return new Promise<void>((resolve) => (waiting = resolve));
+    },
+  };
+}
+
+export type FlowControl = ReturnType<typeof createFlowControl>;
+
 /** Runs one task of the import worker, reporting through `post`. Never throws. */
-export async function runWorkerTask(task: WorkerTask, post: (message: WorkerMessage, transfer?: ArrayBuffer[]) => void): Promise<void> {
+export async function runWorkerTask(
+  task: WorkerTask,
+  post: (message: WorkerMessage, transfer?: ArrayBuffer[]) => void,
+  flow: FlowControl = createFlowControl(undefined),
+): Promise<void> {
   try {
     const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
     const info = inspectWorkbook(bytes, task.limits);
@@ -18,8 +53,12 @@ export async function runWorkerTask(task: WorkerTask, post: (message: WorkerMess
           maxDataRows: task.limits.maxDataRows,
           maxSheetXmlBytes: task.limits.maxUncompressedBytes,
           onDimension: (ref) => post({ type: 'dimension', ref }),
+          room: flow.room,
         },
-        (rows) => post({ type: 'rows', rows }),
+        (rows) => {
+          flow.sent();
+          post({ type: 'rows', rows });
+        },
       );
       post({ type: 'done', summary });
     } else {

@@ -2,9 +2,13 @@
 // off the main thread. It starts idle and takes one task by message; how the main
 // thread finds this file: see worker-client.ts.
 import { parentPort } from 'node:worker_threads';
-import type { WorkerTask } from './worker-protocol';
-import { runWorkerTask } from './worker-tasks';
+import type { MainMessage, WorkerTask } from './worker-protocol';
+import { createFlowControl, runWorkerTask } from './worker-tasks';
 
 parentPort!.once('message', (task: WorkerTask) => {
-  void runWorkerTask(task, (message, transfer) => parentPort!.postMessage(message, transfer ?? []));
+  const flow = createFlowControl(task.kind === 'read' ? task.window : undefined);
+  parentPort!.on('message', (message: MainMessage) => {
+    if (message.type === 'ack') flow.ack();
+  });
+  void runWorkerTask(task, (message, transfer) => parentPort!.postMessage(message, transfer ?? []), flow);
 });
