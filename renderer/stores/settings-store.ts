@@ -36,6 +36,8 @@ interface SettingsState {
   updateConnection: (input: CommandInput<'connections.update'>) => Promise<Outcome<Connection>>;
   deleteConnection: (id: number) => Promise<Outcome>;
   testConnection: (id: number) => Promise<void>;
+  /** Re-reads the connections without disturbing the page (another window or program changed them). */
+  refreshConnections: () => Promise<void>;
   backupNow: () => Promise<Outcome<BackupFile>>;
   restore: (file: string) => Promise<Outcome>;
   cancelRestore: () => Promise<Outcome>;
@@ -202,6 +204,8 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         : { ok: false, message: result.error.description ?? result.error.message, checkedAt: new Date().toISOString(), tokenExpiresIn: null };
       set({ tests: { ...get().tests, [id]: answer }, testing: { ...get().testing, [id]: false } });
     },
+
+    refreshConnections: reloadConnections,
 
     backupNow: async () => {
       const result = await call('backup.now', {});

@@ -307,6 +307,12 @@ describe('browser mode: the settings page', () => {
       await page.getByTestId('connection-row').first().getByTestId('connection-test-result').waitFor();
       await expect(page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).resolves.toBe('dark');
       await screenshot(page, 'settings-dark');
+      await page.getByTestId('connection-add').click();
+      await page.getByTestId('connection-dialog').getByTestId('connection-save').click();
+      await page.getByTestId('connection-dialog').getByText('Fill in this field').waitFor();
+      await screenshot(page, 'settings-dark-dialog');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }

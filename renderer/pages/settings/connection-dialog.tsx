@@ -147,7 +147,7 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
             label={t('settings.connections.baseUrl')}
             description={t(cdek ? 'settings.connections.baseUrlCdekHint' : 'settings.connections.baseUrlUpstreamHint')}
             withAsterisk={!cdek}
-            placeholder={cdek ? 'https://api.cdek.ru' : 'https://'}
+            placeholder="https://"
             value={form.baseUrl}
             onChange={(e) => change('baseUrl', e.currentTarget.value)}
             error={error('baseUrl')}

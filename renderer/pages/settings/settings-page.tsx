@@ -33,7 +33,7 @@ export function SettingsPage() {
     void useSettingsStore.getState().load();
     // Connections changed elsewhere (another window, the API) show up here too.
     return getTransport().onEvent((event) => {
-      if (event.type.startsWith('provider') && useSettingsStore.getState().status === 'ready') void useSettingsStore.getState().load();
+      if (event.type.startsWith('provider') && useSettingsStore.getState().status === 'ready') void useSettingsStore.getState().refreshConnections();
     });
   }, []);
 
