@@ -9,10 +9,11 @@ import { useOrderDetailStore } from '../../stores/order-detail-store';
 import { useToastStore } from '../../stores/toast-store';
 import { editOrder } from './edit-order';
 import { useOrderViewStore, type OrderAction } from './order-view-store';
+import { PrintLabelButton } from './print-label-button';
 
 /**
  * Only what the order and its delivery service allow now (orders.get answers `actions`): cancel,
- * edit (and send again after a refusal), delete. Cancel and delete ask first.
+ * edit (and send again after a refusal), delete, print the service's label. Cancel and delete ask first.
  */
 export function OrderActions({ view }: { view: OrderView }) {
   const t = useT();
@@ -38,12 +39,13 @@ export function OrderActions({ view }: { view: OrderView }) {
 
   return (
     <div data-testid="detail-actions">
-      {!actions.cancel && !editable && !actions.delete ? (
+      {!actions.cancel && !editable && !actions.delete && !actions.labels ? (
         <Text fz="sm" c="dimmed" data-testid="detail-no-actions">
           {t('detail.action.none')}
         </Text>
       ) : (
         <Group gap="xs">
+          {actions.labels && <PrintLabelButton orderId={view.order.orderId} disabled={busy !== undefined} />}
           {editable && (
             <Button variant={resend ? 'filled' : 'default'} onClick={() => editOrder(view)} disabled={busy !== undefined} data-testid="detail-edit">
               {resend ? t('detail.action.editResend') : t('detail.action.edit')}

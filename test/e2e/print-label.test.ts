@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { cdekOrder } from '../fakes/cdek/orders';
+import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
+import { openBrowserMode } from '../helpers/browser';
+
+type Session = Awaited<ReturnType<typeof openBrowserMode>>;
+
+describe('browser mode: printing a barcode label', () => {
+  let fake: FakeCdek;
+  let session: Session;
+
+  beforeAll(async () => {
+    fake = await startFakeCdek();
+    session = await openBrowserMode({ appOptions: { cdek: { timeoutMs: 5_000, pollDelaysMs: [0, 0, 0], sleep: async () => {} } } });
+    const { app } = session.running;
+    const shop = { companyId: (await app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    const created = await app.dispatch('connections.create', shop, { providerKey: 'cdek', name: 'Склад', baseUrl: fake.url, credentials: FAKE_TEST_ACCOUNT });
+    if (!created.ok) throw new Error(JSON.stringify(created.error));
+    const order = await app.dispatch('orders.create', shop, cdekOrder('LABEL-1'));
+    if (!order.ok) throw new Error(JSON.stringify(order.error));
+    await app.outbox.drain();
+  });
+  afterAll(async () => {
+    await session?.close();
+    await fake?.close();
+  });
+
+  it('a registered CDEK order offers "Print label", which downloads the PDF the service made', async () => {
+    const { page } = session;
+    await page.reload();
+    await page.getByTestId('order-row').filter({ hasText: 'LABEL-1' }).click();
+    const drawer = page.getByTestId('order-detail');
+    const button = drawer.getByTestId('detail-label');
+    await button.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('label-LABEL-1.pdf');
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(fake.stats.byRoute['POST /v2/print/barcodes']).toBe(1);
+    expect(session.pageErrors()).toEqual([]);
+  });
+});
