@@ -18,6 +18,7 @@ export function FormFooter() {
   const startNew = useOrderFormStore((s) => s.startNew);
   // Something to put aside: typing, or a draft opened from the list (not changes to an order already sent).
   const onDraft = useOrderFormStore((s) => (s.dirty || s.draftId !== null) && s.editingOrderId === null);
+  const editing = useOrderFormStore((s) => s.editingOrderId !== null);
   return (
     <Stack gap={6} px="md" py="sm" className="sd-form-footer">
       <Failure />
@@ -36,7 +37,7 @@ export function FormFooter() {
             {t('form.cancel')}
           </Button>
           <Button type="submit" loading={submitting} data-testid="submit-order" aria-keyshortcuts="Control+Enter Meta+Enter">
-            {t('form.submit')}
+            {editing ? t('form.submitEdit') : t('form.submit')}
           </Button>
         </Group>
       </Group>

@@ -16,6 +16,7 @@ export function OrderFormDrawer() {
   const t = useT();
   const opened = useOrderFormStore((s) => s.opened);
   const close = useOrderFormStore((s) => s.close);
+  const editing = useOrderFormStore((s) => s.editingOrderId !== null);
   const send = useSubmitOrder();
   useEffect(() => startDraftAutosave(), []);
   // Capture phase: a focused select would otherwise take the Enter to open its dropdown.
@@ -39,7 +40,7 @@ export function OrderFormDrawer() {
         <Drawer.Content aria-labelledby="order-form-title" onKeyDownCapture={onKeyDownCapture}>
           <Drawer.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} py="sm">
             <Drawer.Title id="order-form-title" fw={600} fz="lg">
-              {t('form.title')}
+              {editing ? t('form.titleEdit') : t('form.title')}
             </Drawer.Title>
             <Drawer.CloseButton aria-label={t('form.cancel')} />
           </Drawer.Header>

@@ -3,6 +3,7 @@ import type { SectionDictionary } from '../section';
 /** The order form: its sections, the price table, the pickup-point and interval pickers, sender profiles, autosave. */
 export const en = {
   'form.title': 'New order',
+  'form.titleEdit': 'Change the order',
   'form.section.delivery': 'Delivery',
   'form.section.recipient': 'Recipient',
   'form.section.sender': 'Sender',
@@ -20,6 +21,7 @@ export const en = {
   'form.item.add': 'Add item',
   'form.item.remove': 'Remove item {n}',
   'form.submit': 'Create order',
+  'form.submitEdit': 'Save and send',
   'form.cancel': 'Cancel',
   'form.failed': 'The order was not created',
   'form.otherFields': 'Also check:',
@@ -117,6 +119,7 @@ export const en = {
 
 export const ru: SectionDictionary<typeof en> = {
   'form.title': 'Новый заказ',
+  'form.titleEdit': 'Изменение заказа',
   'form.section.delivery': 'Доставка',
   'form.section.recipient': 'Получатель',
   'form.section.sender': 'Отправитель',
@@ -134,6 +137,7 @@ export const ru: SectionDictionary<typeof en> = {
   'form.item.add': 'Добавить товар',
   'form.item.remove': 'Удалить товар {n}',
   'form.submit': 'Создать заказ',
+  'form.submitEdit': 'Сохранить и отправить',
   'form.cancel': 'Отмена',
   'form.failed': 'Заказ не создан',
   'form.otherFields': 'Проверьте также:',
