@@ -152,5 +152,7 @@ describe('the orders list query', () => {
     expect(broad.rows).toHaveLength(100);
     const all = await listOrders(opened.db, 1, page);
     expect(all).toMatchObject({ total: searchCountCap + 5, capped: false });
+    // Another company's matches never make this company's count "over the cap".
+    expect(await listOrders(opened.db, 2, { ...page, search: 'Много' })).toMatchObject({ total: 0, capped: false, rows: [] });
   });
 });
