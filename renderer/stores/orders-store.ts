@@ -160,6 +160,10 @@ export const useOrdersStore = create<OrdersState>((set, get) => {
     } else {
       set((s) => ({ windows: { ...s.windows, [number]: result.value.rows }, status: 'ready', error: undefined }));
     }
+    // Past a capped count, a short window is the end of the list: now the number is known.
+    if (get().totalCapped && result.value.rows.length < ordersPageSize) {
+      set({ total: number * ordersPageSize + result.value.rows.length, totalCapped: false });
+    }
   }
 
   async function fetchCount(generation: number) {
