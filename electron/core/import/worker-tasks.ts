@@ -5,8 +5,7 @@ import type { WorkerMessage, WorkerTask } from './worker-protocol';
 
 /**
  * Flow control of a read: the batches of rows sent and not yet taken by the main thread. While `window` of
- * them are out, reading waits (the sheet stays compressed here instead of piling up as rows over there, where
- * rows that wait long outlive the young generation and make the main thread's garbage collection costly).
+ * them are out, reading waits: the sheet stays compressed here instead of piling up as rows over there.
  */
 export function createFlowControl(window: number | undefined) {
   let out = 0;
