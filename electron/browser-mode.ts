@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { allRoutes } from './core/api/routes';
-import { createHttpServer } from './core/api/http-server';
 import { createApp, type AppOptions } from './core/app';
+import { startLocalApi } from './local-api';
 import type { ServeOptions } from './serve-args';
 
 const builtUi = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -18,10 +17,7 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
     const desktop = await app.services.companies.desktop();
     const uiToken = options.tokens[0] ?? desktop.apiToken;
     const webRoot = options.webRoot ?? (existsSync(`${builtUi}index.html`) ? builtUi : undefined);
-    const http = createHttpServer({ app, routes: allRoutes(app), webRoot });
-    const port = await http.listen(options.port);
-    const base = `http://127.0.0.1:${port}`;
-    app.announceLocalApi(`${base}/v1`);
+    const { port, base, close: stopServing } = await startLocalApi(app, { port: options.port, webRoot });
     return {
       app,
       port,
@@ -32,7 +28,7 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
       newDesktopToken: desktop.created && options.tokens.length === 0 ? desktop.apiToken : undefined,
       /** Stops taking requests, finishes what is under way, closes the database. */
       async close() {
-        await http.close();
+        await stopServing();
         await app.close();
       },
     };

@@ -8,6 +8,7 @@ import { createFakeElectron, fakeEvent, type FakeElectron } from '../test/helper
 const current = vi.hoisted(() => ({
   electron: undefined as unknown as FakeElectron,
   createApp: undefined as unknown as (opts: unknown) => Promise<unknown>,
+  localApi: { start: undefined as unknown as (app: unknown, opts: { port: number }) => Promise<{ close: () => Promise<void> }> },
 }));
 
 vi.mock('electron', () => {
@@ -25,6 +26,10 @@ vi.mock('electron', () => {
   });
 });
 vi.mock('./core/app', () => ({ createApp: (opts: unknown) => current.createApp(opts) }));
+vi.mock('./local-api', async (original) => ({
+  ...(await original<typeof import('./local-api')>()),
+  startLocalApi: (app: unknown, opts: { port: number }) => current.localApi.start(app, opts),
+}));
 
 const OUR_PAGE = 'app://shipdesk/index.html';
 const SHOP = { companyId: 7 };
@@ -49,6 +54,8 @@ let appPath: string;
 let electron: FakeElectron;
 let core: ReturnType<typeof fakeCore>;
 let createApp: ReturnType<typeof vi.fn>;
+let localApi: { close: ReturnType<typeof vi.fn> };
+let startLocalApi: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   appPath = mkdtempSync(path.join(tmpdir(), 'shipdesk-shell-'));
@@ -59,6 +66,9 @@ beforeEach(() => {
   core = fakeCore();
   createApp = vi.fn(async () => core);
   current.createApp = createApp as never;
+  localApi = { close: vi.fn(async () => {}) };
+  startLocalApi = vi.fn(async () => localApi);
+  current.localApi.start = startLocalApi as never;
 });
 
 afterEach(() => {
@@ -304,6 +314,26 @@ describe('starting and quitting', () => {
     expect(core.dispatch).not.toHaveBeenCalled();
     finishClose();
     await vi.waitFor(() => expect(electron.app.quitCompleted).toBe(true));
+  });
+
+  it('serves the local interface for the shop\'s other programs on 127.0.0.1:4318, and stops it before the database closes', async () => {
+    await launch();
+    await vi.waitFor(() => expect(startLocalApi).toHaveBeenCalledWith(core, { port: 4318 }));
+    core.close.mockImplementation(async () => {
+      expect(localApi.close).toHaveBeenCalledTimes(1);
+    });
+    electron.module.app.quit();
+    await vi.waitFor(() => expect(electron.app.quitCompleted).toBe(true));
+    expect(core.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('a busy API port leaves the window working', async () => {
+    startLocalApi.mockRejectedValueOnce(Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' }));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await launch();
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/could not listen on port 4318/), expect.any(Error)));
+    const answer = (await electron.invoke('shipdesk:command', OUR_PAGE, 'orders.list', {})) as { ok: boolean };
+    expect(answer.ok).toBe(true);
   });
 
   it('still quits when closing the database fails', async () => {

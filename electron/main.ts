@@ -19,6 +19,7 @@ import {
   securityHeaders,
   withCsp,
 } from './security';
+import { desktopApiPort, startLocalApi } from './local-api';
 import { createSafeStorageSecretBox } from './safe-storage-box';
 import { shellPaths } from './shell-paths';
 
@@ -35,6 +36,7 @@ const windows = new Set<BrowserWindow>();
 let core: Promise<Core> | null = null;
 let started = false;
 let stopEvents = (): void => {};
+let stopLocalApi = async (): Promise<void> => {};
 let quitting: 'no' | 'closing' | 'closed' = 'no';
 
 if (!app.requestSingleInstanceLock()) {
@@ -86,6 +88,12 @@ async function start(): Promise<void> {
   ipcMain.handle(COMMAND_CHANNEL, (event, name: unknown, input: unknown) => runCommand(opened, event, name, input));
   started = true;
   openWindow();
+  // The shop's other programs reach the same core over HTTP on 127.0.0.1; a busy port costs only that.
+  try {
+    stopLocalApi = (await startLocalApi(opened, { port: desktopApiPort() })).close;
+  } catch (error) {
+    console.error(`ShipDesk: the local API could not listen on port ${desktopApiPort()}; the window works without it`, error);
+  }
 }
 
 async function runCommand(opened: Core, event: IpcMainInvokeEvent, name: unknown, input: unknown) {
@@ -151,6 +159,7 @@ function focusWindow(): void {
 
 async function closeCore(): Promise<void> {
   stopEvents();
+  await stopLocalApi().catch((error: unknown) => console.error('ShipDesk: stopping the local API failed', error));
   if (!core) return;
   try {
     await (await core).close();
