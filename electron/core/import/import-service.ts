@@ -75,7 +75,7 @@ export const defaultImportOptions: ImportOptions = {
   registrationWaitMaxOrders: 500,
   jobHoldMs: 5 * 60_000,
   batchSize: 1000,
-  writeSliceMs: 25,
+  writeSliceMs: 15,
   maxConcurrentReads: 2,
   retentionDays: 30,
   sourceRetentionDays: 7,
@@ -149,7 +149,7 @@ interface Running {
 }
 
 /** Rows mapped (and their orders checked) between two turns of the event loop. */
-const mapSlice = 100;
+const mapSlice = 50; // ≈ 2–5 ms of work on an idle machine: room for the CPU contention of a busy one under the 100 ms goal
 /**
  * Rows per batch from the reading worker, and batches it may send ahead of the mapping (flow control): at
  * most 10,000 rows wait on the main thread, however long the sheet. (A window of 4 batches kept rows from
