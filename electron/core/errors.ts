@@ -48,7 +48,7 @@ const valueAt = (root: unknown, path: PropertyKey[]): unknown =>
  */
 export function fieldErrors(error: ZodError, input?: unknown): FieldError[] {
   return error.issues.map((issue) => {
-    const absent = issue.path.length > 0 && issue.code !== 'custom' && valueAt(input, issue.path) === undefined;
+    const absent = issue.path.length > 0 && issue.code !== 'custom' && valueAt(input, issue.path) == null; // null = not given (nullsAsMissing)
     return { field: issue.path.map(String).join('.') || '(body)', message: absent ? 'is required' : issue.message };
   });
 }

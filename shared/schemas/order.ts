@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   blankAsMissing,
-  booleanLike, countryCode, money, nonNegativeNumber, numberLike, optionalText, positiveInt, positiveNumber, text, timeOfDay,
+  booleanLike, countryCode, money, nonNegativeNumber, nullsAsMissing, numberLike, optionalText, positiveInt, positiveNumber, text, textLike, timeOfDay,
 } from './primitives';
 
 /** Address and contact of the sender, the recipient or the return address. */
@@ -17,7 +17,7 @@ export const addressSchema = z
     index: optionalText(20),
     addressString: optionalText(500),
     contactName: text(255),
-    phone: z.string().trim().regex(/^\+?[\d\s\-()]{5,20}$/, 'must be a phone number'),
+    phone: textLike(z.string().trim().regex(/^\+?[\d\s\-()]{5,20}$/, 'must be a phone number')),
     email: z.string().trim().email('must be an e-mail address').optional().or(z.literal('').transform(() => undefined)),
     companyName: optionalText(),
     brandName: optionalText(),
@@ -81,25 +81,36 @@ export const costSchema = z.object({
 
 export const extraParamsSchema = z.record(z.string().min(1).max(100), z.union([z.string().max(500), z.number(), z.boolean()]));
 
-/** The order-creation payload of POST /orders (and PUT /orders/{id}). */
-export const orderCreateSchema = z
-  .object({
-    order: orderPartSchema,
-    cost: costSchema,
-    sender: addressSchema,
-    recipient: addressSchema,
-    returnAddress: addressSchema.optional(),
-    places: z.array(placeSchema).min(1, 'at least one place is required').max(255),
-    extraParams: extraParamsSchema.optional(),
-  })
-  .superRefine((o, ctx) => {
-    if (o.order.deliveryType === 2 && o.order.pointOutId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['order', 'pointOutId'], message: 'is required when deliveryType = 2' });
-    }
-    if (o.order.deliveryTimeStart && o.order.deliveryTimeEnd && o.order.deliveryTimeStart >= o.order.deliveryTimeEnd) {
-      ctx.addIssue({ code: 'custom', path: ['order', 'deliveryTimeEnd'], message: 'must be later than deliveryTimeStart' });
-    }
-  });
+/**
+ * An empty extraParams means none: PHP's json_encode writes an empty array as `[]` and XML an empty
+ * element as `<extraParams/>` (text ''); null is dropped with the other nulls (nullsAsMissing).
+ */
+const optionalExtraParams = z.preprocess<unknown, z.ZodOptional<typeof extraParamsSchema>, z.input<typeof extraParamsSchema>>(
+  (v: unknown) => ((Array.isArray(v) && v.length === 0) || v === '' ? undefined : v),
+  extraParamsSchema.optional(),
+);
+
+/** The order-creation payload of POST /orders (and PUT /orders/{id}); JSON null anywhere in it means "not given". */
+export const orderCreateSchema = nullsAsMissing(
+  z
+    .object({
+      order: orderPartSchema,
+      cost: costSchema,
+      sender: addressSchema,
+      recipient: addressSchema,
+      returnAddress: addressSchema.optional(),
+      places: z.array(placeSchema).min(1, 'at least one place is required').max(255),
+      extraParams: optionalExtraParams,
+    })
+    .superRefine((o, ctx) => {
+      if (o.order.deliveryType === 2 && o.order.pointOutId === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['order', 'pointOutId'], message: 'is required when deliveryType = 2' });
+      }
+      if (o.order.deliveryTimeStart && o.order.deliveryTimeEnd && o.order.deliveryTimeStart >= o.order.deliveryTimeEnd) {
+        ctx.addIssue({ code: 'custom', path: ['order', 'deliveryTimeEnd'], message: 'must be later than deliveryTimeStart' });
+      }
+    }),
+);
 
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 export type OrderCreate = z.output<typeof orderCreateSchema>;

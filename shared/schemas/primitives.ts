@@ -34,14 +34,26 @@ export const booleanLike = z.union(
   { error: 'must be true or false (1 or 0)' },
 );
 
-export const text = (max = 255) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+/**
+ * A finite number as its decimal text: integrators send clientNumber, phones, house numbers, postal codes,
+ * articles and barcodes as JSON numbers (10045), just as numeric fields accept decimal text. Numbers whose
+ * text is not plain decimals (1e+21) stay numbers and fail as a type error rather than change silently.
+ */
+const numberAsText = (v: unknown) => (typeof v === 'number' && decimalText.test(String(v)) ? String(v) : v);
+
+/** A string field that also takes a number as its decimal text (see numberAsText). */
+export const textLike = <S extends z.ZodType>(schema: S) => z.preprocess<unknown, S, z.input<S> | number>(numberAsText, schema);
+
+export const text = (max = 255) => textLike(z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`));
 export const optionalText = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
+  textLike(
+    z
+      .string()
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+  );
 
 /** HH:MM or HH:MM:SS, 24-hour clock. */
 export const timeOfDay = z
@@ -69,3 +81,33 @@ export const countryCode = z
  */
 export const blankAsMissing = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/**
+ * JSON `null` in an object means "not given", as leaving the field out does: PHP and 1C clients write null
+ * for what they do not have. Applied once to a whole payload (every object, at any depth), so an optional
+ * field accepts null and a required one given null reads as missing ("is required"). Nulls inside arrays
+ * stay: a null place is not a place. The input is copied only where a null is found.
+ */
+export function withoutNullFields(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((entry, i) => {
+      const clean = withoutNullFields(entry);
+      if (clean !== entry) (copy ??= [...value])[i] = clean;
+    });
+    return copy ?? value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, entry] of Object.entries(value)) {
+    const clean = entry === null ? undefined : withoutNullFields(entry);
+    if (clean === entry) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    if (clean === undefined) delete copy[key];
+    else copy[key] = clean;
+  }
+  return copy ?? value;
+}
+
+/** A payload schema whose objects take JSON null as "not given" (withoutNullFields). */
+export const nullsAsMissing = <S extends z.ZodType>(schema: S) => z.preprocess<unknown, S, z.input<S>>(withoutNullFields, schema);

@@ -10,10 +10,12 @@ const parse = (input: OrderCreateInput) => orderCreateSchema.parse(input);
 
 describe('order rules checked on create and update (040002)', () => {
   describe('places and items', () => {
-    it('the places must add up to the order weight, within 5 % (at least 50 g)', () => {
+    it('an order may weigh more than its places (packaging), not clearly less: 5 %, at least 50 g', () => {
       expect(checkPlaces(parse(orderPayload('R-1', (o) => (o.order.weight = 1240))))).toEqual([]);
-      expect(checkPlaces(parse(orderPayload('R-1', (o) => (o.order.weight = 1300))))).toEqual([
-        { field: 'order.weight', message: 'must match the places: they weigh 1200 g in total, the order says 1300 g' },
+      expect(checkPlaces(parse(orderPayload('R-1', (o) => (o.order.weight = 2400))))).toEqual([]);
+      expect(checkPlaces(parse(orderPayload('R-1', (o) => (o.order.weight = 1150))))).toEqual([]);
+      expect(checkPlaces(parse(orderPayload('R-1', (o) => (o.order.weight = 1100))))).toEqual([
+        { field: 'order.weight', message: 'must not be less than the places weigh: they weigh 1200 g in total, the order says 1100 g' },
       ]);
       const twoPlaces = parse(
         orderPayload('R-1', (o) => {
@@ -117,6 +119,15 @@ describe('order rules checked on create and update (040002)', () => {
       expect(errors).toEqual([
         { field: 'extraParams.storageDays', message: expect.stringMatching(/^sandbox-express has no additional service storageDays \(it has: insurance, /) },
         { field: 'extraParams.insurance', message: 'must be true or false (1 or 0)' },
+      ]);
+    });
+
+    it('extraParams values become their service type, whether sent as JSON values or as text', async () => {
+      const asText = parse(orderPayload('R-1', (o) => (o.extraParams = { insurance: '1', courierWaitMinutes: '30', cargoType: 'fragile' })));
+      expect(await checkOrder(asText, env.app.providers.get('sandbox-express'), createReferenceData(env.app.db))).toEqual([]);
+      expect(asText.extraParams).toEqual({ insurance: true, courierWaitMinutes: 30, cargoType: 'fragile' });
+      expect(await check(orderPayload('R-1', (o) => (o.extraParams = { courierWaitMinutes: '30.5' })))).toEqual([
+        { field: 'extraParams.courierWaitMinutes', message: 'must be a whole number' },
       ]);
     });
   });

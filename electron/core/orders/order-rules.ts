@@ -15,19 +15,22 @@ import type { ReferenceData } from './reference-data';
  * clientNumber uniqueness is checked in the write transaction (order-service), not here.
  */
 
-/** Places must add up to the order's weight within this much (scales differ): 5 %, at least 50 g. */
+/** How much more the parts may weigh than their whole (scales differ): 5 %, at least 50 g. */
 export const weightTolerance = (grams: number) => Math.max(50, grams * 0.05);
 
 const rubles = (kopecks: number) => toRubles(kopecks).toFixed(2);
 
-/** Weights of places against the order, items against their place. */
+/**
+ * Weights of places against the order, items against their place. A whole may weigh more than its parts
+ * (packaging, filler: no document limits it); parts clearly heavier than their whole are inconsistent data.
+ */
 export function checkPlaces(order: OrderCreate): FieldError[] {
   const errors: FieldError[] = [];
   const placesWeight = order.places.reduce((sum, p) => sum + p.weight, 0);
-  if (Math.abs(placesWeight - order.order.weight) > weightTolerance(order.order.weight)) {
+  if (placesWeight > order.order.weight + weightTolerance(order.order.weight)) {
     errors.push({
       field: 'order.weight',
-      message: `must match the places: they weigh ${placesWeight} g in total, the order says ${order.order.weight} g`,
+      message: `must not be less than the places weigh: they weigh ${placesWeight} g in total, the order says ${order.order.weight} g`,
     });
   }
   order.places.forEach((place, i) => {
@@ -64,7 +67,10 @@ export function checkCod(order: OrderCreate): FieldError[] {
   return [];
 }
 
-/** The order against its delivery service's abilities and reference data (tariff, points, extra services). */
+/**
+ * The order against its delivery service's abilities and reference data (tariff, points, extra services).
+ * Also turns each extraParams value into its service's valueType (in place), so what is stored is typed.
+ */
 export async function checkWithService(order: OrderCreate, provider: DeliveryProvider | undefined, reference: ReferenceData): Promise<FieldError[]> {
   const o = order.order;
   if (!provider) return [{ field: 'order.providerKey', message: `unknown delivery service ${o.providerKey}` }];
@@ -117,8 +123,11 @@ export async function checkWithService(order: OrderCreate, provider: DeliveryPro
         if (!service) {
           const list = [...known.keys()].join(', ');
           errors.push({ field: `extraParams.${param}`, message: `${name} has no additional service ${param}${list ? ` (it has: ${list})` : ''}` });
-        } else if (!valueFits(service.valueType, value)) {
-          errors.push({ field: `extraParams.${param}`, message: `must be ${valueTypeWords[service.valueType]}` });
+        } else {
+          const typed = asValueType(service.valueType, value);
+          if (typed === undefined) errors.push({ field: `extraParams.${param}`, message: `must be ${valueTypeWords[service.valueType]}` });
+          // Stored as its type, so an order sent as XML (<insurance>1</insurance>) reads back as one sent as JSON (true).
+          else order.extraParams[param] = typed;
         }
       }
     }
@@ -130,18 +139,22 @@ export async function checkWithService(order: OrderCreate, provider: DeliveryPro
 
 const valueTypeWords = { bool: 'true or false (1 or 0)', string: 'text', int: 'a whole number', float: 'a number' } as const;
 
-/** Extra parameter values arrive as JSON values or, from XML and spreadsheets, as text. */
-function valueFits(type: keyof typeof valueTypeWords, value: string | number | boolean): boolean {
+/**
+ * An extra parameter's value as its service's valueType, or undefined when it does not fit. Values arrive
+ * as JSON values or, from XML and spreadsheets, as text.
+ */
+export function asValueType(type: keyof typeof valueTypeWords, value: string | number | boolean): string | number | boolean | undefined {
   const text = String(value).trim();
   switch (type) {
     case 'bool':
-      return typeof value === 'boolean' || ['0', '1', 'true', 'false'].includes(text);
+      if (typeof value === 'boolean') return value;
+      return ['1', 'true'].includes(text) ? true : ['0', 'false'].includes(text) ? false : undefined;
     case 'int':
-      return /^-?\d+$/.test(text);
+      return /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
     case 'float':
-      return /^-?\d+(\.\d+)?$/.test(text);
+      return /^-?\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text)) ? Number(text) : undefined;
     case 'string':
-      return true;
+      return typeof value === 'string' ? value : text;
   }
 }
 
