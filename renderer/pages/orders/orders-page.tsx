@@ -14,17 +14,20 @@ import { OrdersToolbar } from './orders-toolbar';
 
 /** The orders list: toolbar, filters, the virtualized table filling the window, the count. */
 export function OrdersPage() {
-  const status = useOrdersStore((s) => s.status);
-  const hasRows = useOrdersStore((s) => Object.values(s.windows).some((rows) => rows.length > 0));
+  // One word for what the page shows, so a request starting or ending does not re-render the toolbar
+  // and the filters (a keystroke in the search box makes two of them).
+  const view = useOrdersStore((s) => {
+    if (Object.values(s.windows).some((rows) => rows.length > 0)) return 'rows';
+    // Nothing to show yet: a spinner, not the empty state, until the first answer arrives.
+    if (s.status === 'idle' || s.status === 'loading') return 'waiting';
+    return s.status === 'error' ? 'error' : 'empty';
+  });
   const table = useOrderTable();
 
   useEffect(() => {
     void useProvidersStore.getState().load();
     if (useOrdersStore.getState().status === 'idle') void useOrdersStore.getState().load();
   }, []);
-
-  // Nothing to show yet: a spinner, not the empty state, until the first answer arrives.
-  const waiting = status === 'idle' || (status === 'loading' && !hasRows);
 
   return (
     <Box h="calc(100dvh - var(--app-shell-header-offset, 48px))" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
@@ -33,17 +36,17 @@ export function OrdersPage() {
       <LoadError />
       <BulkActionsBar />
       <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-        {hasRows ? (
+        {view === 'rows' ? (
           <OrdersTable table={table} />
-        ) : waiting ? (
+        ) : view === 'waiting' ? (
           <Center h="100%">
             <Loader size="sm" />
           </Center>
         ) : (
-          status !== 'error' && <OrdersEmpty />
+          view === 'empty' && <OrdersEmpty />
         )}
       </Box>
-      {hasRows && <OrdersFooter />}
+      {view === 'rows' && <OrdersFooter />}
     </Box>
   );
 }
