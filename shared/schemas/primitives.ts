@@ -86,13 +86,16 @@ export const blankAsMissing = <S extends z.ZodType>(schema: S) =>
  * JSON `null` in an object means "not given", as leaving the field out does: PHP and 1C clients write null
  * for what they do not have. Applied once to a whole payload (every object, at any depth), so an optional
  * field accepts null and a required one given null reads as missing ("is required"). Nulls inside arrays
- * stay: a null place is not a place. The input is copied only where a null is found.
+ * stay: a null place is not a place. The input is copied only where a null is found. Only the first
+ * `depth` levels are looked at (an order is 6 deep): a hostile body nested 100 000 deep must not
+ * exhaust the stack, and the schema refuses or drops whatever lies deeper.
  */
-export function withoutNullFields(value: unknown): unknown {
+export function withoutNullFields(value: unknown, depth = 8): unknown {
+  if (depth === 0) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((entry, i) => {
-      const clean = withoutNullFields(entry);
+      const clean = withoutNullFields(entry, depth - 1);
       if (clean !== entry) (copy ??= [...value])[i] = clean;
     });
     return copy ?? value;
@@ -100,7 +103,7 @@ export function withoutNullFields(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, entry] of Object.entries(value)) {
-    const clean = entry === null ? undefined : withoutNullFields(entry);
+    const clean = entry === null ? undefined : withoutNullFields(entry, depth - 1);
     if (clean === entry) continue;
     copy ??= { ...(value as Record<string, unknown>) };
     if (clean === undefined) delete copy[key];
@@ -110,4 +113,4 @@ export function withoutNullFields(value: unknown): unknown {
 }
 
 /** A payload schema whose objects take JSON null as "not given" (withoutNullFields). */
-export const nullsAsMissing = <S extends z.ZodType>(schema: S) => z.preprocess<unknown, S, z.input<S>>(withoutNullFields, schema);
+export const nullsAsMissing = <S extends z.ZodType>(schema: S) => z.preprocess<unknown, S, z.input<S>>((v) => withoutNullFields(v), schema);

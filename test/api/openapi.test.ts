@@ -277,6 +277,47 @@ describe('answers match the documented schemas', () => {
       const schemas = [op.response, ...(op.alternatives ?? [])].map((r) => r.schema);
       const errors = schemas.map((s) => s.safeParse(body).error);
       expect(errors.some((e) => e === undefined), `${op.id}: ${errors.map((e) => e && z.prettifyError(e)).join('\n')}`).toBe(true);
+      if (!op.formats.includes('html')) expect(documentMismatches(answerSchema(op.method, op.path), body), op.id).toEqual([]);
     }
   });
+
+  it('the document\'s own schemas accept a trimmed list and an async upload answer', async () => {
+    const trimmed = await server.call('GET', '/v1/lists/points?limit=3&fields=id,city');
+    expect(Object.keys(trimmed.json.rows[0])).toEqual(['id', 'city']);
+    expect(documentMismatches(answerSchema('GET', '/lists/points'), trimmed.json)).toEqual([]);
+    const tariffs = await server.call('GET', '/v1/lists/tariffs?fields=id');
+    expect(documentMismatches(answerSchema('GET', '/lists/tariffs'), tariffs.json)).toEqual([]);
+
+    const { buffer, columnMap } = await ordersWorkbook([sampleOrder('DOC-A1')], { itemsNewRow: true });
+    const upload = await server.call('POST', '/orders/upload', { body: uploadBody(buffer, columnMap, { itemsNewRow: true, mode: 'async' }) });
+    expect(upload.json.status).toBe('queued');
+    expect(documentMismatches(answerSchema('POST', '/orders/upload'), upload.json)).toEqual([]);
+    // The checker itself finds what is missing.
+    expect(documentMismatches(answerSchema('GET', '/orders/{orderId}'), { order: {} })).not.toEqual([]);
+  });
 });
+
+/** The JSON 200 answer schema of an operation in the generated document. */
+const answerSchema = (method: string, path: string): Json => (doc.paths as Json)[path][method.toLowerCase()].responses['200'].content['application/json'].schema;
+
+/**
+ * A small JSON Schema check (no validator is a dependency): $ref, type object / array, `required`, and
+ * anyOf / oneOf (oneOf: exactly one alternative fits), which is where the document and our answers
+ * parted ways (a trimmed list record, the async upload answer).
+ */
+function documentMismatches(schema: Json, value: unknown, at = ''): string[] {
+  if (typeof schema.$ref === 'string') return documentMismatches((doc.components.schemas as Json)[schema.$ref.split('/').pop()!], value, at);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (!Array.isArray(schema[key])) continue;
+    const fits = (schema[key] as Json[]).filter((alt) => documentMismatches(alt, value, at).length === 0).length;
+    if (key === 'anyOf' ? fits === 0 : fits !== 1) return [`${at || '/'}: ${fits} of the ${key} alternatives fit`];
+  }
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (value === null) return types.length && !types.includes('null') ? [`${at || '/'}: null`] : [];
+  if (Array.isArray(value)) return schema.items ? value.flatMap((v, i) => documentMismatches(schema.items, v, `${at}/${i}`)) : [];
+  if (typeof value !== 'object') return [];
+  const object = value as Record<string, unknown>;
+  const missing = ((schema.required ?? []) as string[]).filter((k) => !(k in object)).map((k) => `${at}/${k}: required`);
+  const properties = (schema.properties ?? {}) as Record<string, Json>;
+  return [...missing, ...Object.entries(object).flatMap(([k, v]) => (properties[k] ? documentMismatches(properties[k], v, `${at}/${k}`) : []))];
+}

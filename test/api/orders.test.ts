@@ -141,8 +141,8 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
       expect(res.status).toBe(400);
       expect(res.json.code).toBe('040002');
       expect(res.json.errors).toEqual([{ field: 'recipient.countryCode', message: 'is required' }]);
-      const rules = await server.call('PUT', `/orders/${id}`, { body: orderPayload('U-3', (o) => (o.order.weight = 5000)) });
-      expect(rules.json.errors).toEqual([{ field: 'order.weight', message: expect.stringContaining('must match the places') }]);
+      const rules = await server.call('PUT', `/orders/${id}`, { body: orderPayload('U-3', (o) => (o.order.weight = 500)) });
+      expect(rules.json.errors).toEqual([{ field: 'order.weight', message: expect.stringContaining('must not be less than the places weigh') }]);
       expect((await server.call('GET', `/orders/${id}`)).json.order.weight).toBe(1200);
     });
 

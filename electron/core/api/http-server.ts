@@ -9,7 +9,6 @@ import { createRouter, isStream, isWithStatus, stripVersion, type HttpMethod, ty
 import { serveStatic } from './static-files';
 
 const defaultBodyLimit = 1024 * 1024;
-const methods = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 
 export interface HttpServerOptions {
   app: App;
@@ -82,7 +81,10 @@ export function createHttpServer({ app, routes, webRoot, interfaceEnabled = () =
     try {
       path = stripVersion(decodeURI(url.pathname));
       // The router decodes path parameters too: `%25E0` passes decodeURI as `%E0` and fails there.
-      matched = methods.has(method) ? router.match(method, path) : null;
+      // Any method on a known path that has no route for it gets 405 with Allow, HEAD and OPTIONS included:
+      // HEAD is not served as GET because GET /orders/{id}/cancel changes the order and a probe must not;
+      // the interface sends no CORS headers, so OPTIONS has nothing to tell. Health checks: GET /v1/openapi.json.
+      matched = router.match(method, path);
     } catch {
       sendError(res, 400, { code: ErrorCode.general, message: 'Bad request', description: 'Malformed URL' }, format);
       return;

@@ -42,6 +42,10 @@ const tagDescriptions: Record<Tag, string> = {
 
 const componentRef = (name: string) => `#/components/schemas/${name}`;
 
+/** Records of the lists that take `fields=`: a trimmed record has only the fields asked for, so none is required. */
+const trimmableRecords = ['Point', 'Tariff', 'ProviderRecord', 'StatusRecord', 'ProviderService', 'TypeRecord'];
+const trimmableNote = 'Every field is present unless the list was asked for some with `fields=`: then only those.';
+
 const shapeOf = (schema: unknown): Record<string, z.ZodType> | undefined => {
   const def = (schema as { _zod?: { def?: { type?: string; shape?: Record<string, z.ZodType> } } })._zod?.def;
   return def?.type === 'object' ? def.shape : undefined;
@@ -179,8 +183,10 @@ const errorContent = (op: Operation) => mediaTypes({ ...op, formats: op.formats.
 
 function operationObject(op: Operation) {
   const responses: Json = {};
+  // anyOf, not oneOf: answers may carry fields they do not describe, so an async upload's state also
+  // fits the sync answer's shape; the descriptions say which mode gives which.
   const ok = op.alternatives?.length
-    ? { oneOf: [op.response, ...op.alternatives].map((r) => ({ $ref: componentRef(r.name) })) }
+    ? { anyOf: [op.response, ...op.alternatives].map((r) => ({ $ref: componentRef(r.name) })) }
     : { $ref: componentRef(op.response.name) };
   const okDescription = [op.response, ...(op.alternatives ?? [])].map((r) => r.description).join(' ');
   responses['200'] = { description: okDescription, content: mediaTypes(op, ok, op.response.example) };
@@ -235,6 +241,10 @@ export function buildOpenApiDocument() {
   const { input, output } = collect();
   const schemas = { ...convert(output, 'output'), ...convert(input, 'input') };
   for (const [name, schema] of Object.entries(schemas)) applyNotes(name, schema, schemas);
+  for (const name of trimmableRecords) {
+    delete schemas[name].required;
+    schemas[name].description = [schemas[name].description, trimmableNote].filter(Boolean).join(' ');
+  }
   schemas.ErrorBody.examples = [errorExample];
   annotateXml(schemas);
 

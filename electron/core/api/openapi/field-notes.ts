@@ -21,7 +21,7 @@ const orderPart = {
   tariffId: 'A tariff of the service (GET /lists/tariffs).',
   pointOutId: 'The pickup point the recipient collects from (GET /lists/points).',
   pointInId: 'The point the client hands the order in at.',
-  weight: 'Grams; the places must add up to it within 5 % (at least 50 g).',
+  weight: 'Grams; at least what the places weigh (within 5 %, at least 50 g); more is fine (packaging).',
   length: 'Centimetres.',
   width: 'Centimetres.',
   height: 'Centimetres.',
@@ -138,7 +138,7 @@ export const fieldNotes: Record<string, Record<string, string>> = {
     'deliveryToDoor.tariffs.toIntervals.to': 'HH:MM.',
   },
   UploadRequest: {
-    providerKey: 'Delivery service of the orders (unless a column or defaultData gives order.providerKey).',
+    providerKey: 'Delivery service of the orders (unless a column or defaultData gives order.providerKey); must be a known service.',
     mode: 'sync (default) or async.',
     errorsToFile: 'Write the errors into a copy of the workbook, returned as base64.',
     'file.url': 'http(s) link to the workbook; give url or base64.',
