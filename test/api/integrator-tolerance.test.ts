@@ -140,6 +140,25 @@ describe('the order interface tolerates what integrators send', () => {
     expect((await server.call('GET', '/orders/status?clientNumber=UPK-1')).status).toBe(404);
   });
 
+  it('a PUT while the create is being transferred follows the transfer instead of being refused', async () => {
+    const res = await post(orderPayload('FOLLOW-1'));
+    const id = res.json.orderId as string;
+    // The create attempt went out and its answer is not in yet (the phase the conformance client hit).
+    await server.app.db.updateTable('outbox').set({ attempts: 1 }).where('order_id', '=', Number(id)).execute();
+    const put = await server.call('PUT', `/orders/${id}`, { body: orderPayload('FOLLOW-1', (o) => (o.recipient.house = '99')) });
+    expect(put.status, put.text).toBe(200);
+    await server.app.outbox.drain();
+    const order = (await server.call('GET', `/orders/${id}`)).json;
+    expect(order.order.statusKey).toBe('uploaded');
+    const shipment = await server.app.db
+      .selectFrom('sandbox_shipments')
+      .select('payload')
+      .where('provider_number', '=', order.order.providerNumber)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(shipment.payload).recipient.house).toBe('99');
+    expect(await server.app.outbox.state()).toMatchObject({ pending: 0 });
+  });
+
   it.each(['OPTIONS', 'HEAD'])('%s on an existing path is 405 040000 with Allow', async (method) => {
     const res = await server.call(method, '/v1/lists/points');
     expect(res.status).toBe(405);

@@ -78,8 +78,9 @@ describe('the order state table', () => {
       expect(planCancel('1', queued, post)).toEqual({ tellService: false });
       expect(planDelete('1', queued, express)).toEqual({ tellService: false });
     });
-    it('being sent: PUT waits for the outcome; cancel and DELETE take it back at the service if it got there', () => {
-      expect(outcome(() => planUpdate('1', sending, express))).toBe('400 040000');
+    it('being sent: PUT follows the transfer where the service changes orders, else waits; cancel and DELETE take it back at the service if it got there', () => {
+      expect(planUpdate('1', sending, express)).toEqual({ kind: 'transfer', job: 'update' });
+      expect(outcome(() => planUpdate('1', sending, lockers))).toBe('400 040000');
       expect(planCancel('1', sending, post)).toEqual({ tellService: true });
       expect(planDelete('1', sending, lockers)).toEqual({ tellService: true });
     });

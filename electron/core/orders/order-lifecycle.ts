@@ -87,6 +87,9 @@ export function planUpdate(orderId: string, order: OrderSnapshot, service: Servi
     case 'queued':
       return { kind: 'replace' };
     case 'sending':
+      // The change follows the transfer in flight: the outbox runs an order's jobs one after another, so
+      // the update goes once the order is registered (or registers the new data if the transfer is refused).
+      if (service.update) return { kind: 'transfer', job: 'update' };
       throw badRequest(
         `Order ${orderId} is being transferred to ${service.name} right now; change it once it is registered (uploaded) or its transfer has failed (uploadingError)`,
       );

@@ -168,8 +168,10 @@ export function createOutbox(deps: OutboxDeps) {
     return (job.attempts > 1 ? await provider.find(request) : null) ?? (await provider.register(request));
   }
 
-  async function runUpdate(job: Job) {
+  /** Sends the changes; a change queued behind a transfer the service then refused registers the new data instead. */
+  async function runUpdate(job: Job): Promise<Registration | undefined> {
     const provider = providerOf(job);
+    if (!job.order.provider_number && provider.update) return runCreate(job);
     if (!job.order.provider_number || !provider.update) throw new ProviderRejectedError(`${job.order.provider_key} does not change registered orders`);
     await provider.update(job.order.provider_number, requestFor(job.order));
     await finish(job, (trx) =>
@@ -203,7 +205,7 @@ export function createOutbox(deps: OutboxDeps) {
     const at = clock.now();
     const status = { at, errorCode: '200', providerCode: error.providerCode ?? null };
     if (job.action === 'create' || job.action === 'update') {
-      const what = job.action === 'update' ? 'The delivery service refused the changes; it keeps the previous data. ' : '';
+      const what = job.action === 'update' && job.order.provider_number ? 'The delivery service refused the changes; it keeps the previous data. ' : '';
       await finish(job, (trx) => appendStatus(trx, job.order.id, job.order.company_id, { ...status, key: 'uploadingError', description: what + error.description }));
       return;
     }
@@ -231,7 +233,7 @@ export function createOutbox(deps: OutboxDeps) {
     try {
       if (!(await stillQueued(job))) return; // withdrawn after it was claimed: do not call out
       if (job.action === 'create') return await runCreate(job);
-      else if (job.action === 'update') await runUpdate(job);
+      else if (job.action === 'update') return await runUpdate(job);
       else await runWithdraw(job);
     } catch (error) {
       if (error instanceof ProviderRejectedError) {
