@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { finalStatusKeys, type StatusKey } from '../../../shared/status-keys';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
@@ -6,14 +7,19 @@ import type { Db } from '../store/database';
 
 const day = 86_400_000;
 
+/**
+ * The condition of the partial index orders_stuck (migration 0012), written out literally: SQLite uses a
+ * partial index only when the query states its WHERE, and bound parameters do not count.
+ */
+const liveUnfinished = sql<boolean>`state = 'active' AND status_key NOT IN (${sql.raw([...finalStatusKeys].map((k) => `'${k}'`).join(', '))})`;
+
 /** Live, unfinished orders whose status has not moved for `days`, longest waiting first. */
 export async function stuckOrders(db: Db, clock: Clock, ctx: CallContext, query: { days: number; limit: number; offset: number }) {
   const now = clock.now();
   const base = db
     .selectFrom('orders')
     .where('company_id', '=', ctx.companyId)
-    .where('state', '=', 'active')
-    .where('status_key', 'not in', [...finalStatusKeys])
+    .where(liveUnfinished)
     .where('status_changed_at', '<=', now - query.days * day);
   const [rows, total] = await Promise.all([
     base

@@ -1,3 +1,4 @@
+import { finalStatusKeys } from '../../../shared/status-keys';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -425,5 +426,27 @@ describe('0011 import wizard', () => {
     sqlite.prepare("INSERT INTO import_rows (import_id, seq, row, last_row, client_number, draft_id) VALUES (?, 0, 2, 2, 'A-1', 'd-abc')").run(importId);
     expect(sqlite.prepare('SELECT order_id, draft_id, error FROM import_rows').get()).toEqual({ order_id: null, draft_id: 'd-abc', error: null });
     sqlite.close();
+  });
+});
+
+describe('0012 stuck orders index', () => {
+  it('counts a company\'s live unfinished orders by their last status change from the index, not by reading every order', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 12));
+    const plan = sqlite
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT count(*) FROM orders WHERE company_id = 1 AND state = 'active' AND status_key NOT IN ('delivered', 'returned', 'partialReturn', 'deliveryCanceled', 'lost') AND status_changed_at <= 5",
+      )
+      .all()
+      .map((r) => (r as { detail: string }).detail)
+      .join(' ');
+    expect(plan).toMatch(/USING (COVERING )?INDEX orders_stuck/);
+    sqlite.close();
+  });
+
+  it('names exactly the final statuses, so the stuck query (which repeats them) keeps matching it', () => {
+    const text = loadMigrations().find((m) => m.version === 12)!.sql;
+    const named = [...text.match(/NOT IN \(([^)]*)\)/)![1].matchAll(/'(\w+)'/g)].map((m) => m[1]).sort();
+    expect(named).toEqual([...finalStatusKeys].sort());
   });
 });
