@@ -35,7 +35,7 @@ describe('browser mode: the orders page', () => {
     await expect(row.textContent()).resolves.toMatch(/Анна Смирнова/);
     // The outbox runs in browser mode: the sandbox service registers the order and the row updates.
     await page.getByTestId('order-row').filter({ hasText: /SBE\d{9}/ }).waitFor({ timeout: 15_000 });
-    await screenshot(page, 'orders-list');
+    await screenshot(page, 'orders-slice');
 
     const stored = await session.running.app.services.orders.list({ companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId }, { limit: 10, offset: 0 });
     expect(stored.rows.map((r) => r.clientNumber)).toEqual(['WEB-1001']);
