@@ -102,7 +102,9 @@ export function withoutNullFields(value: unknown, depth = 8): unknown {
   }
   if (value === null || typeof value !== 'object') return value;
   let copy: Record<string, unknown> | undefined;
-  for (const [key, entry] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const entry = (value as Record<string, unknown>)[key];
     const clean = entry === null ? undefined : withoutNullFields(entry, depth - 1);
     if (clean === entry) continue;
     copy ??= { ...(value as Record<string, unknown>) };
