@@ -12,7 +12,7 @@ export const ordersPageSize = 100;
  * from its index (migration 0010), so waiting longer would only make the list feel slow; it still
  * folds a burst of fast typing into one request.
  */
-export const searchDebounceMs = 40;
+export const searchDebounceMs = 15;
 
 export interface OrdersFilter {
   statusKeys: StatusKey[];
