@@ -1,6 +1,7 @@
 import { Grid, SegmentedControl } from '@mantine/core';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
+import { AddressPartsFields } from './address-parts-fields';
 import { BoundTextInput } from './bound-inputs';
 import { FormSection } from './form-section';
 import type { AddressMode } from './form-values';
@@ -47,20 +48,7 @@ export function RecipientFields() {
             />
           </Grid.Col>
         ) : (
-          <>
-            <Grid.Col span={{ base: 12, xs: 4 }}>
-              <BoundTextInput group="recipient" field="city" required autoComplete="section-recipient address-level2" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 3 }}>
-              <BoundTextInput group="recipient" field="street" autoComplete="section-recipient address-line1" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, xs: 2 }}>
-              <BoundTextInput group="recipient" field="house" autoComplete="off" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, xs: 3 }}>
-              <BoundTextInput group="recipient" field="office" autoComplete="off" />
-            </Grid.Col>
-          </>
+          <AddressPartsFields group="recipient" />
         )}
       </Grid>
     </FormSection>

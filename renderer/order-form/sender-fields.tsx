@@ -4,6 +4,7 @@ import { errorTitle, fieldLabel, fieldMessage } from '../i18n/error-messages';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { useToastStore } from '../stores/toast-store';
+import { AddressPartsFields } from './address-parts-fields';
 import { BoundTextInput } from './bound-inputs';
 import { FormSection } from './form-section';
 import { toCreateInput } from './form-values';
@@ -29,18 +30,7 @@ export function SenderFields() {
           <Grid.Col span={{ base: 12, xs: 4 }}>
             <BoundTextInput group="sender" field="companyName" autoComplete="section-sender organization" />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 4 }}>
-            <BoundTextInput group="sender" field="city" required autoComplete="section-sender address-level2" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 3 }}>
-            <BoundTextInput group="sender" field="street" autoComplete="section-sender address-line1" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 2 }}>
-            <BoundTextInput group="sender" field="house" autoComplete="off" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 3 }}>
-            <BoundTextInput group="sender" field="office" autoComplete="off" />
-          </Grid.Col>
+          <AddressPartsFields group="sender" />
         </Grid>
       </Stack>
     </FormSection>
