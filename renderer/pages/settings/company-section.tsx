@@ -1,21 +1,21 @@
-import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { CompanyDetails } from '../../../shared/schemas/settings';
-import type { PlainMessageKey } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useSettingsStore } from '../../stores/settings-store';
 import { SectionCard } from './section-card';
-import { checkCompany, companyForm, refusalErrors, settingsFieldMessage, type CompanyForm } from './settings-forms';
+import { TextFieldGrid, type TextFieldSpec } from './text-field-grid';
+import { checkCompany, companyForm, refusalErrors, type CompanyForm } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
-const fields: readonly { key: keyof CompanyDetails; label: PlainMessageKey; hint?: PlainMessageKey; required?: boolean; span?: 2; inputMode?: 'numeric' | 'tel' | 'email' }[] = [
-  { key: 'name', label: 'settings.company.name', required: true, span: 2 },
+const fields: readonly TextFieldSpec<keyof CompanyDetails>[] = [
+  { key: 'name', label: 'settings.company.name', required: true, wide: true },
   { key: 'inn', label: 'settings.company.inn', hint: 'settings.company.innHint', inputMode: 'numeric' },
   { key: 'kpp', label: 'settings.company.kpp', inputMode: 'numeric' },
   { key: 'ogrn', label: 'settings.company.ogrn', inputMode: 'numeric' },
   { key: 'contactName', label: 'settings.company.contactName' },
-  { key: 'legalAddress', label: 'settings.company.legalAddress', span: 2 },
+  { key: 'legalAddress', label: 'settings.company.legalAddress', wide: true },
   { key: 'phone', label: 'settings.company.phone', inputMode: 'tel' },
   { key: 'email', label: 'settings.company.email', inputMode: 'email' },
 ];
@@ -60,22 +60,7 @@ export function CompanySection() {
   return (
     <SectionCard title={t('settings.company.title')} hint={t('settings.company.hint')} testId="company-section">
       <form onSubmit={submit} noValidate>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          {fields.map((f) => (
-            <TextInput
-              key={f.key}
-              label={t(f.label)}
-              description={f.hint ? t(f.hint) : undefined}
-              withAsterisk={f.required}
-              value={form[f.key]}
-              onChange={(e) => change(f.key, e.currentTarget.value)}
-              error={errors[f.key] ? settingsFieldMessage(errors[f.key], t) : undefined}
-              inputMode={f.inputMode}
-              style={f.span ? { gridColumn: '1 / -1' } : undefined}
-              data-testid={`company-${f.key}`}
-            />
-          ))}
-        </SimpleGrid>
+        <TextFieldGrid fields={fields} values={form} errors={errors} onChange={change} testIdPrefix="company" />
         <Group mt="lg" gap="md">
           <Button type="submit" loading={busy} data-testid="company-save">
             {t('settings.save')}

@@ -1,16 +1,16 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { SenderProfile } from '../../../shared/schemas/settings';
-import type { PlainMessageKey } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useSettingsStore } from '../../stores/settings-store';
-import { checkSender, newSenderForm, refusalErrors, senderAliases, senderFormOf, settingsFieldMessage, type SenderForm } from './settings-forms';
+import { checkSender, newSenderForm, refusalErrors, senderAliases, senderFormOf, type SenderForm } from './settings-forms';
+import { TextFieldGrid, type TextFieldSpec } from './text-field-grid';
 import { toastFailure, toastSuccess } from './use-feedback';
 
 type TextKey = Exclude<keyof SenderForm, 'isDefault'>;
 
-const fields: readonly { key: TextKey; label: PlainMessageKey; hint?: PlainMessageKey; required?: boolean; wide?: boolean }[] = [
+const fields: readonly TextFieldSpec<TextKey>[] = [
   { key: 'profileName', label: 'settings.senders.profileName', hint: 'settings.senders.profileNameHint', required: true, wide: true },
   { key: 'contactName', label: 'settings.senders.contactName', required: true },
   { key: 'phone', label: 'settings.senders.phone', required: true },
@@ -62,22 +62,7 @@ export function SenderProfileDialog({ profile, onClose }: { profile?: SenderProf
   return (
     <Modal opened onClose={onClose} title={t(profile ? 'settings.senders.editTitle' : 'settings.senders.newTitle')} size="lg" centered data-testid="sender-dialog">
       <form onSubmit={submit} noValidate>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          {fields.map((f, i) => (
-            <TextInput
-              key={f.key}
-              label={t(f.label)}
-              description={f.hint ? t(f.hint) : undefined}
-              withAsterisk={f.required}
-              value={form[f.key]}
-              onChange={(e) => change(f.key, e.currentTarget.value)}
-              error={errors[f.key] ? settingsFieldMessage(errors[f.key], t) : undefined}
-              style={f.wide ? { gridColumn: '1 / -1' } : undefined}
-              data-autofocus={i === 0 || undefined}
-              data-testid={`sender-${f.key}`}
-            />
-          ))}
-        </SimpleGrid>
+        <TextFieldGrid fields={fields} values={form} errors={errors} onChange={change} testIdPrefix="sender" autofocusFirst />
         <Checkbox
           mt="md"
           label={t('settings.senders.setDefault')}
