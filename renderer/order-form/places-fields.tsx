@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconPlus, IconTrash } from '../components/icons';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
@@ -22,20 +23,15 @@ export function PlacesFields() {
         {keys.split('|').map((key, index) => (
           <PlaceCard key={key} place={index} removable={count > 1} numbered={count > 1} />
         ))}
-        <Group>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => {
-              addPlace();
-              focusSoon(placePath(count, 'weight'));
-            }}
-            data-testid="add-place"
-          >
-            {t('entry.place.add')}
-          </Button>
-        </Group>
+        <AddButton
+          testId="add-place"
+          onClick={() => {
+            addPlace();
+            focusSoon(placePath(count, 'weight'));
+          }}
+        >
+          {t('entry.place.add')}
+        </AddButton>
       </Stack>
     </FormSection>
   );
@@ -72,20 +68,15 @@ function PlaceCard({ place, removable, numbered }: { place: number; removable: b
         {itemKeys.split('|').map((key, index) => (
           <ItemRow key={key} place={place} index={index} removable={itemCount > 1} />
         ))}
-        <Group>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => {
-              addItem(place);
-              focusSoon(itemPath(place, itemCount, 'description'));
-            }}
-            data-testid="add-item"
-          >
-            {t('form.item.add')}
-          </Button>
-        </Group>
+        <AddButton
+          testId="add-item"
+          onClick={() => {
+            addItem(place);
+            focusSoon(itemPath(place, itemCount, 'description'));
+          }}
+        >
+          {t('form.item.add')}
+        </AddButton>
       </Stack>
     </Paper>
   );
@@ -157,5 +148,16 @@ function ItemInput(props: { place: number; index: number; field: ItemField; widt
       w={width}
       style={flex ? { flex: 1, minWidth: 0 } : undefined}
     />
+  );
+}
+
+/** "Add a place" / "Add an item": adds the row, then the cursor goes to its first box. */
+function AddButton({ onClick, testId, children }: { onClick: () => void; testId: string; children: ReactNode }) {
+  return (
+    <Group>
+      <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={onClick} data-testid={testId}>
+        {children}
+      </Button>
+    </Group>
   );
 }
