@@ -4,25 +4,7 @@ import type { Tariff } from '../../shared/schemas/lists';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { useField } from './field-context';
-import { getTransport } from '../transport/current';
-
-/** Tariffs by service for this window: reference data, asked for once per service. */
-const tariffsByService = new Map<string, Promise<Tariff[]>>();
-
-function tariffsOf(providerKey: string): Promise<Tariff[]> {
-  let pending = tariffsByService.get(providerKey);
-  if (!pending) {
-    pending = getTransport()
-      .invoke('lists.tariffs', { providerKey })
-      .then((result) => {
-        if (result.ok) return result.value;
-        tariffsByService.delete(providerKey); // ask again next time
-        return [];
-      });
-    tariffsByService.set(providerKey, pending);
-  }
-  return pending;
-}
+import { tariffsOf } from '../stores/tariffs';
 
 /** The chosen service's tariffs (empty until a service is chosen and its list has come). */
 export function useServiceTariffs(): Tariff[] {

@@ -38,6 +38,10 @@ describe('browser mode: the order detail', () => {
     await expect(drawer.getByRole('heading', { name: 'Order DET-1' }).count()).resolves.toBe(1);
     await expect(drawer.getByTestId('detail-client-number').textContent()).resolves.toBe('DET-1');
     await expect(drawer.getByTestId('detail-provider-number').textContent()).resolves.toBe(order.provider_number);
+    // The tariff by its name, not only its number.
+    const tariffId = JSON.parse(order.payload).order.tariffId;
+    await drawer.getByTestId('detail-tariff').filter({ hasText: ' · ' }).waitFor();
+    await expect(drawer.getByTestId('detail-tariff').textContent()).resolves.toMatch(new RegExp(`^\\D.* · ${tariffId}$`));
     const barcode = drawer.getByTestId('barcode');
     await expect(barcode.getAttribute('data-value')).resolves.toBe(order.barcode);
     await expect(barcode.locator('svg rect').count()).resolves.toBeGreaterThan(20);

@@ -1,11 +1,12 @@
 import { Anchor, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { OrderView } from '../../../shared/schemas/order-detail';
 import { Barcode } from '../../components/barcode';
 import { CopyValue } from '../../components/copy-value';
 import { IconExternalLink } from '../../components/icons';
 import { useFormat, useT } from '../../i18n/use-t';
 import { providerName, useProvidersStore } from '../../stores/providers-store';
+import { tariffsOf } from '../../stores/tariffs';
 import { DetailSection } from './detail-section';
 import { safeHttpUrl } from './safe-url';
 
@@ -63,7 +64,9 @@ export function OrderNumbers({ view }: { view: OrderView }) {
         )}
         {order.returnProviderNumber && <NumberField label={t('detail.returnProviderNumber')} value={order.returnProviderNumber} testId="detail-return-number" />}
         <Field label={t('detail.service')}>{providerName(providers, order.providerKey)}</Field>
-        <Field label={t('detail.tariff')}>{order.tariffId}</Field>
+        <Field label={t('detail.tariff')}>
+          <TariffName providerKey={order.providerKey} tariffId={order.tariffId} />
+        </Field>
         <Field label={t('detail.created')}>{format.dateTime(order.created)}</Field>
       </SimpleGrid>
       {(tracking || order.barcode) && (
@@ -94,4 +97,17 @@ export function OrderNumbers({ view }: { view: OrderView }) {
       )}
     </DetailSection>
   );
+}
+
+/** The tariff by its name and id ("Экспресс дверь-дверь · 103"); the id alone until the list has come, or if the service no longer has it. */
+function TariffName({ providerKey, tariffId }: { providerKey: string; tariffId: number }) {
+  const [name, setName] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    void tariffsOf(providerKey).then((tariffs) => current && setName(tariffs.find((x) => x.id === tariffId)?.name));
+    return () => {
+      current = false;
+    };
+  }, [providerKey, tariffId]);
+  return <span data-testid="detail-tariff">{name ? `${name} · ${tariffId}` : tariffId}</span>;
 }
