@@ -5,6 +5,7 @@ import * as importWizard from './sections/import-wizard';
 import * as orderDetail from './sections/order-detail';
 import * as orderEntry from './sections/order-entry';
 import * as ordersList from './sections/orders-list';
+import * as ruleMessages from './sections/rule-messages';
 import * as settings from './sections/settings';
 
 /**
@@ -21,4 +22,5 @@ export const en = {
   ...importWizard.en,
   ...orderDetail.en,
   ...activity.en,
+  ...ruleMessages.en,
 } as const;

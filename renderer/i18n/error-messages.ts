@@ -26,14 +26,95 @@ const exactMessages: Readonly<Record<string, MessageKey>> = {
   'must be a date YYYY-MM-DD': 'msg.date',
   'must be a real date': 'msg.date',
   'must be later than deliveryTimeStart': 'msg.timeOrder',
+  'must be true or false (1 or 0)': 'rule.bool',
+  'must be text': 'rule.text',
+  'must be an http(s) address': 'rule.url',
+  'must not be before dateFrom': 'rule.dateOrder',
+  'is required for CDEK': 'msg.required',
+  'is required for an upstream aggregator': 'msg.required',
+  'an upstream aggregator always needs its token': 'rule.tokenRequired',
+  'are required outside test mode': 'rule.credentialsRequired',
 };
+
+/** A delivery service's key as the core names it (`cdek`, `sandbox-express`, `upstream:2:cdek`). */
+const service = String.raw`([\w:.-]+)`;
+const rx = (source: string) => new RegExp(`^${source}$`, 'i');
+
+/** A message key with the parameters a pattern captured, in order. */
+const fill = (t: Translate, key: MessageKey, names: readonly string[], m: RegExpMatchArray) =>
+  translateDynamic(t, key, Object.fromEntries(names.map((name, i) => [name, m[i + 1]]))) ?? m[0];
+
+/** Messages with numbers or names, in the core's words (electron/core/orders/order-rules.ts, lists/point-checks.ts, the sandbox intake). */
+const ruleMessages: ReadonlyArray<readonly [RegExp, MessageKey, readonly string[]]> = [
+  [rx(String.raw`must not be less than the places weigh: they weigh (\d+) g in total, the order says (\d+) g`), 'rule.weightBelowPlaces', ['places', 'order']],
+  [rx(String.raw`is less than its items weigh \((\d+) g\)`), 'rule.placeBelowItems', ['items']],
+  [rx(String.raw`must cover the goods \(([\d.]+)\) plus deliveryCost \(([\d.]+)\) = ([\d.]+)`), 'rule.codTooSmall', ['goods', 'delivery', 'total']],
+  [rx(`unknown delivery service ${service}`), 'rule.unknownProvider', ['name']],
+  [rx(String.raw`point (\d+) is closed`), 'rule.pointClosed', ['id']],
+  [rx(String.raw`point (\d+) does not hand orders out`), 'rule.pointNoHandOut', ['id']],
+  [rx(String.raw`point (\d+) does not take orders in`), 'rule.pointNoTakeIn', ['id']],
+  [rx(String.raw`point (\d+) does not take cash on delivery`), 'rule.pointNoCod', ['id']],
+  [rx(`point (\\d+) does not exist at ${service}`), 'rule.pointMissing', ['id', 'name']],
+  [rx(`${service} does not deliver to the door`), 'rule.noDoorDelivery', ['name']],
+  [rx(`${service} does not deliver to pickup points`), 'rule.noPointDelivery', ['name']],
+  [rx(`${service} does not collect from the client's door`), 'rule.noDoorPickup', ['name']],
+  [rx(`${service} does not take orders at its warehouse`), 'rule.noWarehousePickup', ['name']],
+  [rx(`${service} does not take cash on delivery`), 'rule.noCod', ['name']],
+  [rx(`tariff (\\d+) is not a tariff of ${service}`), 'rule.tariffUnknown', ['id', 'name']],
+  [rx(`tariff (\\d+) does not exist at ${service}`), 'rule.tariffMissing', ['id', 'name']],
+  [rx(String.raw`tariff (\d+) delivers to the door \(1\)`), 'rule.tariffToDoor', ['id']],
+  [rx(String.raw`tariff (\d+) delivers to a pickup point \(2\)`), 'rule.tariffToPoint', ['id']],
+  [rx(String.raw`tariff (\d+) collects from the door \(1\)`), 'rule.tariffFromDoor', ['id']],
+  [rx(String.raw`tariff (\d+) expects the order at the warehouse \(2\)`), 'rule.tariffFromWarehouse', ['id']],
+  [rx(`(\\d+) is not a pickup point of ${service}`), 'rule.pointOutUnknown', ['id', 'name']],
+  [rx(`(\\d+) is not a point of ${service}`), 'rule.pointInUnknown', ['id', 'name']],
+  [rx(`${service} has no additional service (\\S+) \\(it has: (.+)\\)`), 'rule.noServiceList', ['name', 'param', 'list']],
+  [rx(`${service} has no additional service (\\S+)`), 'rule.noService', ['name', 'param']],
+  [rx(String.raw`(\d+) g is over the point's limit of (\d+) g`), 'rule.pointOverWeight', ['weight', 'max']],
+  [rx(String.raw`(\d+) g is under the point's minimum of (\d+) g`), 'rule.pointUnderWeight', ['weight', 'min']],
+  [rx(String.raw`(\S+) cm does not fit the point's (\S+) cm`), 'rule.pointSize', ['size', 'cell']],
+  [rx(String.raw`the sum of the sizes, (\d+) cm, is over the point's limit of (\d+) cm`), 'rule.pointSizeSum', ['sum', 'max']],
+  [rx(String.raw`cash on delivery of ([\d.]+) ₽ is over the point's limit of ([\d.]+) ₽`), 'rule.pointOverCod', ['cod', 'max']],
+  [rx(String.raw`(\d+) g is over the limit of tariff (\d+) \((\d+) g\)`), 'rule.tariffOverWeight', ['weight', 'id', 'max']],
+  [rx(String.raw`(\d+) g is under the minimum of tariff (\d+) \((\d+) g\)`), 'rule.tariffUnderWeight', ['weight', 'id', 'min']],
+  [rx(`${service} has no pickup points in (.+)`), 'rule.noPointsInCity', ['name', 'city']],
+  [rx(`${service} does not deliver to the door at this address \\(it serves (.+)\\)`), 'rule.noDoorAtAddress', ['name', 'cities']],
+  [rx(`${service} does not deliver to the door in (.+)`), 'rule.noDoorInCity', ['name', 'city']],
+  [rx(String.raw`must be at least (-?[\d.]+)`), 'rule.atLeast', ['min']],
+  [rx(String.raw`must be at most (-?[\d.]+)`), 'rule.atMost', ['max']],
+  [rx(String.raw`must be (\d+) or (\d+) digits`), 'rule.digitsEither', ['a', 'b']],
+  [rx(String.raw`must be (\d+) digits`), 'rule.digits', ['count']],
+];
 
 const patternMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExpMatchArray) => string]> = [
   [/^must be at most (\d+) characters$/i, (t, m) => t('msg.maxLength', { max: m[1] })],
+  ...ruleMessages.map(([pattern, key, names]) => [pattern, (t: Translate, m: RegExpMatchArray) => fill(t, key, names, m)] as const),
   [/received undefined|is required$|^required$/i, (t) => t('msg.required')],
   [/\bunique\b|already exists|already used/i, (t) => t('msg.unique')],
   [/^invalid input/i, (t) => t('msg.invalid')],
 ];
+
+/**
+ * ShipDesk's own results of "test connection" (electron/core/providers/connections/connection-service.ts).
+ * Kept apart from the field messages: a service's own error ("client_id is required") must not read as a form hint.
+ */
+const connectionMessages: ReadonlyArray<readonly [RegExp, MessageKey, readonly string[]]> = [
+  [rx('connected to cdek'), 'conn.connectedCdek', []],
+  [rx(String.raw`connected to cdek \(test mode\)`), 'conn.connectedCdekTest', []],
+  [rx('connection "(.+)": its credentials cannot be decrypted on this computer; enter them again'), 'conn.cannotDecrypt', ['name']],
+  [rx('connection "(.+)": its token cannot be decrypted on this computer; enter it again'), 'conn.tokenCannotDecrypt', ['name']],
+  [rx('connection "(.+)": no credentials are stored'), 'conn.noCredentials', ['name']],
+];
+
+/** A connection check result in the user's language; a delivery service's own words stay as it wrote them. */
+export function connectionResultMessage(message: string, t: Translate): string {
+  const trimmed = message.trim();
+  for (const [pattern, key, names] of connectionMessages) {
+    const match = trimmed.match(pattern);
+    if (match) return fill(t, key, names, match);
+  }
+  return trimmed;
+}
 
 /** A field message in the user's language; a message we do not know is shown as the server wrote it. */
 export function fieldMessage(message: string, t: Translate): string {

@@ -5,6 +5,7 @@ import * as importWizard from './sections/import-wizard';
 import * as orderDetail from './sections/order-detail';
 import * as orderEntry from './sections/order-entry';
 import * as ordersList from './sections/orders-list';
+import * as ruleMessages from './sections/rule-messages';
 import * as settings from './sections/settings';
 import type { Dictionary } from './types';
 
@@ -18,4 +19,5 @@ export const ru: Dictionary = {
   ...importWizard.ru,
   ...orderDetail.ru,
   ...activity.ru,
+  ...ruleMessages.ru,
 };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Connection } from '../../../shared/contract/connections';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IconInfo, IconPlus } from '../../components/icons';
+import { connectionResultMessage } from '../../i18n/error-messages';
 import { useFormat, useT } from '../../i18n/use-t';
 import { useSettingsStore } from '../../stores/settings-store';
 import { ConnectionDialog } from './connection-dialog';
@@ -163,9 +164,10 @@ function TestResult({ result }: { result: ReturnType<typeof useSettingsStore.get
           {t('settings.connections.checkedAt', { time: format.dateTime(result.checkedAt) })}
         </Text>
       </Group>
-      {/* The service's own words: they name the cause (wrong secret, unreachable host) better than a summary. */}
+      {/* The service's own words: they name the cause (wrong secret, unreachable host) better than a summary;
+          ShipDesk's own results ("Connected to CDEK") are translated, a service's text stays as it wrote it. */}
       <Text size="xs" c={result.ok ? 'dimmed' : 'red'} style={{ wordBreak: 'break-word' }} data-testid="connection-test-message">
-        {result.message}
+        {connectionResultMessage(result.message, t)}
       </Text>
     </Stack>
   );
