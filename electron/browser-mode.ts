@@ -17,7 +17,7 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
     const desktop = await app.services.companies.desktop();
     const uiToken = options.tokens[0] ?? desktop.apiToken;
     const webRoot = options.webRoot ?? (existsSync(`${builtUi}index.html`) ? builtUi : undefined);
-    const { port, base, close: stopServing } = await startLocalApi(app, { port: options.port, webRoot });
+    const { port, base, close: stopServing } = await startLocalApi(app, { port: options.port, webRoot, windowTransport: true });
     return {
       app,
       port,

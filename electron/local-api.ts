@@ -8,12 +8,14 @@ type App = Awaited<ReturnType<typeof createApp>>;
 export const defaultApiPort = 4318;
 
 /**
- * The delivery interface (and, in browser mode, the web UI) on 127.0.0.1 only. Both shells start it:
- * the desktop app so the shop's website or accounting program can register shipments beside the window,
- * `npm run serve` as the whole app. The settings page learns the address from announceLocalApi.
+ * The delivery interface on 127.0.0.1 only; in browser mode (a webRoot) also the web UI and the command
+ * transport it talks over. Both shells start it: the desktop app so the shop's website or accounting
+ * program can register shipments beside the window (its window uses IPC, so no transport: the interface's
+ * token must not open the settings), `npm run serve` as the whole app. The settings page learns the
+ * address from announceLocalApi.
  */
-export async function startLocalApi(app: App, options: { port: number; webRoot?: string }) {
-  const http = createHttpServer({ app, routes: allRoutes(app), webRoot: options.webRoot });
+export async function startLocalApi(app: App, options: { port: number; webRoot?: string; windowTransport: boolean }) {
+  const http = createHttpServer({ app, routes: allRoutes(app, { windowTransport: options.windowTransport }), webRoot: options.webRoot });
   const port = await http.listen(options.port);
   const base = `http://127.0.0.1:${port}`;
   app.announceLocalApi(`${base}/v1`);

@@ -8,7 +8,7 @@ import { createFakeElectron, fakeEvent, type FakeElectron } from '../test/helper
 const current = vi.hoisted(() => ({
   electron: undefined as unknown as FakeElectron,
   createApp: undefined as unknown as (opts: unknown) => Promise<unknown>,
-  localApi: { start: undefined as unknown as (app: unknown, opts: { port: number }) => Promise<{ close: () => Promise<void> }> },
+  localApi: { start: undefined as unknown as (app: unknown, opts: { port: number; windowTransport: boolean }) => Promise<{ close: () => Promise<void> }> },
 }));
 
 vi.mock('electron', () => {
@@ -28,7 +28,7 @@ vi.mock('electron', () => {
 vi.mock('./core/app', () => ({ createApp: (opts: unknown) => current.createApp(opts) }));
 vi.mock('./local-api', async (original) => ({
   ...(await original<typeof import('./local-api')>()),
-  startLocalApi: (app: unknown, opts: { port: number }) => current.localApi.start(app, opts),
+  startLocalApi: (app: unknown, opts: { port: number; windowTransport: boolean }) => current.localApi.start(app, opts),
 }));
 
 const OUR_PAGE = 'app://shipdesk/index.html';
@@ -318,7 +318,7 @@ describe('starting and quitting', () => {
 
   it('serves the local interface for the shop\'s other programs on 127.0.0.1:4318, and stops it before the database closes', async () => {
     await launch();
-    await vi.waitFor(() => expect(startLocalApi).toHaveBeenCalledWith(core, { port: 4318 }));
+    await vi.waitFor(() => expect(startLocalApi).toHaveBeenCalledWith(core, { port: 4318, windowTransport: false }));
     core.close.mockImplementation(async () => {
       expect(localApi.close).toHaveBeenCalledTimes(1);
     });

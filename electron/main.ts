@@ -90,7 +90,7 @@ async function start(): Promise<void> {
   openWindow();
   // The shop's other programs reach the same core over HTTP on 127.0.0.1; a busy port costs only that.
   try {
-    stopLocalApi = (await startLocalApi(opened, { port: desktopApiPort() })).close;
+    stopLocalApi = (await startLocalApi(opened, { port: desktopApiPort(), windowTransport: false })).close;
   } catch (error) {
     console.error(`ShipDesk: the local API could not listen on port ${desktopApiPort()}; the window works without it`, error);
   }
