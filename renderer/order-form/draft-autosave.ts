@@ -167,6 +167,9 @@ export function startDraftAutosave(): () => void {
   useOrderFormStore.getState().installDraftHooks({ flush, discard });
   return () => {
     unsubscribe();
+    // Nothing may fire once the form is gone (the window's beforeunload has already saved what was typed).
+    clearTimeout(timer);
+    timer = undefined;
     window.removeEventListener('blur', flush);
     window.removeEventListener('beforeunload', flush);
     document.removeEventListener('visibilitychange', onHidden);

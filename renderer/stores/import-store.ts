@@ -124,6 +124,11 @@ const readBytes = (file: File) =>
 let fileSeq = 0;
 
 /** The import wizard: one file at a time from preview to results. */
+/** An import.run is on its way (the run state arrives with its answer). */
+let starting = false;
+/** The latest import.dryRun asked; older answers are dropped. */
+let checkSeq = 0;
+
 export const useImportStore = create<ImportState>((set, get) => ({
   step: 'file',
   fields: [],
@@ -214,8 +219,12 @@ export const useImportStore = create<ImportState>((set, get) => ({
   check: async () => {
     const { preview, settings } = get();
     if (!preview) return;
+    const seq = ++checkSeq;
     set({ checking: true, checkError: undefined, dryRun: undefined, step: 'check' });
     const result = await getTransport().invoke('import.dryRun', { importId: preview.importId, settings: uploadSettings(settings) });
+    if (seq !== checkSeq) return; // a newer check owns the answer
+    // The mapping changed while the check ran: this answer is about settings no longer on screen.
+    if (get().settings !== settings || get().preview !== preview) return set({ checking: false });
     if (result.ok) set({ checking: false, dryRun: result.value });
     else set({ checking: false, checkError: result.error });
   },
@@ -224,8 +233,11 @@ export const useImportStore = create<ImportState>((set, get) => ({
 
   start: async () => {
     const { preview, settings, target, run } = get();
-    if (!preview || (run && !finished(run.status))) return;
-    const result = await getTransport().invoke('import.run', { importId: preview.importId, settings: uploadSettings(settings), errorsToFile: true, target });
+    if (!preview || starting || (run && !finished(run.status))) return;
+    starting = true; // a second click before the answer must not start a second run
+    const result = await getTransport()
+      .invoke('import.run', { importId: preview.importId, settings: uploadSettings(settings), errorsToFile: true, target })
+      .finally(() => (starting = false));
     if (!result.ok) return set({ checkError: result.error });
     const s = result.value;
     set({

@@ -26,6 +26,9 @@ interface RefreshState {
 }
 
 /** Status refresh as the window shows it: "refresh now", its progress, the last and the next refresh. */
+/** The latest statuses.lastRefresh asked. */
+let lastSeq = 0;
+
 export const useRefreshStore = create<RefreshState>((set, get) => ({
   last: undefined,
   progress: undefined,
@@ -34,8 +37,9 @@ export const useRefreshStore = create<RefreshState>((set, get) => ({
   error: undefined,
 
   loadLast: async () => {
+    const mine = ++lastSeq;
     const answer = await getTransport().invoke('statuses.lastRefresh', {});
-    if (answer.ok) set({ last: answer.value });
+    if (answer.ok && mine === lastSeq) set({ last: answer.value }); // an older answer must not undo a newer one
   },
 
   refreshNow: async () => {

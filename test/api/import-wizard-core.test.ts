@@ -164,3 +164,21 @@ describe('the field table of the mapping step', () => {
     expect(byKey['order.comment']).toMatchObject({ required: false });
   });
 });
+
+describe('starting an import', () => {
+  it('asked twice at once (a double click), the staged file runs once as itself and once as a new import, never the same import twice', async () => {
+    t = await createTestApp();
+    const { buffer, columnMap } = await ordersWorkbook([sampleOrder('TWICE-1'), sampleOrder('TWICE-2')], { itemsNewRow: true });
+    const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64'), name: 'shop.xlsx' } });
+    const [a, b] = await Promise.all([
+      call('import.run', { importId, settings: settings(columnMap) }),
+      call('import.run', { importId, settings: settings(columnMap) }),
+    ]);
+    expect([a.uploadId, b.uploadId]).toContain(importId);
+    expect(a.uploadId).not.toBe(b.uploadId);
+    const states = [await finished(a.uploadId), await finished(b.uploadId)];
+    // One run creates the two orders; the other finds them and reports duplicates, so nothing is created twice.
+    expect(states.map((s) => s.created).sort()).toEqual([0, 2]);
+    expect(await count('orders')).toBe(2);
+  });
+});

@@ -851,12 +851,19 @@ export function createImportService(deps: ImportServiceDeps) {
       const row = await loadImport(ctx, input.importId);
       if (!row.source) throw notFound(`The file of import ${input.importId} is no longer kept; choose it again`);
       const compiled = await compileSettings(input.settings, lookupServices);
-      let importId = row.id;
-      if (row.status !== 'staged') {
-        importId = await createImport(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.file_name ?? undefined, bytes: row.source, settings: input.settings, errorsToFile: input.errorsToFile });
-      } else {
-        await db.updateTable('imports').set({ status: 'queued', settings: JSON.stringify(input.settings), errors_to_file: input.errorsToFile ? 1 : 0, updated_at: clock.now() }).where('id', '=', importId).execute();
-      }
+      // Takes the staged file only if it is still staged: of two runs asked at once (a double click), one
+      // takes it and the other runs as a new import, never the same import twice.
+      const taken =
+        row.status === 'staged' &&
+        (await db
+          .updateTable('imports')
+          .set({ status: 'queued', settings: JSON.stringify(input.settings), errors_to_file: input.errorsToFile ? 1 : 0, updated_at: clock.now() })
+          .where('id', '=', row.id)
+          .where('status', '=', 'staged')
+          .executeTakeFirst()).numUpdatedRows > 0n;
+      const importId = taken
+        ? row.id
+        : await createImport(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.file_name ?? undefined, bytes: row.source, settings: input.settings, errorsToFile: input.errorsToFile });
       const answer = await stateOf(ctx, importId, 0, 0);
       start({ ctx, importId, bytes: row.source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts: input.target === 'drafts' });
       return answer;
