@@ -182,3 +182,16 @@ describe('starting an import', () => {
     expect(await count('orders')).toBe(2);
   });
 });
+
+describe('the wizard\'s settings', () => {
+  it('refuse an unknown delivery service as the upload does, before anything is created', async () => {
+    t = await createTestApp();
+    const { buffer, columnMap } = await ordersWorkbook([sampleOrder('NOPE-1')], { itemsNewRow: true });
+    const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64'), name: 'shop.xlsx' } });
+    for (const name of ['import.dryRun', 'import.run']) {
+      const refused = await t.app.dispatch(name, t.shop, { importId, settings: { ...settings(columnMap), providerKey: 'nope' } });
+      expect(refused).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'providerKey', message: 'unknown delivery service nope' }] } });
+    }
+    expect(await count('orders')).toBe(0);
+  });
+});

@@ -8,7 +8,7 @@ import type {
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound, validationError } from '../errors';
 import type { EventBus } from '../events';
 import { hasTariffs, servicesOf } from '../lists/tariffs-repository';
 import type { Logger } from '../logger';
@@ -214,6 +214,16 @@ export function createImportService(deps: ImportServiceDeps) {
       if (list.length) return list;
       return (await hasTariffs(db, providerKey)) ? [] : undefined;
     });
+
+  /**
+   * The settings checked and compiled, for the interface's upload and the wizard alike. The upload's
+   * providerKey (required by the interface) must name a service before anything is read; a row's own
+   * provider column may still name another service (the row keeps its own).
+   */
+  async function compile(settings: UploadSettings): Promise<CompiledSettings> {
+    if (!providers.get(settings.providerKey)) throw validationError([{ field: 'providerKey', message: `unknown delivery service ${settings.providerKey}` }]);
+    return compileSettings(settings, lookupServices);
+  }
 
   const workers = createWorkerPool({ timeoutMs: options.readTimeoutMs, maxHeapMb: options.workerHeapMb, entry: options.workerEntry });
 
@@ -731,7 +741,7 @@ export function createImportService(deps: ImportServiceDeps) {
      * async: answers at once with the upload's state (uploadId); GET /orders/upload/{uploadId} tells the rest.
      */
     async upload(ctx: CallContext, request: UploadRequest): Promise<{ resultItems: UploadResultItem[]; base64: string | null } | UploadState> {
-      const compiled = await compileSettings(request, lookupServices); // bad settings: 040002, the file is not even fetched
+      const compiled = await compile(request); // bad settings: 040002, the file is not even fetched
       await prune();
       let file: { bytes: Buffer; name?: string };
       try {
@@ -826,7 +836,7 @@ export function createImportService(deps: ImportServiceDeps) {
     async dryRun(ctx: CallContext, input: { importId: number; settings: UploadSettings }) {
       const row = await loadImport(ctx, input.importId);
       if (!row.source) throw notFound(`The file of import ${input.importId} is no longer kept; choose it again`);
-      const compiled = await compileSettings(input.settings, lookupServices);
+      const compiled = await compile(input.settings);
       try {
         const controller = new AbortController();
         const { entries } = await execute({ ctx, importId: row.id, bytes: row.source, compiled, dryRun: true, errorsToFile: false, waitForRegistration: false, signal: controller.signal });
@@ -850,7 +860,7 @@ export function createImportService(deps: ImportServiceDeps) {
     async run(ctx: CallContext, input: { importId: number; settings: UploadSettings; errorsToFile: boolean; target?: 'orders' | 'drafts' }): Promise<UploadState> {
       const row = await loadImport(ctx, input.importId);
       if (!row.source) throw notFound(`The file of import ${input.importId} is no longer kept; choose it again`);
-      const compiled = await compileSettings(input.settings, lookupServices);
+      const compiled = await compile(input.settings);
       // Takes the staged file only if it is still staged: of two runs asked at once (a double click), one
       // takes it and the other runs as a new import, never the same import twice.
       const taken =

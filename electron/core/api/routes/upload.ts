@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uploadRequestSchema } from '../../../../shared/schemas/upload';
 import type { App } from '../../app';
-import { notFound, validationError } from '../../errors';
+import { notFound } from '../../errors';
 import { parseInput } from '../../validation';
 import type { Route } from '../route';
 
@@ -24,15 +24,7 @@ export function uploadRoutes(app: App): Route[] {
       method: 'POST',
       pattern: '/orders/upload',
       bodyLimit: uploadBodyLimit,
-      handler: (req) => {
-        const request = parseInput(uploadRequestSchema, req.body);
-        // The upload's providerKey (required by the interface) must name a service before anything is read;
-        // a row's own provider column may still name another service (the row keeps its own).
-        if (!app.providers.get(request.providerKey)) {
-          throw validationError([{ field: 'providerKey', message: `unknown delivery service ${request.providerKey}` }]);
-        }
-        return imports.upload(req.ctx, request);
-      },
+      handler: (req) => imports.upload(req.ctx, parseInput(uploadRequestSchema, req.body)),
     },
     {
       method: 'GET',
