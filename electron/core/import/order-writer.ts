@@ -1,8 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { toKopecks } from '../../../shared/money';
 import type { OrderCreate } from '../../../shared/schemas/order';
 import type { CallContext } from '../companies/company-service';
 import type { EventBus } from '../events';
+import { columnsOf } from '../orders/order-repository';
 import type { Outbox } from '../outbox/outbox';
 import type { Db } from '../store/database';
 
@@ -11,7 +11,7 @@ import type { Db } from '../store/database';
  * prepared statements instead of query building — what makes 10,000 orders take a fraction of a second.
  *
  * The rows written are exactly those of the orders service's create (orders/order-repository.ts
- * `insertOrder` + `appendStatus`, and `outbox.enqueue(…, 'create')`): the order in status `uploading`,
+ * `prepareOrderInserts().insert`, and `outbox.enqueue(…, 'create')`): the order in status `uploading`,
  * its first status record, its create job, all in the batch's transaction. order-writer.test.ts
  * compares the two paths column by column, so a change on one side that the other misses fails there.
  * The rules an order must pass (schema, checkOrder) are the orders service's own and run before this.
@@ -31,18 +31,19 @@ export interface PreparedOrder {
   json: string;
 }
 
-/** What insertOrder stores beside the payload (order-repository.ts columnsOf). */
+/** What the orders service stores beside the payload (order-repository.ts columnsOf), ready for the batch statements. */
 export function prepareOrder(payload: OrderCreate): PreparedOrder {
+  const c = columnsOf(payload);
   return {
-    clientNumber: payload.order.clientNumber,
-    providerKey: payload.order.providerKey,
-    providerConnectId: payload.order.providerConnectId ?? null,
-    recipientName: payload.recipient.contactName,
-    recipientPhone: payload.recipient.phone,
-    recipientCity: payload.recipient.city ?? null,
-    codKopecks: toKopecks(payload.cost.codCost),
-    assessedKopecks: toKopecks(payload.cost.assessedCost),
-    json: JSON.stringify(payload),
+    clientNumber: c.client_number,
+    providerKey: c.provider_key,
+    providerConnectId: c.provider_connect_id,
+    recipientName: c.recipient_name,
+    recipientPhone: c.recipient_phone,
+    recipientCity: c.recipient_city,
+    codKopecks: c.cod_kopecks,
+    assessedKopecks: c.assessed_kopecks,
+    json: c.payload,
   };
 }
 

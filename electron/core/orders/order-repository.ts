@@ -19,8 +19,8 @@ export interface NewStatus {
   createdProvider?: number | null;
 }
 
-/** The columns kept beside the payload, for lists, searches and the outbox. */
-function columnsOf(payload: OrderCreate) {
+/** The columns kept beside the payload, for lists, searches and the outbox (every path that writes an order uses these). */
+export function columnsOf(payload: OrderCreate) {
   return {
     client_number: payload.order.clientNumber,
     provider_key: payload.order.providerKey,
@@ -32,33 +32,6 @@ function columnsOf(payload: OrderCreate) {
     assessed_kopecks: toKopecks(payload.cost.assessedCost),
     payload: JSON.stringify(payload),
   };
-}
-
-/** Inserts an order in its first status; the caller owns the transaction. */
-export async function insertOrder(trx: DbOrTrx, companyId: number, payload: OrderCreate, status: NewStatus): Promise<number> {
-  const row = await trx
-    .insertInto('orders')
-    .values({
-      company_id: companyId,
-      ...columnsOf(payload),
-      state: 'active',
-      status_key: status.key,
-      status_description: status.description ?? null,
-      status_changed_at: status.at,
-      provider_number: null,
-      additional_provider_number: null,
-      return_provider_number: null,
-      barcode: null,
-      tracking_url: null,
-      created_at: status.at,
-      updated_at: status.at,
-      canceled_at: null,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await appendStatus(trx, row.id, companyId, status);
-  return row.id;
 }
 
 /**
