@@ -113,7 +113,8 @@ export function createOutbox(deps: OutboxDeps) {
     );
   }
 
-  const stillQueued = async (job: Job) => statements().queued.get(job.id) !== undefined;
+  // Through Kysely's connection like every raw statement here, so an open Kysely transaction's uncommitted work is never read.
+  const stillQueued = (job: Job) => db.connection().execute(async () => statements().queued.get(job.id) !== undefined);
 
   /**
    * Registrations are recorded together: one transaction for the creates of a claimed batch instead of
