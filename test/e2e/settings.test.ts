@@ -233,7 +233,9 @@ describe('browser mode: the settings page', () => {
     await page.getByTestId('language-switch').getByText('RU').click();
     await page.getByRole('heading', { name: 'Настройки' }).waitFor();
     await page.getByTestId('connection-row').first().getByTestId('connection-test').click();
-    await page.getByTestId('connection-row').first().getByText('Подключено').waitFor();
+    // The badge and the service's answer, both in Russian.
+    await page.getByTestId('connection-row').first().getByText('Подключено', { exact: true }).waitFor();
+    await page.getByTestId('connection-row').first().getByText(/Подключено к СДЭК/).waitFor();
     await expect.poll(async () => (await stored()).preferences.language).toBe('ru');
     await closeToasts(page);
     await screenshot(page, 'settings-ru');
