@@ -36,6 +36,11 @@ export const en = {
   'detail.timeline.more': 'The latest {shown} of {total} statuses',
   'detail.timeline.provider': 'Service: {text}',
   'detail.timeline.errorCode': 'error code {code}',
+  'detail.timeline.resending': 'Changed; sending to the delivery service again',
+  'detail.timeline.sendingChanges': 'Changed; sending the changes to the delivery service',
+  'detail.timeline.changesAccepted': 'Changes accepted by the delivery service',
+  'detail.timeline.keptPrevious': 'The delivery service refused the changes and keeps the previous data.',
+  'detail.timeline.refused': '{service} refused it:',
 
   'detail.delivery.door': 'Delivery to the door',
   'detail.delivery.point': 'Delivery to pickup point {id}',
@@ -112,6 +117,11 @@ export const ru: SectionDictionary<typeof en> = {
   'detail.timeline.more': 'Последние {shown} из {total} статусов',
   'detail.timeline.provider': 'Служба: {text}',
   'detail.timeline.errorCode': 'код ошибки {code}',
+  'detail.timeline.resending': 'Изменён; передаётся в службу доставки заново',
+  'detail.timeline.sendingChanges': 'Изменён; изменения передаются в службу доставки',
+  'detail.timeline.changesAccepted': 'Служба доставки приняла изменения',
+  'detail.timeline.keptPrevious': 'Служба доставки не приняла изменения и оставила прежние данные.',
+  'detail.timeline.refused': '{service} отказала:',
 
   'detail.delivery.door': 'Доставка до двери',
   'detail.delivery.point': 'Доставка в пункт выдачи {id}',

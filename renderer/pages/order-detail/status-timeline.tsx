@@ -4,6 +4,7 @@ import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import { statusColors } from '../../components/status-badge';
 import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { DetailSection } from './detail-section';
+import { timelineText } from './timeline-text';
 
 /** The order's statuses, newest first, each with its time, its description and the service's own wording. */
 export function StatusTimeline({ history }: { history: StatusHistory | undefined }) {
@@ -41,7 +42,7 @@ export function StatusTimeline({ history }: { history: StatusHistory | undefined
               >
                 {row.description && (
                   <Text fz="xs" c="dimmed">
-                    {row.description}
+                    {timelineText(row.description, t)}
                   </Text>
                 )}
                 {(provider || (row.providerDescription && row.providerDescription !== row.description)) && (
