@@ -4,7 +4,6 @@ import { AppError, orderNotFound, validationError } from '../errors';
 import { ProviderRejectedError, ProviderUnavailableError, type TrackedShipment } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
-import { findOrder } from './order-repository';
 import { notSupported } from './order-lifecycle';
 
 /** Most labels one request may ask for (CDEK's print forms take at most 100 orders). */
@@ -21,11 +20,17 @@ export const printsLabels = (providers: ProviderRegistry, providerKey: string) =
 export function createLabelService(deps: { db: Db; providers: ProviderRegistry }) {
   return {
     async print(ctx: CallContext, orderIds: string[]): Promise<{ fileName: string; base64: string; orders: number }> {
+      // One read for all the orders asked (at most 100), scoped to the caller's company.
+      const ids = orderIds.map(Number);
+      const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+      const rows = valid.length
+        ? await deps.db.selectFrom('orders').selectAll().where('company_id', '=', ctx.companyId).where('state', '!=', 'deleted').where('id', 'in', valid).execute()
+        : [];
+      const byId = new Map(rows.map((r) => [r.id, r]));
       const shipments: TrackedShipment[] = [];
       const keys = new Set<string>();
       for (const [i, raw] of orderIds.entries()) {
-        const id = Number(raw);
-        const row = Number.isSafeInteger(id) && id > 0 ? await findOrder(deps.db, ctx.companyId, id) : undefined;
+        const row = byId.get(ids[i]);
         if (!row) throw orderNotFound(raw);
         if (row.provider_number === null || row.state !== 'active')
           throw validationError([{ field: `orderIds.${i}`, message: `order ${raw} is not registered with its delivery service, so it has no label yet` }]);
