@@ -30,7 +30,7 @@ export async function screenshot(page: Page, name: string) {
 export async function openBrowserMode(options: { locale?: string; appOptions?: Partial<AppOptions> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-e2e-'));
   const running = await startBrowserMode(
-    { port: 0, dataDir, tokens: ['e2e-token-12345'], webRoot: process.env.E2E_WEB_ROOT ?? join(process.cwd(), 'dist') },
+    { port: 0, dataDir, tokens: ['e2e-token-12345'], webRoot: process.env.E2E_WEB_ROOT } /* unset: the default dist/ that npm start serves */,
     { log: silentLogger, ...options.appOptions },
   );
   const browser = await launchChromium();

@@ -28,8 +28,10 @@ export function resolveInside(root: string, urlPath: string): string | undefined
     return undefined;
   }
   if (decoded.includes('\0')) return undefined;
-  const full = normalize(join(root, decoded));
-  return full === normalize(root) || full.startsWith(normalize(root) + sep) ? full : undefined;
+  // The root without its trailing separator: browser mode's default root is a URL path ending in '/'.
+  const base = normalize(root).replace(/[\\/]+$/, '') || sep;
+  const full = normalize(join(base, decoded));
+  return full === base || full.startsWith(base === sep ? sep : base + sep) ? full : undefined;
 }
 
 /** Serves a built UI file; unknown paths without an extension get index.html (client-side pages). */
