@@ -19,7 +19,7 @@ const info: ProviderInfo = {
 /** A delivery service whose next answers the test scripts: it keeps its own books like a real one. */
 function scriptedProvider() {
   const registered = new Map<string, string>();
-  const script: ('ok' | 'down' | 'lose-reply' | 'refuse')[] = [];
+  const script: ('ok' | 'down' | 'busy' | 'lose-reply' | 'refuse')[] = [];
   let registerCalls = 0;
   const provider: DeliveryProvider = {
     info,
@@ -28,6 +28,7 @@ function scriptedProvider() {
       registerCalls++;
       const step = script.shift() ?? 'ok';
       if (step === 'down') throw new ProviderUnavailableError('503 Service Unavailable');
+      if (step === 'busy') throw new ProviderUnavailableError('429 Too Many Requests', { retryAfterMs: 120_000 });
       if (step === 'refuse') throw new ProviderRejectedError('the recipient city is unknown to the service');
       const number = `FL-${registered.size + 1}`;
       registered.set(request.clientNumber, number);
@@ -90,6 +91,21 @@ describe('the outbox', () => {
     env.clock.advance(backoffDelay(2));
     await env.app.outbox.drain();
     expect(await order(orderId)).toMatchObject({ statusKey: 'uploaded', providerNumber: 'FL-1' });
+  });
+
+  it('a service that answers 429 with Retry-After is not asked again before that time, though the backoff is shorter', async () => {
+    flaky.script.push('busy');
+    const { orderId } = await create('N-9');
+    await env.app.outbox.drain();
+    env.clock.advance(backoffDelay(1));
+    await env.app.outbox.drain();
+    env.clock.advance(60_000);
+    await env.app.outbox.drain();
+    expect(flaky.calls()).toBe(1);
+    env.clock.advance(60_000 - backoffDelay(1));
+    await env.app.outbox.drain();
+    expect(flaky.calls()).toBe(2);
+    expect(await order(orderId)).toMatchObject({ statusKey: 'uploaded' });
   });
 
   it('a lost reply never registers the order twice: the next attempt finds it at the service', async () => {

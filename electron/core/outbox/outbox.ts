@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import { appendStatus, prepareOrderInserts, type DbOrTrx } from '../orders/order-repository';
-import { ProviderRejectedError, type DeliveryProvider, type Registration, type ShipmentRequest } from '../providers/provider';
+import { ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider, type Registration, type ShipmentRequest } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { OrdersTable, OutboxTable } from '../store/schema';
@@ -243,7 +243,13 @@ export function createOutbox(deps: OutboxDeps) {
       }
       const message = error instanceof Error ? error.message : String(error);
       log.warn(`outbox: ${job.action} of order ${job.order_id} failed (attempt ${job.attempts}): ${message}`);
-      await db.updateTable('outbox').set({ last_error: message }).where('id', '=', job.id).execute();
+      // The backoff was set when the job was claimed; a service that said how long to wait is not asked sooner.
+      const notBefore = error instanceof ProviderUnavailableError && error.retryAfterMs !== undefined ? clock.now() + error.retryAfterMs : 0;
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({ last_error: message, next_attempt_at: sql<number>`max(${eb.ref('next_attempt_at')}, ${notBefore})` }))
+        .where('id', '=', job.id)
+        .execute();
     }
   }
 

@@ -90,10 +90,16 @@ export class ProviderRejectedError extends Error {
   }
 }
 
-/** The service could not be reached or answered 429/5xx; the work is retried with backoff. */
+/**
+ * The service could not be reached or answered 429/5xx; the work is retried with backoff, and not before
+ * retryAfterMs when the service said how long to wait (Retry-After).
+ */
 export class ProviderUnavailableError extends Error {
-  constructor(message: string) {
+  readonly retryAfterMs?: number;
+
+  constructor(message: string, options: { retryAfterMs?: number } = {}) {
     super(message);
     this.name = 'ProviderUnavailableError';
+    if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }

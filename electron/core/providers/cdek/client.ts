@@ -1,5 +1,7 @@
 import { systemClock, type Clock } from '../../clock';
+import type { Logger } from '../../logger';
 import { ProviderUnavailableError } from '../provider';
+import { bodyText, createTransport, parseJsonBody as parseJson, type CallInfo, type FetchLike, type HttpReply, type Query } from '../transport';
 import { CdekApiError, CdekAuthError, extractCdekErrors, tokenCodes } from './errors';
 import { cdekTokenSchema } from './wire';
 
@@ -9,7 +11,7 @@ export const CDEK_TEST_URL = 'https://api.edu.cdek.ru/v2';
 /** CDEK's public test account, published for integrators; works only on the test host. */
 export const CDEK_TEST_ACCOUNT = { clientId: 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP', clientSecret: 'RmAmgvSgSl1yirlz9QupbzOJVqhCxcP5' } as const;
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 export interface CdekClientOptions {
   /** `https://api.cdek.ru/v2`, the test host or any URL (the local fake); paths are appended to it. */
@@ -22,18 +24,13 @@ export interface CdekClientOptions {
   timeoutMs?: number;
   /** A token is renewed this long before it expires (at most half its lifetime). */
   refreshBeforeMs?: number;
+  /** Every call logged (redacted) through the shared transport. */
+  log?: Logger;
   /** Told about every HTTP exchange (diagnostics and the tests' numbers). */
   onCall?: (call: CdekCallInfo) => void;
 }
 
-export interface CdekCallInfo {
-  method: string;
-  path: string;
-  status?: number;
-  /** 'timeout' | 'network' when no answer came. */
-  failure?: 'timeout' | 'network';
-  ms: number;
-}
+export type CdekCallInfo = CallInfo;
 
 export interface CdekReply<T = unknown> {
   status: number;
@@ -42,65 +39,26 @@ export interface CdekReply<T = unknown> {
 }
 
 export interface CallOptions {
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Query;
   body?: unknown;
 }
-
-interface RawReply {
-  status: number;
-  headers: Headers;
-  bytes: Uint8Array;
-}
-
-const decoder = new TextDecoder();
-
-function parseJson(bytes: Uint8Array): unknown {
-  if (bytes.length === 0) return undefined;
-  try {
-    return JSON.parse(decoder.decode(bytes));
-  } catch {
-    return undefined;
-  }
-}
-
-const transient = (status: number) => status === 429 || status >= 500;
 
 /**
  * The transport to CDEK API v2: OAuth client-credentials token (cached, renewed shortly before expiry and
  * once on an expired-token answer), a timeout on every call, and one error model: no answer, 429 and 5xx
- * are ProviderUnavailableError (retry later); an answer with CDEK error codes is CdekApiError.
+ * are ProviderUnavailableError (retry later, after Retry-After); an answer with CDEK error codes is CdekApiError.
  */
 export function createCdekClient(options: CdekClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clock = options.clock ?? systemClock;
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const refreshBeforeMs = options.refreshBeforeMs ?? 60_000;
   let token: { value: string; expiresAt: number; renewAt: number } | null = null;
   let pending: Promise<string> | null = null;
   let tokensIssued = 0;
 
-  async function exchange(method: string, path: string, init: { headers: Record<string, string>; body?: string; query?: CallOptions['query'] }): Promise<RawReply> {
-    const url = new URL(baseUrl + path);
-    for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const started = Date.now();
-    try {
-      const res = await doFetch(url.toString(), { method, headers: init.headers, body: init.body, signal: controller.signal });
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      options.onCall?.({ method, path, status: res.status, ms: Date.now() - started });
-      return { status: res.status, headers: res.headers, bytes };
-    } catch (error) {
-      const timedOut = controller.signal.aborted;
-      options.onCall?.({ method, path, failure: timedOut ? 'timeout' : 'network', ms: Date.now() - started });
-      if (timedOut) throw new ProviderUnavailableError(`CDEK did not answer ${method} ${path} within ${timeoutMs} ms`);
-      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new ProviderUnavailableError(`CDEK could not be reached (${method} ${path}): ${reason}`);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const transport = createTransport({ service: 'CDEK', baseUrl, fetch: options.fetch, clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const exchange = (method: string, path: string, init: { headers: Record<string, string>; body?: string; query?: Query }): Promise<HttpReply> =>
+    transport.send({ method, path, ...init });
 
   async function requestToken(): Promise<string> {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret });
@@ -108,7 +66,6 @@ export function createCdekClient(options: CdekClientOptions) {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       body: form.toString(),
     });
-    if (transient(reply.status)) throw new ProviderUnavailableError(`CDEK authorization answered HTTP ${reply.status}`);
     const json = parseJson(reply.bytes);
     const problem = extractCdekErrors(json);
     if (problem || reply.status >= 400) {
@@ -134,7 +91,7 @@ export function createCdekClient(options: CdekClientOptions) {
     return pending;
   }
 
-  async function authorized(method: string, path: string, opts: CallOptions, accept: string, bearer: string): Promise<RawReply> {
+  async function authorized(method: string, path: string, opts: CallOptions, accept: string, bearer: string): Promise<HttpReply> {
     const headers: Record<string, string> = { Accept: accept, Authorization: `Bearer ${bearer}` };
     let body: string | undefined;
     if (opts.body !== undefined) {
@@ -144,11 +101,11 @@ export function createCdekClient(options: CdekClientOptions) {
     return exchange(method, path, { headers, body, query: opts.query });
   }
 
-  const tokenRefused = (reply: RawReply) =>
+  const tokenRefused = (reply: HttpReply) =>
     reply.status === 401 || (extractCdekErrors(parseJson(reply.bytes))?.errors.some((e) => tokenCodes.includes(e.code)) ?? false);
 
   /** Sends a call with the token; an expired-token answer renews the token and repeats the call once. */
-  async function send(method: string, path: string, opts: CallOptions, accept: string): Promise<RawReply> {
+  async function send(method: string, path: string, opts: CallOptions, accept: string): Promise<HttpReply> {
     let bearer = await accessToken();
     let reply = await authorized(method, path, opts, accept, bearer);
     if (tokenRefused(reply)) {
@@ -156,10 +113,6 @@ export function createCdekClient(options: CdekClientOptions) {
       bearer = await accessToken();
       reply = await authorized(method, path, opts, accept, bearer);
       if (tokenRefused(reply)) throw new CdekAuthError(`CDEK refused a fresh token for ${method} ${path} (HTTP ${reply.status})`);
-    }
-    if (transient(reply.status)) {
-      const retryAfter = reply.headers.get('retry-after');
-      throw new ProviderUnavailableError(`CDEK answered HTTP ${reply.status} to ${method} ${path}${retryAfter ? ` (retry after ${retryAfter} s)` : ''}`);
     }
     return reply;
   }
@@ -174,7 +127,7 @@ export function createCdekClient(options: CdekClientOptions) {
       const problem = extractCdekErrors(json);
       const hasEntity = typeof json === 'object' && json !== null && 'entity' in json;
       if (reply.status >= 400 || (problem && (problem.form !== 'requests' || !hasEntity))) {
-        throw new CdekApiError(problem?.errors ?? [{ code: `http_${reply.status}`, message: decoder.decode(reply.bytes).slice(0, 200) }], problem?.form ?? 'errors', reply.status);
+        throw new CdekApiError(problem?.errors ?? [{ code: `http_${reply.status}`, message: bodyText(reply.bytes) }], problem?.form ?? 'errors', reply.status);
       }
       if (json === undefined && reply.bytes.length > 0) throw new ProviderUnavailableError(`CDEK answered ${method} ${path} with a body that is not JSON`);
       return { status: reply.status, headers: reply.headers, body: json as T };

@@ -24,7 +24,7 @@ describe('upstream client: what goes out', () => {
     expect(await client.call('POST', '/orders', { body: { order: { clientNumber: 'A' } } })).toEqual({ orderId: '5', created: '2026-03-01T10:00:00+03:00' });
     await client.call('GET', '/v1/lists/points', { query: { limit: 1000, offset: 0, skip: undefined } });
     expect(seen[0].url).toBe('https://agg.example.ru/orders');
-    expect(seen[0].init.headers).toEqual({ Accept: 'application/json', Authorization: 'raw-token-1', 'Content-Type': 'application/json; charset=utf-8' });
+    expect(seen[0].init.headers).toEqual({ Accept: 'application/json', Authorization: 'raw-token-1', 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(seen[0].init.body).toBe('{"order":{"clientNumber":"A"}}');
     expect(seen[1].url).toBe('https://agg.example.ru/v1/lists/points?limit=1000&offset=0');
     expect(normalizeBaseUrl(' http://192.168.1.20:4318/ ')).toBe('http://192.168.1.20:4318');

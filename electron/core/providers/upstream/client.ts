@@ -1,8 +1,10 @@
+import type { Logger } from '../../logger';
 import { ProviderUnavailableError } from '../provider';
+import { createTransport, parseJsonBody as parseJson, type CallInfo, type FetchLike } from '../transport';
 import { UpstreamApiError, UpstreamAuthError, upstreamCodes } from './errors';
 import { upstreamErrorSchema } from './wire';
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 export interface UpstreamClientOptions {
   /** The upstream's base address, e.g. `https://api.example.ru` or `http://192.168.1.20:4318`; a trailing `/v1` is dropped. */
@@ -12,17 +14,13 @@ export interface UpstreamClientOptions {
   fetch?: FetchLike;
   /** Whole call, answer body included. */
   timeoutMs?: number;
+  /** Every call logged (redacted) through the shared transport. */
+  log?: Logger;
   /** Told about every HTTP exchange (diagnostics and the tests' numbers). */
   onCall?: (call: UpstreamCallInfo) => void;
 }
 
-export interface UpstreamCallInfo {
-  method: string;
-  path: string;
-  status?: number;
-  failure?: 'timeout' | 'network';
-  ms: number;
-}
+export type UpstreamCallInfo = CallInfo;
 
 export interface CallOptions {
   query?: Record<string, string | number | undefined>;
@@ -30,17 +28,6 @@ export interface CallOptions {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-const decoder = new TextDecoder();
-
-function parseJson(bytes: Uint8Array): unknown {
-  if (bytes.length === 0) return undefined;
-  try {
-    return JSON.parse(decoder.decode(bytes));
-  } catch {
-    return undefined;
-  }
-}
 
 /** `https://host/v1/` → `https://host`: paths are given as the document writes them (some with /v1, some without). */
 export function normalizeBaseUrl(raw: string): string {
@@ -57,45 +44,18 @@ export function normalizeBaseUrl(raw: string): string {
  */
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
-  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const where = new URL(baseUrl).host;
+  const transport = createTransport({ service: `the upstream ${where}`, baseUrl, fetch: options.fetch, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
 
   async function call<T = unknown>(method: HttpMethod, path: string, opts: CallOptions = {}): Promise<T> {
-    const url = new URL(baseUrl + path);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: options.token };
     let body: string | undefined;
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json; charset=utf-8';
       body = JSON.stringify(opts.body);
     }
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const started = Date.now();
-    let status: number;
-    let bytes: Uint8Array;
-    let retryAfter: string | null;
-    try {
-      const res = await doFetch(url.toString(), { method, headers, body, signal: controller.signal });
-      bytes = new Uint8Array(await res.arrayBuffer());
-      status = res.status;
-      retryAfter = res.headers.get('retry-after');
-      options.onCall?.({ method, path, status, ms: Date.now() - started });
-    } catch (error) {
-      const timedOut = controller.signal.aborted;
-      options.onCall?.({ method, path, failure: timedOut ? 'timeout' : 'network', ms: Date.now() - started });
-      if (timedOut) throw new ProviderUnavailableError(`the upstream ${where} did not answer ${method} ${path} within ${timeoutMs} ms`);
-      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new ProviderUnavailableError(`the upstream ${where} could not be reached (${method} ${path}): ${reason}`);
-    } finally {
-      clearTimeout(timer);
-    }
-
+    const { status, bytes } = await transport.send({ method, path, query: opts.query, headers, body });
     const json = parseJson(bytes);
-    if (status === 429 || status >= 500) {
-      throw new ProviderUnavailableError(`the upstream ${where} answered HTTP ${status} to ${method} ${path}${retryAfter ? ` (retry after ${retryAfter} s)` : ''}`);
-    }
     const problem = upstreamErrorSchema.safeParse(json);
     if (status === 401 || (problem.success && problem.data.code === upstreamCodes.unauthorized)) {
       throw new UpstreamAuthError(`the upstream ${where} does not accept the connection's token (HTTP ${status}${problem.success ? `, ${problem.data.code}` : ''}); enter the token again`);
