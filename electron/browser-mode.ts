@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp, type AppOptions } from './core/app';
+import { startLanDoor } from './core/lan/lan-door';
 import { startLocalApi } from './local-api';
 import type { ServeOptions } from './serve-args';
 
@@ -18,6 +19,8 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
     const uiToken = options.tokens[0] ?? desktop.apiToken;
     const webRoot = options.webRoot ?? (existsSync(`${builtUi}index.html`) ? builtUi : undefined);
     const { port, base, close: stopServing } = await startLocalApi(app, { port: options.port, webRoot, windowTransport: true });
+    // The shop's network only when the owner turned LAN mode on (Settings → Access from other computers).
+    const lanDoor = await startLanDoor(app, { webRoot });
     return {
       app,
       port,
@@ -28,6 +31,7 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
       newDesktopToken: desktop.created && options.tokens.length === 0 ? desktop.apiToken : undefined,
       /** Stops taking requests, finishes what is under way, closes the database. */
       async close() {
+        await lanDoor.close();
         await stopServing();
         await app.close();
       },

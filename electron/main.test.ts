@@ -9,6 +9,7 @@ const current = vi.hoisted(() => ({
   electron: undefined as unknown as FakeElectron,
   createApp: undefined as unknown as (opts: unknown) => Promise<unknown>,
   localApi: { start: undefined as unknown as (app: unknown, opts: { port: number; windowTransport: boolean }) => Promise<{ close: () => Promise<void> }> },
+  lanDoor: { start: undefined as unknown as (app: unknown, opts: { webRoot?: string }) => Promise<{ close: () => Promise<void> }> },
 }));
 
 vi.mock('electron', () => {
@@ -30,6 +31,8 @@ vi.mock('./local-api', async (original) => ({
   ...(await original<typeof import('./local-api')>()),
   startLocalApi: (app: unknown, opts: { port: number; windowTransport: boolean }) => current.localApi.start(app, opts),
 }));
+
+vi.mock('./core/lan/lan-door', () => ({ startLanDoor: (app: unknown, opts: { webRoot?: string }) => current.lanDoor.start(app, opts) }));
 
 const OUR_PAGE = 'app://shipdesk/index.html';
 const SHOP = { companyId: 7 };
@@ -56,6 +59,8 @@ let core: ReturnType<typeof fakeCore>;
 let createApp: ReturnType<typeof vi.fn>;
 let localApi: { close: ReturnType<typeof vi.fn> };
 let startLocalApi: ReturnType<typeof vi.fn>;
+let lanDoor: { close: ReturnType<typeof vi.fn> };
+let startLanDoor: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   appPath = mkdtempSync(path.join(tmpdir(), 'shipdesk-shell-'));
@@ -69,6 +74,9 @@ beforeEach(() => {
   localApi = { close: vi.fn(async () => {}) };
   startLocalApi = vi.fn(async () => localApi);
   current.localApi.start = startLocalApi as never;
+  lanDoor = { close: vi.fn(async () => {}) };
+  startLanDoor = vi.fn(async () => lanDoor);
+  current.lanDoor.start = startLanDoor as never;
 });
 
 afterEach(() => {
@@ -332,6 +340,26 @@ describe('starting and quitting', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await launch();
     await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/could not listen on port 4318/), expect.any(Error)));
+    const answer = (await electron.invoke('shipdesk:command', OUR_PAGE, 'orders.list', {})) as { ok: boolean };
+    expect(answer.ok).toBe(true);
+  });
+
+  it('opens the LAN door (it listens only when the owner turned LAN mode on) with the built UI, and closes it before the database', async () => {
+    await launch();
+    await vi.waitFor(() => expect(startLanDoor).toHaveBeenCalledWith(core, { webRoot: path.join(appPath, 'dist') }));
+    core.close.mockImplementation(async () => {
+      expect(lanDoor.close).toHaveBeenCalledTimes(1);
+    });
+    electron.module.app.quit();
+    await vi.waitFor(() => expect(electron.app.quitCompleted).toBe(true));
+    expect(core.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('LAN mode failing to start leaves the window working', async () => {
+    startLanDoor.mockRejectedValueOnce(new Error('certificate could not be written'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await launch();
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/LAN mode could not start/), expect.any(Error)));
     const answer = (await electron.invoke('shipdesk:command', OUR_PAGE, 'orders.list', {})) as { ok: boolean };
     expect(answer.ok).toBe(true);
   });

@@ -19,6 +19,7 @@ import {
   securityHeaders,
   withCsp,
 } from './security';
+import { startLanDoor } from './core/lan/lan-door';
 import { desktopApiPort, startLocalApi } from './local-api';
 import { createSafeStorageSecretBox } from './safe-storage-box';
 import { shellPaths } from './shell-paths';
@@ -37,6 +38,7 @@ let core: Promise<Core> | null = null;
 let started = false;
 let stopEvents = (): void => {};
 let stopLocalApi = async (): Promise<void> => {};
+let stopLanDoor = async (): Promise<void> => {};
 let quitting: 'no' | 'closing' | 'closed' = 'no';
 
 if (!app.requestSingleInstanceLock()) {
@@ -93,6 +95,12 @@ async function start(): Promise<void> {
     stopLocalApi = (await startLocalApi(opened, { port: desktopApiPort(), windowTransport: false })).close;
   } catch (error) {
     console.error(`ShipDesk: the local API could not listen on port ${desktopApiPort()}; the window works without it`, error);
+  }
+  // Packers' PCs reach the same UI over HTTPS when the owner turned LAN mode on (off by default: nothing listens).
+  try {
+    stopLanDoor = (await startLanDoor(opened, { webRoot: rendererDir })).close;
+  } catch (error) {
+    console.error('ShipDesk: LAN mode could not start; this window works without it', error);
   }
 }
 
@@ -159,6 +167,7 @@ function focusWindow(): void {
 
 async function closeCore(): Promise<void> {
   stopEvents();
+  await stopLanDoor().catch((error: unknown) => console.error('ShipDesk: stopping LAN mode failed', error));
   await stopLocalApi().catch((error: unknown) => console.error('ShipDesk: stopping the local API failed', error));
   if (!core) return;
   try {

@@ -24,6 +24,11 @@ async function main() {
   else console.log('The web UI is not built (run `npx vite build`); the local API is up.');
   if (running.newDesktopToken) console.log(`API token of this shop: ${running.newDesktopToken}`);
   console.log(`Local API: ${running.base}/v1  (header Authorization: <token>)`);
+  const lan = await running.app.services.lan.state();
+  for (const listener of lan.listeners) {
+    console.log(listener.problem ? `Other computers: cannot listen on ${listener.address}:${listener.port} (${listener.detail})` : `Other computers: ${listener.url}`);
+  }
+  if (lan.listeners.length) console.log(`  certificate SHA-256: ${lan.certificate?.fingerprint256}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

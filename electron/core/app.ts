@@ -43,6 +43,7 @@ import { createRefreshScheduler } from './scheduler/refresh-scheduler';
 import { stuckOrders } from './scheduler/stuck-orders';
 import { systemTimers, type Timers } from './scheduler/timers';
 import { createSettingsService } from './settings/settings-service';
+import { createLanService } from './lan/lan-service';
 
 export interface AppOptions {
   /** Spreadsheet import limits and knobs, and the fetch for `file.url` (tests: a local server, small limits). */
@@ -130,6 +131,7 @@ export async function createApp(options: AppOptions) {
   const intervals = createIntervalService({ clock, providers, intervals: withUpstreamIntervals(createIntervalRegistry([...sandboxServices.map(createSandboxIntervals), createCdekIntervals(() => connections.cdek(), log)]), connections.upstream) });
 
   const settings = createSettingsService({ db, clock, events, log, dataDir: options.dataDir });
+  const lan = createLanService({ db, clock, log, dataDir: options.dataDir });
   const drafts = createDraftService({ db, clock, orders, providers, events });
   const importPresets = createImportPresetService({ db, clock });
   const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
@@ -194,6 +196,8 @@ export async function createApp(options: AppOptions) {
     'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),
     'statuses.lastRefresh': (ctx) => scheduler.lastRefresh(ctx.companyId),
     'outbox.state': (ctx) => outboxView(db, ctx),
+    'lan.get': () => lan.state(),
+    'lan.set': (_ctx, input) => lan.set(input),
   };
 
   if (options.startWorkers) outbox.start();
@@ -209,7 +213,7 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk },
+    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan },
     commands,
     dispatch: (name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, ctx, input),
     /** Records where the local interface is served (…/v1), for the settings page. */

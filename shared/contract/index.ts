@@ -5,6 +5,7 @@ import { connectionCommands } from './connections';
 import { draftCommands } from './drafts';
 import { importCommands } from './import';
 import { labelCommands } from './labels';
+import { lanCommands } from './lan';
 import { listCommands } from './lists';
 import { orderCommands } from './orders';
 import { providerCommands } from './providers';
@@ -26,6 +27,7 @@ export const contract = {
   ...settingsCommands,
   ...bulkCommands,
   ...labelCommands,
+  ...lanCommands,
 };
 
 export type Contract = typeof contract;

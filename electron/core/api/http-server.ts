@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ErrorBody } from '../../../shared/errors';
 import { ErrorCode } from '../../../shared/errors';
@@ -17,7 +18,14 @@ export interface HttpServerOptions {
   webRoot?: string;
   /** Whether other programs may call the interface (the settings switch); default: the app's setting. /app/* is always served. */
   interfaceEnabled?: () => Promise<boolean>;
+  /** Serve HTTPS with this key and certificate (the LAN door); default plain HTTP (127.0.0.1). */
+  tls?: { key: string; cert: string };
+  /** Which Host headers name this server (DNS rebinding); default 127.0.0.1 and localhost on its port. */
+  acceptsHost?: (host: string, port: number) => boolean;
 }
+
+/** The Host check of the server on 127.0.0.1. */
+export const isLocalHost = (host: string, port: number) => host === `127.0.0.1:${port}` || host === `localhost:${port}`;
 
 /** The token from `Authorization: <token>` or `Authorization: Bearer <token>`. */
 export const tokenFrom = (header: string | undefined) => (header ?? '').trim().replace(/^Bearer\s+/i, '');
@@ -62,7 +70,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  * The local HTTP server: the delivery interface, the browser-mode command transport and the web UI.
  * It answers only to 127.0.0.1/localhost Host headers (DNS rebinding) and sends no CORS headers.
  */
-export function createHttpServer({ app, routes, webRoot, interfaceEnabled = () => app.services.settings.localApiEnabled() }: HttpServerOptions) {
+export function createHttpServer({
+  app, routes, webRoot, tls, acceptsHost = isLocalHost, interfaceEnabled = () => app.services.settings.localApiEnabled(),
+}: HttpServerOptions) {
   const router = createRouter(routes);
   const streams = new Set<ServerResponse>();
   let port = 0;
@@ -70,7 +80,7 @@ export function createHttpServer({ app, routes, webRoot, interfaceEnabled = () =
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let format: WireFormat = responseFormat(req.headers);
     const host = (req.headers.host ?? '').toLowerCase();
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+    if (!acceptsHost(host, port)) {
       sendError(res, 403, { code: ErrorCode.general, message: 'Forbidden', description: 'Unexpected Host header' }, format);
       return;
     }
@@ -133,13 +143,14 @@ export function createHttpServer({ app, routes, webRoot, interfaceEnabled = () =
     }
   }
 
-  const server: Server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error) => {
       app.log.error('request handling failed', error);
       if (!res.headersSent) sendError(res, 500, internalError().body, 'json');
       else res.destroy();
     });
-  });
+  };
+  const server: Server = tls ? createTlsServer({ key: tls.key, cert: tls.cert }, listener) : createServer(listener);
   // Requests Node refuses before they reach `handle` (a URL and headers over 16 KiB, a malformed request line,
   // a timeout) get the interface's error body too, instead of Node's bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -165,11 +176,11 @@ export function createHttpServer({ app, routes, webRoot, interfaceEnabled = () =
 
   return {
     server,
-    /** Listens on 127.0.0.1 only; port 0 picks a free one. Resolves with the port. */
-    listen(wanted: number): Promise<number> {
+    /** Listens on 127.0.0.1 unless told another address (the LAN door); port 0 picks a free one. Resolves with the port. */
+    listen(wanted: number, address = '127.0.0.1'): Promise<number> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(wanted, '127.0.0.1', () => {
+        server.listen(wanted, address, () => {
           port = (server.address() as AddressInfo).port;
           resolve(port);
         });

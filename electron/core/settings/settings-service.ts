@@ -13,6 +13,7 @@ import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import type { Db } from '../store/database';
 import type { SenderProfilesTable } from '../store/schema';
+import { readAppSetting, writeAppSetting } from './app-setting';
 import type { Selectable } from 'kysely';
 
 export interface SettingsServiceDeps {
@@ -44,17 +45,7 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
   let cached: Preferences | null = null;
 
   async function preferences(): Promise<Preferences> {
-    if (cached) return cached;
-    const row = await db.selectFrom('app_settings').select('value').where('key', '=', preferencesKey).executeTakeFirst();
-    let stored: unknown = {};
-    try {
-      stored = row ? JSON.parse(row.value) : {};
-    } catch {
-      stored = {};
-    }
-    const parsed = preferencesSchema.safeParse(stored);
-    if (!parsed.success) log.warn('stored preferences are not valid; the defaults apply');
-    cached = parsed.success ? parsed.data : preferencesSchema.parse({});
+    cached ??= await readAppSetting(db, log, preferencesKey, preferencesSchema);
     return cached;
   }
 
@@ -124,12 +115,7 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
       }
       if (input.preferences) {
         const next = preferencesSchema.parse({ ...(await preferences()), ...stripUndefined(input.preferences) });
-        const value = JSON.stringify(next);
-        await db
-          .insertInto('app_settings')
-          .values({ key: preferencesKey, value, updated_at: now })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
-          .execute();
+        await writeAppSetting(db, preferencesKey, next, now);
         cached = next;
         changed(null, 'preferences');
       }
