@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { allRoutes } from '../../electron/core/api/routes';
+import { allRoutes, operations } from '../../electron/core/api/routes';
 import { buildOpenApiDocument } from '../../electron/core/api/openapi/document';
-import { operations } from '../../electron/core/api/openapi/operations';
 import { ErrorCode } from '../../shared/errors';
 import { ordersWorkbook, sampleOrder, uploadBody } from '../fixtures/xlsx/orders-workbook';
 import { orderPayload } from '../helpers/payloads';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-// The reference of the local interface: GET /openapi.json and GET /docs, generated from openapi/operations.ts.
+// The reference of the local interface: GET /openapi.json and GET /docs, generated from the documented routes.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,7 +16,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const doc = buildOpenApiDocument();
+const doc = buildOpenApiDocument(operations);
 type Json = Record<string, any>;
 
 /** `/orders/:orderId/cancel` as OpenAPI writes it. */

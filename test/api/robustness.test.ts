@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { responseFormat } from '../../electron/core/api/codec';
 import { buildOpenApiDocument } from '../../electron/core/api/openapi/document';
-import { errorCodes, operations, type Operation } from '../../electron/core/api/openapi/operations';
+import { errorCodes, type Operation } from '../../electron/core/api/openapi/operations';
+import { operations } from '../../electron/core/api/routes';
 import { errorBodySchema } from '../../electron/core/api/openapi/schemas';
 import { parseXmlBody, toXmlDocument } from '../../electron/core/api/xml';
 import type { Logger } from '../../electron/core/logger';
@@ -115,7 +116,7 @@ const leaf = fc.oneof(
 );
 
 type Json = Record<string, any>;
-const doc = buildOpenApiDocument();
+const doc = buildOpenApiDocument(operations);
 const components = doc.components.schemas as Record<string, Json>;
 
 /** Values shaped like a JSON Schema of the document, each node sometimes of a wrong type. */

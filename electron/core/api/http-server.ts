@@ -6,7 +6,7 @@ import { ErrorCode } from '../../../shared/errors';
 import type { App } from '../app';
 import { AppError, internalError, notFound, unauthorized } from '../errors';
 import { decodeBody, encodeBody, requestFormat, responseFormat, type WireFormat } from './codec';
-import { createRouter, isStream, isWithStatus, stripVersion, type HttpMethod, type Route } from './route';
+import { createRouter, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
 import { serveStatic } from './static-files';
 
 const defaultBodyLimit = 1024 * 1024;
@@ -127,7 +127,8 @@ export function createHttpServer({
       const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, route.bodyLimit ?? defaultBodyLimit);
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
       const body = decodeBody(raw, req.headers);
-      const result = await route.handler({ method, path, params, query: url.searchParams, headers: req.headers, body, ctx, format });
+      const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, format, remoteAddress: req.socket.remoteAddress };
+      const result = await route.handler(await parseRequest(route, request, app), app);
       if (isStream(result)) {
         streams.add(res);
         res.on('close', () => streams.delete(res));

@@ -20,8 +20,8 @@ import {
 
 /** What a list request of the interface carries (query parameters, as text). */
 export interface ListRequest {
-  limit?: string | null;
-  offset?: string | null;
+  limit?: string | number | null;
+  offset?: string | number | null;
   filter?: string | null;
   fields?: string | null;
 }
@@ -36,7 +36,7 @@ export const pageLimits = { defaultLimit: 100, maxLimit: 1000 } as const;
 
 const wholeNumber = (min: number, max: number) =>
   z.preprocess(
-    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'number' ? String(v) : v),
     z
       .string()
       .trim()
@@ -46,14 +46,15 @@ const wholeNumber = (min: number, max: number) =>
       .optional(),
   );
 
-const pagingSchema = z.object({
+/** `limit` and `offset` of the paged lists, as text (the query) or already numbers. */
+export const listPagingSchema = z.object({
   limit: wholeNumber(1, pageLimits.maxLimit),
   offset: wholeNumber(0, Number.MAX_SAFE_INTEGER),
 });
 
 /** limit 1..1000 (default 100), offset ≥ 0 (default 0); anything else is a 040002 naming the parameter. */
 export function parsePaging(req: ListRequest): Page {
-  const { limit, offset } = parseInput(pagingSchema, { limit: req.limit ?? undefined, offset: req.offset ?? undefined });
+  const { limit, offset } = parseInput(listPagingSchema, { limit: req.limit ?? undefined, offset: req.offset ?? undefined });
   return { limit: limit ?? pageLimits.defaultLimit, offset: offset ?? 0 };
 }
 

@@ -3,7 +3,7 @@ import { pageMetaSchema, pointSchema, providerRecordSchema, providerServiceSchem
 import { orderInfoSchema, orderStatusResultSchema, orderStatusSchema } from '../../../../shared/schemas/statuses';
 import { uploadCreatedItemSchema, uploadFailedItemSchema } from '../../../../shared/schemas/upload';
 import { fieldNotes } from './field-notes';
-import { errorCodes, errorExample, generalSections, operations, type Operation, type Tag } from './operations';
+import { errorCodes, errorExample, generalSections, type Operation, type Tag } from './operations';
 import { errorBodySchema } from './schemas';
 
 /**
@@ -37,6 +37,7 @@ const tagDescriptions: Record<Tag, string> = {
   Statuses: 'Current statuses and status histories, one order or many.',
   Calculator: 'Cost, term and delivery intervals.',
   Upload: 'Orders from an xlsx spreadsheet.',
+  Integration: 'What existing integrations of the aggregator call beyond the interface document: login, connections, webhooks.',
   Reference: 'This reference itself (no token needed).',
 };
 
@@ -145,7 +146,7 @@ function resolve(node: Json | undefined, components: Record<string, Json>): Json
 }
 
 /** Collects named schemas per direction; one name, one schema. */
-function collect() {
+function collect(operations: Operation[]) {
   const input = new Map<string, z.ZodType>();
   const output = new Map<string, z.ZodType>(Object.entries(recordComponents));
   const add = (map: Map<string, z.ZodType>, name: string, schema: z.ZodType) => {
@@ -236,9 +237,9 @@ function infoDescription(): string {
   ].join('\n\n');
 }
 
-/** The OpenAPI 3.1 document of the interface. */
-export function buildOpenApiDocument() {
-  const { input, output } = collect();
+/** The OpenAPI 3.1 document of the given operations (routes/index.ts: the documented routes). */
+export function buildOpenApiDocument(operations: Operation[]) {
+  const { input, output } = collect(operations);
   const schemas = { ...convert(output, 'output'), ...convert(input, 'input') };
   for (const [name, schema] of Object.entries(schemas)) applyNotes(name, schema, schemas);
   for (const name of trimmableRecords) {
@@ -283,8 +284,3 @@ export function buildOpenApiDocument() {
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
-
-let cached: OpenApiDocument | undefined;
-
-/** The document, built once per process (the schemas do not change while it runs). */
-export const openApiDocument = () => (cached ??= buildOpenApiDocument());

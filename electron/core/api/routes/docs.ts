@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { openApiDocument } from '../openapi/document';
+import { buildOpenApiDocument, type OpenApiDocument } from '../openapi/document';
 import { renderDocsPage } from '../openapi/html';
-import { operations } from '../openapi/operations';
-import type { Route } from '../route';
+import { operationsOf } from '../openapi/operations';
+import { htmlPageSchema, openApiDocumentSchema } from '../openapi/schemas';
+import { defineRoute, type Route } from '../route';
 import { contentSecurityPolicy } from '../static-files';
 
 /** Writes a fixed document: these two answers are always JSON and HTML, whatever Accept says. */
@@ -20,23 +21,52 @@ const document = (contentType: string, text: () => string, extra: Record<string,
   },
 });
 
-let page: string | undefined;
-
 /**
  * The reference of the interface, public (no token): `GET /openapi.json` (OpenAPI 3.1, generated from the
- * zod schemas and openapi/operations.ts) and `GET /docs` (the same, as a readable page). Both also under /v1.
+ * documented routes: their schemas and docs) and `GET /docs` (the same, as a readable page). Both also under /v1.
+ * `documented` gives the routes to describe, these two included; both answers are built once.
  */
-export function docsRoutes(): Route[] {
+export function docsRoutes(documented: () => Route[]): Route[] {
+  let openApi: OpenApiDocument | undefined;
+  let page: string | undefined;
+  const reference = () => (openApi ??= buildOpenApiDocument(operationsOf(documented())));
   return [
-    { method: 'GET', pattern: '/openapi.json', public: true, handler: document('application/json; charset=utf-8', () => JSON.stringify(openApiDocument())) },
-    {
+    defineRoute({
+      method: 'GET',
+      pattern: '/openapi.json',
+      public: true,
+      answer: openApiDocumentSchema,
+      doc: {
+      id: 'getOpenApi',
+      tag: 'Reference',
+      summary: 'This reference as OpenAPI 3.1',
+      summaryRu: 'Описание интерфейса в формате OpenAPI',
+      description: 'The OpenAPI 3.1 document of this interface, generated from the same schemas the server checks with. Public: no token. Always JSON.',
+      formats: ['json'],
+      answer: { name: 'OpenApiDocument', description: 'The OpenAPI document.' },
+      errors: [],
+    },
+      handler: document('application/json; charset=utf-8', () => JSON.stringify(reference())),
+    }),
+    defineRoute({
       method: 'GET',
       pattern: '/docs',
       public: true,
-      handler: document('text/html; charset=utf-8', () => (page ??= renderDocsPage(openApiDocument(), operations)), {
+      answer: htmlPageSchema,
+      doc: {
+      id: 'getDocs',
+      tag: 'Reference',
+      summary: 'This reference as a page',
+      summaryRu: 'Справочник по интерфейсу',
+      description: 'A readable HTML page of this reference (no scripts, nothing loaded from elsewhere). Public: no token.',
+      formats: ['html'],
+      answer: { name: 'HtmlPage', description: 'The HTML page.' },
+      errors: [],
+    },
+      handler: document('text/html; charset=utf-8', () => (page ??= renderDocsPage(reference(), operationsOf(documented()))), {
         'Content-Security-Policy': contentSecurityPolicy,
         'X-Frame-Options': 'DENY',
       }),
-    },
+    }),
   ];
 }
