@@ -44,6 +44,7 @@ import { stuckOrders } from './scheduler/stuck-orders';
 import { systemTimers, type Timers } from './scheduler/timers';
 import { createSettingsService } from './settings/settings-service';
 import { createLanService } from './lan/lan-service';
+import { createUsualDropOff } from './settings/usual-drop-off';
 
 export interface AppOptions {
   /** Spreadsheet import limits and knobs, and the fetch for `file.url` (tests: a local server, small limits). */
@@ -132,6 +133,7 @@ export async function createApp(options: AppOptions) {
 
   const settings = createSettingsService({ db, clock, events, log, dataDir: options.dataDir });
   const lan = createLanService({ db, clock, log, dataDir: options.dataDir });
+  const usualDropOff = createUsualDropOff(db, clock);
   const drafts = createDraftService({ db, clock, orders, providers, events });
   const importPresets = createImportPresetService({ db, clock });
   const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
@@ -185,6 +187,8 @@ export async function createApp(options: AppOptions) {
     'senderProfiles.create': (ctx, input) => settings.createProfile(ctx, input),
     'senderProfiles.update': (ctx, input) => settings.updateProfile(ctx, input),
     'senderProfiles.delete': (ctx, input) => settings.deleteProfile(ctx, input.id),
+    'dropOff.usual': (ctx, input) => usualDropOff.get(ctx, input.providerKey),
+    'dropOff.remember': (ctx, input) => usualDropOff.remember(ctx, input.providerKey, input.pointId),
     'backup.now': () => backup.now(),
     'backup.list': () => backup.list(),
     'backup.restore': (_ctx, input) => backup.restore(input.file),

@@ -9,17 +9,19 @@ import { useField } from './field-context';
 import { FormSection } from './form-section';
 import type { DeliveryTypeValue, PickupTypeValue } from './form-values';
 import { IntervalPicker } from './interval-picker';
-import { PointPicker } from './point-picker';
+import { DropOffPicker, PointPicker } from './point-picker';
 import { PriceTable } from './price-table';
 import { TariffSelect, tariffFits, useServiceTariffs } from './tariff-select';
 
 /**
  * How the parcel goes: the price table first (service and tariff chosen from prices and terms), the
- * same choice by hand below it, then the pickup point or the delivery time, by delivery type.
+ * same choice by hand below it, then the office the shop brings the parcel to (handover at a
+ * warehouse), then the pickup point or the delivery time, by delivery type.
  */
 export function DeliveryFields() {
   const t = useT();
   const deliveryType = useOrderFormStore((s) => s.values.order.deliveryType);
+  const pickupType = useOrderFormStore((s) => s.values.order.pickupType);
   return (
     <FormSection legend={t('form.section.delivery')} testId="delivery-fields">
       <Stack gap="sm">
@@ -38,6 +40,7 @@ export function DeliveryFields() {
             <PickupTypeControl />
           </Grid.Col>
         </Grid>
+        {pickupType === '2' && <DropOffPicker />}
         {deliveryType === '2' ? <PointPicker /> : <IntervalPicker />}
       </Stack>
     </FormSection>

@@ -44,6 +44,8 @@ export interface OrderFormValues {
     deliveryType: DeliveryTypeValue;
     pointOutId: string;
     pickupType: PickupTypeValue;
+    /** The office the shop brings the parcel to (tariffs with pickupType 2). */
+    pointInId: string;
     clientNumber: string;
     deliveryDate: string;
     deliveryTimeStart: string;
@@ -57,6 +59,8 @@ export interface OrderFormValues {
   /** false while the cash on delivery follows the items' total; true once the user typed their own amount. */
   codManual: boolean;
   point: ChosenPoint | null;
+  /** The drop-off office as chosen in its picker (pointInId). */
+  dropOffPoint: ChosenPoint | null;
   places: PlaceValues[];
   /** Additional services by extraParamName, as typed (a checkbox is a boolean). */
   extraParams: Record<string, string | boolean>;
@@ -79,7 +83,7 @@ export const emptySender = (): OrderFormValues['sender'] => ({ contactName: '', 
 
 /**
  * A fresh form. After an order is created the shop usually ships the next one the same way, so the
- * service, tariff, delivery and pickup choices and the sender carry over.
+ * service, tariff, delivery and pickup choices, the drop-off office and the sender carry over.
  */
 export function initialValues(previous?: OrderFormValues): OrderFormValues {
   return {
@@ -89,6 +93,7 @@ export function initialValues(previous?: OrderFormValues): OrderFormValues {
       deliveryType: previous?.order.deliveryType ?? '1',
       pointOutId: '',
       pickupType: previous?.order.pickupType ?? '1',
+      pointInId: previous?.order.pointInId ?? '',
       clientNumber: '',
       deliveryDate: '',
       deliveryTimeStart: '',
@@ -100,6 +105,7 @@ export function initialValues(previous?: OrderFormValues): OrderFormValues {
     recipientAddressMode: 'parts',
     codManual: false,
     point: null,
+    dropOffPoint: previous?.dropOffPoint ?? null,
     places: [emptyPlace()],
     extraParams: {},
   };
@@ -128,6 +134,7 @@ export function visibleFieldPaths(values: OrderFormValues, extraParamNames: read
   const delivery: ScalarField<'order'>[] = toPoint
     ? ['providerKey', 'tariffId', 'deliveryType', 'pickupType', 'pointOutId']
     : ['providerKey', 'tariffId', 'deliveryType', 'pickupType', 'deliveryDate', 'deliveryTimeStart', 'deliveryTimeEnd'];
+  if (values.order.pickupType === '2') delivery.push('pointInId');
   return [
     scalarPath('order', 'clientNumber'),
     ...recipientPaths(values),
@@ -241,6 +248,7 @@ export function toCreateInput(values: OrderFormValues, extraTypes?: Readonly<Rec
       pickupType: Number(order.pickupType),
       tariffId: decimal(order.tariffId),
       pointOutId: toDoor ? undefined : decimal(order.pointOutId),
+      pointInId: order.pickupType === '2' ? decimal(order.pointInId) : undefined,
       weight: orderWeight(values.places),
       deliveryDate: toDoor ? blank(order.deliveryDate) : undefined,
       deliveryTimeStart: toDoor ? blank(order.deliveryTimeStart) : undefined,
@@ -313,6 +321,7 @@ export function valuesFromPayload(payload: unknown): OrderFormValues {
       deliveryType: str(order.deliveryType) === '2' ? '2' : '1',
       pointOutId: str(order.pointOutId),
       pickupType: str(order.pickupType) === '2' ? '2' : '1',
+      pointInId: str(order.pointInId),
       clientNumber: str(order.clientNumber),
       deliveryDate: str(order.deliveryDate),
       deliveryTimeStart: str(order.deliveryTimeStart),

@@ -43,14 +43,29 @@ export const pointPageSize = 50;
 export function pointSearchOf(values: OrderFormValues, filters: PointFilters): PointSearch {
   const codCost = numberOf(values.cost.codCost);
   const parcel = parcelOf(values.places, codCost);
-  const query: PointSearch = { providerKey: values.order.providerKey, operation: 'issue', limit: pointPageSize };
-  if (filters.city.trim()) query.city = filters.city.trim();
-  if (filters.search.trim()) query.search = filters.search.trim();
+  const query = placeQuery(values.order.providerKey, 'issue', filters);
   if (filters.cod || (parcel.codCost ?? 0) > 0) query.cod = true;
   if (filters.fittingRoom) query.fittingRoom = true;
+  if (Object.keys(parcel).length) query.parcel = parcel;
+  return query;
+}
+
+/**
+ * The `lists.points` query for the drop-off office: the service's points that take parcels in
+ * (availableOperation 1 or 3), in the city, matching the words typed. The shop brings the parcel
+ * there itself, so the recipient's COD and the point's hand-out limits do not narrow it.
+ */
+export function dropOffSearchOf(providerKey: string, filters: PointFilters): PointSearch {
+  return placeQuery(providerKey, 'acceptance', filters);
+}
+
+/** What both pickers ask: the service's points doing the operation, in the city, with the words typed, of the kind. */
+function placeQuery(providerKey: string, operation: 'issue' | 'acceptance', filters: PointFilters): PointSearch {
+  const query: PointSearch = { providerKey, operation, limit: pointPageSize };
+  if (filters.city.trim()) query.city = filters.city.trim();
+  if (filters.search.trim()) query.search = filters.search.trim();
   if (filters.kind === 'pickup') query.types = [1, 3];
   if (filters.kind === 'locker') query.types = [2];
-  if (Object.keys(parcel).length) query.parcel = parcel;
   return query;
 }
 

@@ -1,13 +1,14 @@
 import { Badge, Checkbox, Grid, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import type { Point } from '../../shared/schemas/lists';
+import type { Point, PointSearch } from '../../shared/schemas/lists';
 import { IconSearch } from '../components/icons';
 import { errorTitle } from '../i18n/error-messages';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
+import { getTransport } from '../transport/current';
 import { useField } from './field-context';
 import { numberOf, type ChosenPoint, type OrderFormValues } from './form-values';
-import { pointSearchOf, type PointFilters } from './order-parcel';
+import { dropOffSearchOf, pointSearchOf, type PointFilters } from './order-parcel';
 import { useDebouncedCommand } from './use-debounced-command';
 import { Worktime } from './worktime';
 
@@ -19,45 +20,117 @@ const searchDelayMs = 300;
  * this order are listed (weight, sizes against a locker's cells, the COD amount). Each shows its hours.
  */
 export function PointPicker() {
-  const t = useT();
   const values = useOrderFormStore((s) => s.values);
   const choosePoint = useOrderFormStore((s) => s.choosePoint);
-  const binding = useField('order.pointOutId');
   // In one-line mode the city is what comes before the first comma ("Казань, Баумана 1").
   const recipientCity = values.recipientAddressMode === 'line' ? (values.recipient.addressString.split(',')[0] ?? '').trim() : values.recipient.city;
-  const [filters, setFilters] = useState<PointFilters>({ city: recipientCity, search: '', cod: false, fittingRoom: false, kind: 'all' });
-  // The city follows the recipient's until the user types another one here.
-  const [cityTouched, setCityTouched] = useState(false);
-  useEffect(() => {
-    if (!cityTouched) setFilters((f) => ({ ...f, city: recipientCity }));
-  }, [recipientCity, cityTouched]);
-
-  const providerKey = values.order.providerKey;
-  const query = useMemo(() => (providerKey ? pointSearchOf(values, filters) : undefined), [providerKey, values, filters]);
-  const points = useDebouncedCommand('lists.points', query, searchDelayMs);
   const hasCod = (numberOf(values.cost.codCost) ?? 0) > 0;
   const chosenFits = useChosenPointFits(values);
+  return (
+    <PointSearchPanel
+      role="out"
+      path="order.pointOutId"
+      city={recipientCity}
+      chosen={values.point}
+      chosenId={values.order.pointOutId}
+      chosenFits={chosenFits}
+      hasCod={hasCod}
+      queryOf={(filters) => pointSearchOf(values, filters)}
+      onChoose={choosePoint}
+    />
+  );
+}
+
+/**
+ * The office the shop brings the parcel to, for tariffs "склад-…" (pickupType 2): the same search,
+ * over the service's points that take parcels in. The shop's usual office of the service is offered
+ * at once, and a chosen one becomes the usual office.
+ */
+export function DropOffPicker() {
+  const values = useOrderFormStore((s) => s.values);
+  const chooseDropOff = useOrderFormStore((s) => s.chooseDropOff);
+  useUsualDropOff(values.order.providerKey, values.order.pointInId);
+  return (
+    <PointSearchPanel
+      role="in"
+      path="order.pointInId"
+      city={values.sender.city}
+      chosen={values.dropOffPoint}
+      chosenId={values.order.pointInId}
+      hasCod={false}
+      queryOf={(filters) => dropOffSearchOf(values.order.providerKey, filters)}
+      onChoose={chooseDropOff}
+    />
+  );
+}
+
+/** Fills an empty drop-off office with the shop's usual one for the service, once per service. */
+function useUsualDropOff(providerKey: string, pointInId: string) {
+  const prefillDropOff = useOrderFormStore((s) => s.prefillDropOff);
+  const wanted = providerKey && !pointInId ? providerKey : '';
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    void getTransport()
+      .invoke('dropOff.usual', { providerKey: wanted })
+      .then((result) => {
+        if (current && result.ok && result.value) prefillDropOff(chosenOf(result.value));
+      });
+    return () => {
+      current = false;
+    };
+  }, [wanted, prefillDropOff]);
+}
+
+interface PointSearchPanelProps {
+  /** `out` hands the order to the recipient, `in` takes the shop's parcel in. */
+  role: 'out' | 'in';
+  path: 'order.pointOutId' | 'order.pointInId';
+  /** The city the search starts in, followed until the user types another one. */
+  city: string;
+  chosen: ChosenPoint | null;
+  chosenId: string;
+  chosenFits?: boolean;
+  hasCod: boolean;
+  queryOf: (filters: PointFilters) => PointSearch;
+  onChoose: (point: ChosenPoint | null) => void;
+}
+
+function PointSearchPanel({ role, path, city, chosen, chosenId, chosenFits, hasCod, queryOf, onChoose }: PointSearchPanelProps) {
+  const t = useT();
+  const binding = useField(path);
+  const providerKey = useOrderFormStore((s) => s.values.order.providerKey);
+  const [filters, setFilters] = useState<PointFilters>({ city, search: '', cod: false, fittingRoom: false, kind: 'all' });
+  const [cityTouched, setCityTouched] = useState(false);
+  useEffect(() => {
+    if (!cityTouched) setFilters((f) => ({ ...f, city }));
+  }, [city, cityTouched]);
+
+  const query = providerKey ? queryOf(filters) : undefined;
+  const points = useDebouncedCommand('lists.points', query, searchDelayMs);
   const set = <K extends keyof PointFilters>(key: K, value: PointFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const text = role === 'out' ? outTexts : inTexts;
+  const testId = role === 'out' ? 'point' : 'dropoff';
 
   if (!providerKey) {
     return (
       <Text size="sm" c="dimmed" id={binding.id} tabIndex={-1}>
-        {t('entry.point.serviceFirst')}
+        {t(text.serviceFirst)}
       </Text>
     );
   }
   const rows = 'value' in points && points.value ? points.value.rows : [];
   const total = 'value' in points && points.value ? points.value.total : 0;
   return (
-    <Stack gap="xs" data-testid="point-picker">
+    <Stack gap="xs" data-testid={`${testId}-picker`}>
       <Text size="sm" fw={600}>
-        {t('entry.point.title')}
+        {t(text.title)}
       </Text>
-      {values.point && values.order.pointOutId === String(values.point.id) ? (
-        <ChosenPointCard point={values.point} fits={chosenFits} onClear={() => choosePoint(null)} />
+      {chosen && chosenId === String(chosen.id) ? (
+        <ChosenPointCard point={chosen} fits={chosenFits} onClear={() => onChoose(null)} testId={`${testId}-chosen`} />
       ) : (
-        <Text size="sm" c={binding.error ? 'red' : 'dimmed'} id={binding.id} tabIndex={-1} role={binding.error ? 'alert' : undefined} data-testid="point-none">
-          {binding.error ?? (values.order.pointOutId ? t('entry.point.byId', { id: values.order.pointOutId }) : t('entry.point.none'))}
+        <Text size="sm" c={binding.error ? 'red' : 'dimmed'} id={binding.id} tabIndex={-1} role={binding.error ? 'alert' : undefined} data-testid={`${testId}-none`}>
+          {binding.error ?? (chosenId ? t('entry.point.byId', { id: chosenId }) : t(text.none))}
         </Text>
       )}
       <Grid gap="xs">
@@ -70,7 +143,7 @@ export function PointPicker() {
               set('city', e.currentTarget.value);
             }}
             autoComplete="off"
-            data-testid="point-city"
+            data-testid={`${testId}-city`}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 7 }}>
@@ -81,21 +154,25 @@ export function PointPicker() {
             onChange={(e) => set('search', e.currentTarget.value)}
             leftSection={<IconSearch size={14} />}
             autoComplete="off"
-            data-testid="point-search"
+            data-testid={`${testId}-search`}
           />
         </Grid.Col>
       </Grid>
       <Group gap="md" wrap="wrap">
-        <Checkbox
-          size="xs"
-          label={t('entry.point.cod')}
-          checked={filters.cod || hasCod}
-          disabled={hasCod}
-          description={hasCod ? t('entry.point.codForced') : undefined}
-          onChange={(e) => set('cod', e.currentTarget.checked)}
-          data-testid="point-filter-cod"
-        />
-        <Checkbox size="xs" label={t('entry.point.fittingRoom')} checked={filters.fittingRoom} onChange={(e) => set('fittingRoom', e.currentTarget.checked)} data-testid="point-filter-fitting" />
+        {role === 'out' && (
+          <>
+            <Checkbox
+              size="xs"
+              label={t('entry.point.cod')}
+              checked={filters.cod || hasCod}
+              disabled={hasCod}
+              description={hasCod ? t('entry.point.codForced') : undefined}
+              onChange={(e) => set('cod', e.currentTarget.checked)}
+              data-testid="point-filter-cod"
+            />
+            <Checkbox size="xs" label={t('entry.point.fittingRoom')} checked={filters.fittingRoom} onChange={(e) => set('fittingRoom', e.currentTarget.checked)} data-testid="point-filter-fitting" />
+          </>
+        )}
         <SegmentedControl
           size="xs"
           value={filters.kind}
@@ -106,23 +183,26 @@ export function PointPicker() {
             { value: 'pickup', label: t('entry.point.kind.pickup') },
             { value: 'locker', label: t('entry.point.kind.locker') },
           ]}
-          data-testid="point-filter-kind"
+          data-testid={`${testId}-filter-kind`}
         />
       </Group>
       <Group justify="space-between">
-        <Text size="xs" c="dimmed" data-testid="point-count">
-          {points.status === 'error' ? `${t('entry.point.failed')}: ${errorTitle(points.error, t)}` : t('entry.point.fit', { n: total })}
+        <Text size="xs" c="dimmed" data-testid={`${testId}-count`}>
+          {points.status === 'error' ? `${t('entry.point.failed')}: ${errorTitle(points.error, t)}` : t(text.fit, { n: total })}
         </Text>
         {points.status === 'loading' && <Loader size={14} aria-label={t('entry.point.loading')} />}
       </Group>
-      <Stack gap={4} mah={260} style={{ overflowY: 'auto' }} aria-label={t('entry.point.title')} role="group">
+      <Stack gap={4} mah={260} style={{ overflowY: 'auto' }} aria-label={t(text.title)} role="group">
         {rows.map((point) => (
-          <PointOption key={point.id} point={point} selected={values.order.pointOutId === String(point.id)} onChoose={() => choosePoint(chosenOf(point))} />
+          <PointOption key={point.id} point={point} selected={chosenId === String(point.id)} onChoose={() => onChoose(chosenOf(point))} testId={`${testId}-option`} />
         ))}
       </Stack>
     </Stack>
   );
 }
+
+const outTexts = { title: 'entry.point.title', serviceFirst: 'entry.point.serviceFirst', none: 'entry.point.none', fit: 'entry.point.fit' } as const;
+const inTexts = { title: 'entry.dropOff.title', serviceFirst: 'entry.dropOff.serviceFirst', none: 'entry.dropOff.none', fit: 'entry.dropOff.fit' } as const;
 
 const chosenOf = (p: Point): ChosenPoint => ({ id: p.id, providerKey: p.providerKey, code: p.code, name: p.name, address: p.address, worktime: p.worktime });
 
@@ -164,12 +244,12 @@ function PointBadges({ point }: { point: Point }) {
   );
 }
 
-function PointOption({ point, selected, onChoose }: { point: Point; selected: boolean; onChoose: () => void }) {
+function PointOption({ point, selected, onChoose, testId }: { point: Point; selected: boolean; onChoose: () => void; testId: string }) {
   return (
     <UnstyledButton
       onClick={onChoose}
       aria-pressed={selected}
-      data-testid="point-option"
+      data-testid={testId}
       p={6}
       style={{
         borderRadius: 'var(--mantine-radius-sm)',
@@ -191,10 +271,10 @@ function PointOption({ point, selected, onChoose }: { point: Point; selected: bo
   );
 }
 
-function ChosenPointCard({ point, fits, onClear }: { point: ChosenPoint; fits: boolean | undefined; onClear: () => void }) {
+function ChosenPointCard({ point, fits, onClear, testId }: { point: ChosenPoint; fits: boolean | undefined; onClear: () => void; testId: string }) {
   const t = useT();
   return (
-    <Paper withBorder p="xs" radius="sm" data-testid="point-chosen" data-point-id={point.id} style={fits === false ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}>
+    <Paper withBorder p="xs" radius="sm" data-testid={testId} data-point-id={point.id} style={fits === false ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} className="sd-ellipsis">

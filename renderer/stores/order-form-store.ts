@@ -14,6 +14,7 @@ import { useOrdersStore } from './orders-store';
 import { providerName, useProvidersStore } from './providers-store';
 import { useSenderProfilesStore } from '../order-form/sender-profiles-store';
 import { useToastStore } from './toast-store';
+import { errorTitle } from '../i18n/error-messages';
 
 export type SubmitOutcome = { ok: true; orderId: string } | { ok: false; focusPath?: string };
 
@@ -88,6 +89,10 @@ interface OrderFormState {
   chooseService: (providerKey: string) => void;
   chooseTariff: (choice: TariffChoice) => void;
   choosePoint: (point: ChosenPoint | null) => void;
+  /** The drop-off office (pointInId); a chosen one is remembered as the shop's usual office of the service. */
+  chooseDropOff: (point: ChosenPoint | null) => void;
+  /** Offers the shop's usual office in a form that has none for this service yet (not an edit). */
+  prefillDropOff: (point: ChosenPoint) => void;
   chooseInterval: (interval: { date: string | null; from: string; to: string } | null) => void;
   /** Fills the sender block; `asEdit` false for the automatic prefill of a fresh form. */
   applySender: (sender: Record<string, unknown>, asEdit?: boolean) => void;
@@ -124,6 +129,12 @@ const freshForm = (values: OrderFormValues) => ({
   serverErrors: {},
   failure: undefined,
 });
+
+/** Keeps the office as the shop's usual one for its service; a refusal is said, the form keeps the choice. */
+async function rememberDropOff(point: ChosenPoint) {
+  const result = await getTransport().invoke('dropOff.remember', { providerKey: point.providerKey, pointId: point.id });
+  if (!result.ok) useToastStore.getState().push({ tone: 'error', title: (t) => t('entry.dropOff.rememberFailed'), message: (t) => errorTitle(result.error, t) });
+}
 
 /** The new-order form. Kept in a store (not component state) so it survives closing and is saved as a draft. */
 export const useOrderFormStore = create<OrderFormState>((set, get) => {
@@ -270,8 +281,9 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
             ? v
             : {
                 ...v,
-                order: { ...v.order, providerKey, tariffId: '', pointOutId: '', deliveryDate: '', deliveryTimeStart: '', deliveryTimeEnd: '' },
+                order: { ...v.order, providerKey, tariffId: '', pointOutId: '', pointInId: '', deliveryDate: '', deliveryTimeStart: '', deliveryTimeEnd: '' },
                 point: null,
+                dropOffPoint: null,
                 extraParams: {},
               },
         ['order.providerKey'],
@@ -292,11 +304,13 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
               pickupType: pickupType === 2 ? '2' : '1',
               // A point or an interval of another service means nothing to this one.
               pointOutId: serviceChanged || !toPoint ? '' : v.order.pointOutId,
+              pointInId: serviceChanged ? '' : v.order.pointInId,
               deliveryDate: serviceChanged ? '' : v.order.deliveryDate,
               deliveryTimeStart: serviceChanged ? '' : v.order.deliveryTimeStart,
               deliveryTimeEnd: serviceChanged ? '' : v.order.deliveryTimeEnd,
             },
             point: serviceChanged || !toPoint ? null : v.point,
+            dropOffPoint: serviceChanged ? null : v.dropOffPoint,
             extraParams: serviceChanged ? {} : v.extraParams,
           };
         },
@@ -305,6 +319,18 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
 
     choosePoint: (point) =>
       edit((v) => ({ ...v, point, order: { ...v.order, pointOutId: point ? String(point.id) : '' } }), ['order.pointOutId']),
+
+    chooseDropOff: (point) => {
+      edit((v) => ({ ...v, dropOffPoint: point, order: { ...v.order, pointInId: point ? String(point.id) : '' } }), ['order.pointInId']);
+      if (point) void rememberDropOff(point);
+    },
+
+    prefillDropOff: (point) =>
+      set((s) =>
+        s.values.order.providerKey === point.providerKey && !s.values.order.pointInId
+          ? { values: { ...s.values, dropOffPoint: point, order: { ...s.values.order, pointInId: String(point.id) } } }
+          : s,
+      ),
 
     chooseInterval: (interval) =>
       edit(

@@ -3,6 +3,7 @@ import { command } from './define';
 import {
   senderProfileCreateSchema, senderProfileSchema, senderProfileUpdateSchema, settingsSchema, settingsUpdateSchema,
 } from '../schemas/settings';
+import { pointSchema } from '../schemas/lists';
 
 const empty = z.object({}).default({});
 
@@ -41,6 +42,16 @@ export const settingsCommands = {
     'Remove a sender profile; when it was the default, the oldest remaining one becomes the default',
     z.object({ id: z.number().int().positive() }),
     z.object({ id: z.number().int(), deleted: z.string() }),
+  ),
+  'dropOff.usual': command(
+    'The office where the shop usually brings this service\'s parcels (pointInId), or null',
+    z.object({ providerKey: z.string().trim().min(1).max(50) }),
+    pointSchema.nullable(),
+  ),
+  'dropOff.remember': command(
+    'Remember an office of the service as where the shop brings its parcels; it must take parcels in',
+    z.object({ providerKey: z.string().trim().min(1).max(50), pointId: z.number().int().positive() }),
+    pointSchema,
   ),
   'backup.now': command('Copy the database (consistent, while the app runs) to the backups folder', empty, backupFileSchema),
   'backup.list': command('Backups in the data folder, newest first', empty, z.array(backupFileSchema)),

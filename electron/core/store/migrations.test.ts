@@ -450,3 +450,19 @@ describe('0012 stuck orders index', () => {
     expect(named).toEqual([...finalStatusKeys].sort());
   });
 });
+
+describe('0025 usual drop-off points', () => {
+  it('keeps one usual office per company and service', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 25));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0), (2, 'B', 'tb', 0)").run();
+    const add = (company: number, provider: string, point: number) =>
+      sqlite.prepare('INSERT INTO usual_drop_off_points (company_id, provider_key, point_id, updated_at) VALUES (?, ?, ?, 0)').run(company, provider, point);
+    add(1, 'cdek', 10);
+    add(1, 'sandbox-post', 11);
+    add(2, 'cdek', 12);
+    expect(() => add(1, 'cdek', 13)).toThrow(/UNIQUE|PRIMARY KEY/);
+    expect(() => add(3, 'cdek', 13)).toThrow(/FOREIGN KEY/);
+    sqlite.close();
+  });
+});

@@ -275,6 +275,14 @@ export interface AppSettingsTable {
   updated_at: number;
 }
 
+/** The office a company usually brings a service's parcels to (0025): the order form's pointInId. */
+export interface UsualDropOffPointsTable {
+  company_id: number;
+  provider_key: string;
+  point_id: number;
+  updated_at: number;
+}
+
 /** Status refreshes that ran (0006); company_id null = every company. */
 export interface RefreshRunsTable {
   id: Generated<number>;
@@ -311,4 +319,5 @@ export interface Schema {
   sender_profiles: SenderProfilesTable;
   app_settings: AppSettingsTable;
   refresh_runs: RefreshRunsTable;
+  usual_drop_off_points: UsualDropOffPointsTable;
 }
