@@ -1,11 +1,10 @@
 import type { Result } from '../../shared/result';
-import { createCalculatorService, createPricingRegistry } from './calculator/calculator-service';
+import { createCalculatorService } from './calculator/calculator-service';
 import { createReferencePoints } from './calculator/points';
 import { systemClock, type Clock } from './clock';
 import { dispatch, type CommandTable } from './commands';
 import { createCompanyService, type CallContext } from './companies/company-service';
 import { createEventBus } from './events';
-import { createIntervalRegistry } from './intervals/interval-source';
 import { createIntervalService } from './intervals/interval-service';
 import type { FetchLike } from './import/download';
 import { createImportService, type ImportOptions } from './import/import-service';
@@ -17,17 +16,13 @@ import { defaultResourcesDir, loadReferenceData } from './lists/reference-data';
 import { consoleLogger, type Logger } from './logger';
 import { createOrderService } from './orders/order-service';
 import { createOutbox } from './outbox/outbox';
-import type { DeliveryProvider } from './providers/provider';
+import type { Carrier } from './providers/provider';
 import { createProviderRegistry } from './providers/registry';
 import { sandboxServices } from './providers/sandbox/catalog';
-import { createSandboxIntervals } from './providers/sandbox/intervals';
-import { createSandboxPricing } from './providers/sandbox/pricing';
 import { createSandboxProvider } from './providers/sandbox/sandbox-provider';
-import { createCdekIntervals, createCdekPricing } from './providers/cdek/calculator-sources';
 import { withConnections } from './providers/connections/connected-registry';
 import { createProviderConnections, type CdekTuning } from './providers/connections/connection-service';
 import { createKeyFileSecretBox, type SecretBox } from './providers/connections/secret-box';
-import { withUpstreamIntervals, withUpstreamPricing } from './providers/upstream/calculator-sources';
 import type { UpstreamTuning } from './providers/upstream/upstream-provider';
 import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
@@ -58,7 +53,7 @@ export interface AppOptions {
   /** The Electron build of better-sqlite3. */
   nativeBinding?: string;
   /** Extra delivery services (adapters under test, for example) beside the built-in sandbox ones. */
-  providers?: (deps: { db: Db; clock: Clock }) => DeliveryProvider[];
+  providers?: (deps: { db: Db; clock: Clock }) => Carrier[];
   /** Start the background workers (outbox). Tests leave them off and drive the work by hand. */
   startWorkers?: boolean;
   /** Shipped resources (sandbox reference data); default `<repo>/resources`, the packaged app passes its own. */
@@ -75,7 +70,7 @@ export interface AppOptions {
    * Test seam: wraps every built-in and extra delivery service, e.g. to fail its calls as an unreachable
    * network would (test/helpers/network-switch.ts). Never set by the shells.
    */
-  wrapProvider?: (provider: DeliveryProvider) => DeliveryProvider;
+  wrapProvider?: (provider: Carrier) => Carrier;
 }
 
 /** The composition root: database, services, command table. Both shells and the tests start here. */
@@ -124,12 +119,12 @@ export async function createApp(options: AppOptions) {
   const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events });
   const statuses = createStatusService({ db, sqlite: store.sqlite });
   const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
-  const calculator = createCalculatorService({ clock, providers, points: createReferencePoints(db, providers), pricing: withUpstreamPricing(createPricingRegistry([...sandboxServices.map(createSandboxPricing), createCdekPricing(() => connections.cdek(), log)]), connections.upstream) });
+  const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(db, providers) });
   const lists = createListsService({ db, sqlite: store.sqlite, providers });
   const imports = createImportService({
     db, sqlite: store.sqlite, clock, log, events, providers, outbox, fetch: options.imports?.fetch, options: options.imports,
   });
-  const intervals = createIntervalService({ clock, providers, intervals: withUpstreamIntervals(createIntervalRegistry([...sandboxServices.map(createSandboxIntervals), createCdekIntervals(() => connections.cdek(), log)]), connections.upstream) });
+  const intervals = createIntervalService({ clock, providers, log });
 
   const settings = createSettingsService({ db, clock, events, log, dataDir: options.dataDir });
   const lan = createLanService({ db, clock, log, dataDir: options.dataDir });

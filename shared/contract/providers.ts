@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { command } from './define';
 
+/** What a delivery service can do through ShipDesk (the carrier's declared operations). */
+export const carrierOperationSchema = z.enum(['create', 'find', 'update', 'cancel', 'remove', 'track', 'labels', 'handoverActs', 'courierCalls', 'rates', 'intervals', 'referenceData']);
+export type CarrierOperation = z.output<typeof carrierOperationSchema>;
+
 export const providerCapabilitiesSchema = z.object({
   cancel: z.boolean(),
   update: z.boolean(),
@@ -8,6 +12,8 @@ export const providerCapabilitiesSchema = z.object({
   deliveryTypes: z.array(z.number().int()),
   pickupTypes: z.array(z.number().int()),
   cod: z.boolean(),
+  /** Filled by the registry from the carrier's methods; absent in a carrier's own static description. */
+  operations: z.array(carrierOperationSchema).optional(),
 });
 
 export const providerInfoSchema = z.object({

@@ -353,7 +353,7 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
       const only = await env.cdek.calculate({ from: { city: 'Москва' }, to: { city: 'Казань' }, places: [{ weight: 1500 }], tariffIds: [139] });
       expect(only.map((t) => t.tariffId)).toEqual([139]);
 
-      const intervals = await env.cdek.intervals({ from: { city: 'Москва' }, to: { city: 'Казань', addressString: 'ул. Баумана, 1' }, tariffId: 139, pickupAt: Date.UTC(2026, 2, 1, 9) });
+      const intervals = await env.cdek.estimatedIntervals({ from: { city: 'Москва' }, to: { city: 'Казань', addressString: 'ул. Баумана, 1' }, tariffId: 139, pickupAt: Date.UTC(2026, 2, 1, 9) });
       expect(intervals).toEqual([
         { date: '2026-03-02', from: '09:00', to: '14:00' },
         { date: '2026-03-02', from: '14:00', to: '18:00' },

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { DeliveryProvider } from '../../electron/core/providers/provider';
+import type { Carrier } from '../../electron/core/providers/provider';
 import { providerServiceSchema, statusRecordSchema, typeRecordSchema, type Point } from '../../shared/schemas/lists';
 import { statusKeys } from '../../shared/status-keys';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -9,7 +9,7 @@ const xml = { Accept: 'application/xml' };
 const parseXml = (text: string) => new XMLParser({ parseTagValue: false, isArray: (name) => name === 'item' }).parse(text).response;
 
 /** A connected delivery service beside the sandbox ones, as an adapter would register it. */
-const connected: DeliveryProvider = {
+const connected: Carrier = {
   info: {
     key: 'courier-connected',
     name: 'Подключённая служба',
@@ -43,8 +43,14 @@ describe('reference lists of the interface', () => {
       expect(page.rows.map((p: { key: string }) => p.key)).toEqual(['sandbox-express', 'sandbox-post', 'sandbox-lockers', 'courier-connected']);
       expect(page.rows[0]).toEqual({
         key: 'sandbox-express', name: expect.any(String), description: expect.any(String), test: true,
-        capabilities: { cancel: true, update: true, intervals: 'dynamic', deliveryTypes: [1, 2], pickupTypes: [1, 2], cod: true },
+        capabilities: {
+          cancel: true, update: true, intervals: 'dynamic', deliveryTypes: [1, 2], pickupTypes: [1, 2], cod: true,
+          operations: ['create', 'find', 'update', 'cancel', 'track', 'rates', 'intervals'],
+        },
       });
+      // What each one can do, as its carrier declares it: the post deletes instead of canceling, the lockers have no intervals.
+      expect(page.rows[1].capabilities.operations).toEqual(['create', 'find', 'remove', 'track', 'rates', 'intervals']);
+      expect(page.rows[2].capabilities.operations).toEqual(['create', 'find', 'cancel', 'track', 'rates']);
       expect(page.rows[3]).toMatchObject({ key: 'courier-connected', test: false, capabilities: { cod: false } });
     });
 

@@ -1,7 +1,7 @@
-import { ProviderUnavailableError, type DeliveryProvider } from '../../electron/core/providers/provider';
+import { ProviderUnavailableError, type Carrier } from '../../electron/core/providers/provider';
 
 /** The calls that cross the network to a delivery service; `check` reads local reference data and keeps working. */
-const networkCalls = ['register', 'find', 'update', 'cancel', 'remove', 'track'] as const;
+const networkCalls = ['register', 'find', 'update', 'cancel', 'remove', 'track', 'labels', 'handoverAct', 'rates', 'intervals'] as const;
 
 /**
  * A pretend network cable for the app's delivery services (AppOptions.wrapProvider): while it is
@@ -13,20 +13,22 @@ export function networkSwitch() {
   let refused = 0;
 
   /** The service as the app sees it through the cable; methods it lacks stay absent (they are its capabilities). */
-  const wrap = (provider: DeliveryProvider): DeliveryProvider => {
+  const wrap = (provider: Carrier): Carrier => {
+    const cable = (target: object, call: (...args: unknown[]) => Promise<unknown>) => (...args: unknown[]) => {
+      if (offline) {
+        refused++;
+        return Promise.reject(new ProviderUnavailableError(`fetch failed: ${provider.info.key} is unreachable (network is down)`));
+      }
+      return call.apply(target, args);
+    };
     const wrapped: Record<string, unknown> = { info: provider.info, check: provider.check.bind(provider) };
     for (const name of networkCalls) {
       const call = provider[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
-      if (typeof call !== 'function') continue;
-      wrapped[name] = (...args: unknown[]) => {
-        if (offline) {
-          refused++;
-          return Promise.reject(new ProviderUnavailableError(`fetch failed: ${provider.info.key} is unreachable (network is down)`));
-        }
-        return call.apply(provider, args);
-      };
+      if (typeof call === 'function') wrapped[name] = cable(provider, call);
     }
-    return wrapped as unknown as DeliveryProvider;
+    const calls = provider.courierCalls;
+    if (calls) wrapped.courierCalls = { create: cable(calls, calls.create as never), cancel: cable(calls, calls.cancel as never) };
+    return wrapped as unknown as Carrier;
   };
 
   return {

@@ -1,18 +1,19 @@
 import { calculatorRequestSchema, type CalculatorRequestInput } from '../../../shared/schemas/calculator';
 import { manualClock } from '../clock';
-import type { DeliveryProvider } from '../providers/provider';
+import type { Carrier } from '../providers/provider';
 import { createProviderRegistry } from '../providers/registry';
 import { sandboxServices } from '../providers/sandbox/catalog';
-import { createSandboxPricing } from '../providers/sandbox/pricing';
-import { createCalculatorService, createPricingRegistry } from './calculator-service';
+import { sandboxRatesOf } from '../providers/sandbox/pricing';
+import { silentLogger } from '../logger';
+import { createCalculatorService } from './calculator-service';
 import { resolvePlace } from './geo';
 
 /** The calculator alone, without the app's points reference (the HTTP tests cover it with one). */
 const calculator = () =>
   createCalculatorService({
     clock: manualClock(new Date(2026, 2, 2, 10).getTime()),
-    providers: createProviderRegistry(sandboxServices.map((s) => ({ info: s.info }) as DeliveryProvider)),
-    pricing: createPricingRegistry(sandboxServices.map(createSandboxPricing)),
+    providers: createProviderRegistry(sandboxServices.map((s) => ({ info: s.info, rates: sandboxRatesOf(s) }) as Carrier)),
+    log: silentLogger,
   });
 
 const request = (patch: Partial<CalculatorRequestInput> = {}) =>

@@ -9,7 +9,9 @@ import { localDate } from './calendar';
 import { distanceBetween, resolvePlace } from './geo';
 import { pointRefusals, type Parcel, type PointRole } from '../lists/point-checks';
 import type { PointDirectory } from './points';
-import type { PricingProvider, Quote } from './pricing-provider';
+import type { Logger } from '../logger';
+import { leftOutOnFailure } from '../providers/optional-answer';
+import type { Quote } from './pricing-provider';
 
 /** The calculator's own validation error (040003), for its schema and for what only the services can check. */
 export const calculatorError = (errors: FieldError[]) =>
@@ -27,12 +29,6 @@ export function parseCalculatorInput<S extends z.ZodType>(schema: S, raw: unknow
   return parsed.data;
 }
 
-/** Pricing capabilities by service key, looked up beside the provider registry. */
-export type PricingRegistry = ReadonlyMap<string, PricingProvider>;
-
-export const createPricingRegistry = (pricers: (PricingProvider | null)[]): PricingRegistry =>
-  new Map(pricers.filter((p): p is PricingProvider => p !== null).map((p) => [p.providerKey, p]));
-
 /** Unknown service keys are the caller's mistake (040003), not an empty answer. */
 export function checkProviderKeys(providers: ProviderRegistry, keys: string[] | undefined) {
   const errors = (keys ?? []).flatMap((key, i) => (providers.get(key) ? [] : [{ field: `providerKeys.${i}`, message: `unknown delivery service ${key}` }]));
@@ -48,8 +44,9 @@ export function pickupDay(clock: Clock, pickupDate: string | undefined): string 
 
 export interface CalculatorDeps {
   clock: Clock;
+  /** The carriers that have `rates` are priced. */
   providers: ProviderRegistry;
-  pricing: PricingRegistry;
+  log: Logger;
   /** The pickup points reference; without it (tests) tariffs to a point carry no pointIds and point ids cannot be checked. */
   points?: PointDirectory;
 }
@@ -83,7 +80,7 @@ const cheapestFirst = (a: Quote, b: Quote) =>
   a.transportKopecks + a.insuranceKopecks + a.codFeeKopecks - (b.transportKopecks + b.insuranceKopecks + b.codFeeKopecks) || a.tariffId - b.tariffId;
 
 /** Cost and term of a shipment with every service (or the ones asked for), to the door and to a pickup point. */
-export function createCalculatorService({ clock, providers, pricing, points }: CalculatorDeps) {
+export function createCalculatorService({ clock, providers, log, points }: CalculatorDeps) {
   /** The service of a point the request names, once the point is known to take the parcel. */
   async function pointOwner(id: number | undefined, field: string, role: PointRole, parcel: Parcel): Promise<string | undefined> {
     if (id === undefined) return undefined;
@@ -114,10 +111,10 @@ export function createCalculatorService({ clock, providers, pricing, points }: C
       };
 
       const result: CalculatorResult = { deliveryToDoor: [], deliveryToPoint: [] };
-      for (const info of providers.list()) {
-        const pricer = pricing.get(info.key);
-        if (!pricer || (request.providerKeys && !request.providerKeys.includes(info.key))) continue;
-        const quotes = (await pricer.quote(quoteRequest))
+      for (const carrier of providers.all()) {
+        const { info } = carrier;
+        if (!carrier.rates || (request.providerKeys && !request.providerKeys.includes(info.key))) continue;
+        const quotes = (await carrier.rates(quoteRequest).catch(leftOutOnFailure(log, info.key, 'prices', [])))
           .filter((q) => !request.tariffIds || request.tariffIds.includes(q.tariffId))
           .filter((q) => !request.pickupTypes || request.pickupTypes.includes(q.pickupType))
           .filter((q) => !request.deliveryTypes || request.deliveryTypes.includes(q.deliveryType))

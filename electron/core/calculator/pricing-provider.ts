@@ -1,7 +1,7 @@
 import type { CalculatorParcel } from '../../../shared/schemas/calculator';
 import type { ResolvedPlace } from './geo';
 
-/** What a delivery service is asked to price: one shipment, already resolved to places and kopecks. */
+/** What a carrier's `rates` is asked to price: one shipment, already resolved to places and kopecks. */
 export interface QuoteRequest {
   from: ResolvedPlace;
   to: ResolvedPlace;
@@ -26,14 +26,4 @@ export interface Quote {
   codFeeKopecks: number;
   daysMin: number;
   daysMax: number;
-}
-
-/**
- * An optional capability of a delivery service, beside its DeliveryProvider adapter: prices and terms.
- * Services without one are simply absent from the calculator's answer.
- */
-export interface PricingProvider {
-  readonly providerKey: string;
-  /** Every tariff that can carry this shipment; none when the service cannot. */
-  quote(request: QuoteRequest): Promise<Quote[]>;
 }

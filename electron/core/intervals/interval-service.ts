@@ -4,17 +4,19 @@ import { localDate, localHour } from '../calculator/calendar';
 import { calculatorError, checkProviderKeys, pickupDay } from '../calculator/calculator-service';
 import { distanceBetween, resolvePlace } from '../calculator/geo';
 import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import { leftOutOnFailure } from '../providers/optional-answer';
 import type { ProviderRegistry } from '../providers/registry';
-import type { IntervalRegistry } from './interval-source';
 
 export interface IntervalServiceDeps {
   clock: Clock;
+  /** The carriers that have `intervals` are asked. */
   providers: ProviderRegistry;
-  intervals: IntervalRegistry;
+  log: Logger;
 }
 
 /** Delivery intervals of the services that use fixed or dynamic ones, per door-delivery tariff. */
-export function createIntervalService({ clock, providers, intervals }: IntervalServiceDeps) {
+export function createIntervalService({ clock, providers, log }: IntervalServiceDeps) {
   return {
     async intervals(request: IntervalsRequest): Promise<IntervalsResult> {
       checkProviderKeys(providers, request.providerKeys);
@@ -38,11 +40,11 @@ export function createIntervalService({ clock, providers, intervals }: IntervalS
       };
 
       const result: IntervalsResult = { deliveryToDoor: [] };
-      for (const info of providers.list()) {
-        const source = intervals.get(info.key);
-        if (!source || info.capabilities.intervals === 'none') continue;
+      for (const carrier of providers.all()) {
+        const { info } = carrier;
+        if (!carrier.intervals || info.capabilities.intervals === 'none') continue;
         if (request.providerKeys && !request.providerKeys.includes(info.key)) continue;
-        const tariffs = (await source.intervals(slotRequest))
+        const tariffs = (await carrier.intervals(slotRequest).catch(leftOutOnFailure(log, info.key, 'intervals', [])))
           .filter((t) => t.deliveryType === 1)
           .filter((t) => !request.tariffIds || request.tariffIds.includes(t.tariffId))
           .filter((t) => !request.pickupTypes || request.pickupTypes.includes(t.pickupType))

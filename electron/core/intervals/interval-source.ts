@@ -1,7 +1,7 @@
 import type { DeliveryInterval } from '../../../shared/schemas/calculator';
 import type { ResolvedPlace } from '../calculator/geo';
 
-/** What a delivery service is asked for its delivery intervals. Dates are the shop's calendar (YYYY-MM-DD). */
+/** What a carrier's `intervals` is asked. Dates are the shop's calendar (YYYY-MM-DD). */
 export interface IntervalRequest {
   from: ResolvedPlace;
   to: ResolvedPlace;
@@ -25,17 +25,3 @@ export interface TariffSlots {
   deliveryType: 1 | 2;
   toIntervals: DeliveryInterval[];
 }
-
-/**
- * An optional capability of a delivery service that uses fixed or dynamic intervals
- * (capabilities.intervals), beside its DeliveryProvider adapter.
- */
-export interface IntervalSource {
-  readonly providerKey: string;
-  intervals(request: IntervalRequest): Promise<TariffSlots[]>;
-}
-
-export type IntervalRegistry = ReadonlyMap<string, IntervalSource>;
-
-export const createIntervalRegistry = (sources: (IntervalSource | null)[]): IntervalRegistry =>
-  new Map(sources.filter((s): s is IntervalSource => s !== null).map((s) => [s.providerKey, s]));

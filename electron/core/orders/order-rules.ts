@@ -2,7 +2,7 @@ import type { FieldError } from '../../../shared/errors';
 import { toKopecks, toRubles } from '../../../shared/money';
 import type { OrderCreate } from '../../../shared/schemas/order';
 import { pointRefusals } from '../lists/point-checks';
-import type { DeliveryProvider } from '../providers/provider';
+import type { Carrier } from '../providers/provider';
 import type { ReferenceData } from './reference-data';
 
 /**
@@ -71,7 +71,7 @@ export function checkCod(order: OrderCreate): FieldError[] {
  * The order against its delivery service's abilities and reference data (tariff, points, extra services).
  * Also turns each extraParams value into its service's valueType (in place), so what is stored is typed.
  */
-export async function checkWithService(order: OrderCreate, provider: DeliveryProvider | undefined, reference: ReferenceData): Promise<FieldError[]> {
+export async function checkWithService(order: OrderCreate, provider: Carrier | undefined, reference: ReferenceData): Promise<FieldError[]> {
   const o = order.order;
   if (!provider) return [{ field: 'order.providerKey', message: `unknown delivery service ${o.providerKey}` }];
   const errors: FieldError[] = [];
@@ -159,6 +159,6 @@ export function asValueType(type: keyof typeof valueTypeWords, value: string | n
 }
 
 /** Every synchronous rule, in one place for create and update. */
-export async function checkOrder(order: OrderCreate, provider: DeliveryProvider | undefined, reference: ReferenceData): Promise<FieldError[]> {
+export async function checkOrder(order: OrderCreate, provider: Carrier | undefined, reference: ReferenceData): Promise<FieldError[]> {
   return [...(await checkWithService(order, provider, reference)), ...checkPlaces(order), ...checkCod(order)];
 }

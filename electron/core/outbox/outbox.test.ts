@@ -5,7 +5,7 @@ import { createApp } from '../app';
 import { silentLogger } from '../logger';
 import { orderPayload } from '../../../test/helpers/payloads';
 import { createTestApp } from '../../../test/helpers/test-app';
-import { ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider, type ShipmentRequest } from '../providers/provider';
+import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type ShipmentRequest } from '../providers/provider';
 import { backoffDelay } from './backoff';
 
 const info: ProviderInfo = {
@@ -21,7 +21,7 @@ function scriptedProvider() {
   const registered = new Map<string, string>();
   const script: ('ok' | 'down' | 'busy' | 'lose-reply' | 'refuse')[] = [];
   let registerCalls = 0;
-  const provider: DeliveryProvider = {
+  const provider: Carrier = {
     info,
     check: async () => [],
     async register(request: ShipmentRequest) {
@@ -158,7 +158,7 @@ function cancelingProvider() {
     if (next === 'down') throw new ProviderUnavailableError('503 Service Unavailable');
     if (next === 'refuse') throw new ProviderRejectedError('the parcel has already been handed over');
   };
-  const provider: DeliveryProvider = {
+  const provider: Carrier = {
     info: { ...info, key: 'cancels', capabilities: { ...info.capabilities, cancel: true } },
     check: async () => [],
     async register(request) {

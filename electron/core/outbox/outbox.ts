@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import { appendStatus, prepareOrderInserts, type DbOrTrx } from '../orders/order-repository';
-import { ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider, type Registration, type ShipmentRequest } from '../providers/provider';
+import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { OrdersTable, OutboxTable } from '../store/schema';
@@ -156,7 +156,7 @@ export function createOutbox(deps: OutboxDeps) {
     if (done) events.publish({ type: 'orders.changed', companyId: job.order.company_id, orderIds: [String(job.order.id)] });
   }
 
-  function providerOf(job: Job): DeliveryProvider {
+  function providerOf(job: Job): Carrier {
     const provider = providers.get(job.order.provider_key);
     if (!provider) throw new ProviderRejectedError(`delivery service ${job.order.provider_key} is not available`);
     return provider;

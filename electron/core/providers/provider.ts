@@ -1,7 +1,10 @@
 import type { FieldError } from '../../../shared/errors';
-import type { ProviderInfo } from '../../../shared/contract/providers';
+import type { CarrierOperation, ProviderInfo } from '../../../shared/contract/providers';
 import type { OrderCreate } from '../../../shared/schemas/order';
 import type { StatusKey } from '../../../shared/status-keys';
+import type { Quote, QuoteRequest } from '../calculator/pricing-provider';
+import type { IntervalRequest, TariffSlots } from '../intervals/interval-source';
+import type { CourierCalls } from './courier-call';
 
 /** What an adapter is given for one order. */
 export interface ShipmentRequest {
@@ -51,15 +54,19 @@ export interface TrackedShipment {
 export const itemKey = (item: { articul?: string; description: string }) => item.articul ?? item.description;
 
 /**
- * A delivery service adapter. Every call may fail: a refusal of the order's data throws
- * ProviderRejectedError (no retry), anything else transient throws ProviderUnavailableError (retried).
+ * A delivery service: registered once (providers/registry.ts), it declares what it can do by the methods it
+ * has (see operationsOf); everything beyond create, find and track is optional. Adapters map our model to the
+ * service's calls and back and talk through the shared transport (transport.ts); they never touch our database.
+ *
+ * Every call may fail: a refusal of the order's data throws ProviderRejectedError (no retry), anything else
+ * transient throws ProviderUnavailableError (retried, after the service's Retry-After when it gave one).
  *
  * The outbox records an attempt before each call, so after a crash or a lost reply a call is made again:
  * `update`, `cancel` and `remove` must be idempotent (cancelling a shipment the service already cancelled,
  * or removing one it already removed, succeeds), and `register` is preceded by `find` on a re-send.
  * `cancel` / `remove` exist only where the service offers them; `update` only where info.capabilities.update.
  */
-export interface DeliveryProvider {
+export interface Carrier {
   readonly info: ProviderInfo;
   /** Checks the order against the service's reference data before it is accepted; returns field errors. */
   check(order: OrderCreate): Promise<FieldError[]>;
@@ -72,10 +79,40 @@ export interface DeliveryProvider {
   cancel?(providerNumber: string, request: ShipmentRequest): Promise<void>;
   /** Deletes a registered shipment (services without update and cancel); registering again gives a new number. */
   remove?(providerNumber: string, request: ShipmentRequest): Promise<void>;
-  /** Barcode labels of 1–100 registered shipments as one PDF, where the service prints them. */
-  labels?(shipments: TrackedShipment[]): Promise<Uint8Array>;
   /** Full status history of each shipment, oldest first. */
   track(shipments: TrackedShipment[]): Promise<Map<string, ProviderStatus[]>>;
+  /** Barcode labels of 1–100 registered shipments as one PDF, where the service prints them. */
+  labels?(shipments: TrackedShipment[]): Promise<Uint8Array>;
+  /** The service's own handover act (waybill) for shipments handed over together, as a PDF. */
+  handoverAct?(shipments: TrackedShipment[]): Promise<Uint8Array>;
+  /** Courier pickups at the shop, where the service takes such calls. */
+  courierCalls?: CourierCalls;
+  /** Every tariff that can carry the shipment, priced; none when the service cannot. */
+  rates?(request: QuoteRequest): Promise<Quote[]>;
+  /** Door-delivery intervals per tariff (services with capabilities.intervals fixed or dynamic). */
+  intervals?(request: IntervalRequest): Promise<TariffSlots[]>;
+}
+
+/** The former name of Carrier, kept while work in flight still uses it. */
+export type DeliveryProvider = Carrier;
+
+/** What a carrier can do, as /lists/providers shows it: create, find and track always, the rest by its methods. */
+export function operationsOf(carrier: Carrier): CarrierOperation[] {
+  const has: [CarrierOperation, boolean][] = [
+    ['create', true],
+    ['find', true],
+    ['update', !!carrier.update && carrier.info.capabilities.update],
+    ['cancel', !!carrier.cancel && carrier.info.capabilities.cancel],
+    // A service that keeps registered orders (cancel or update) is never asked to delete one (see the outbox).
+    ['remove', !!carrier.remove && !carrier.info.capabilities.cancel && !carrier.info.capabilities.update],
+    ['track', true],
+    ['labels', !!carrier.labels],
+    ['handoverActs', !!carrier.handoverAct],
+    ['courierCalls', !!carrier.courierCalls],
+    ['rates', !!carrier.rates],
+    ['intervals', !!carrier.intervals && carrier.info.capabilities.intervals !== 'none'],
+  ];
+  return has.filter(([, yes]) => yes).map(([op]) => op);
 }
 
 /** The service refused the order's data; the order goes to uploadingError with errorCode 200. */

@@ -1,19 +1,27 @@
 import type { ProviderInfo } from '../../../shared/contract/providers';
-import type { DeliveryProvider } from './provider';
+import { operationsOf, type Carrier } from './provider';
 
 /** The delivery services the app can use, by key. */
 export interface ProviderRegistry {
-  get(key: string): DeliveryProvider | undefined;
+  get(key: string): Carrier | undefined;
+  /** What /lists/providers shows: each carrier's description with the operations it declares. */
   list(): ProviderInfo[];
-  all(): DeliveryProvider[];
+  all(): Carrier[];
 }
 
-export function createProviderRegistry(providers: DeliveryProvider[]): ProviderRegistry {
-  const byKey = new Map(providers.map((p) => [p.info.key, p]));
-  if (byKey.size !== providers.length) throw new Error('Two delivery services share a key');
+/** A carrier's description with its declared operations filled in. */
+export const describeCarrier = (carrier: Carrier): ProviderInfo => ({
+  ...carrier.info,
+  capabilities: { ...carrier.info.capabilities, operations: operationsOf(carrier) },
+});
+
+/** Registers each carrier once; two with one key are a programming error. */
+export function createProviderRegistry(carriers: Carrier[]): ProviderRegistry {
+  const byKey = new Map(carriers.map((c) => [c.info.key, c]));
+  if (byKey.size !== carriers.length) throw new Error('Two delivery services share a key');
   return {
     get: (key) => byKey.get(key),
-    list: () => providers.map((p) => p.info),
-    all: () => [...providers],
+    list: () => carriers.map(describeCarrier),
+    all: () => [...carriers],
   };
 }

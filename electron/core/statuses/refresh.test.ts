@@ -3,7 +3,7 @@ import { orderPayload } from '../../../test/helpers/payloads';
 import { sandboxPayload } from '../../../test/helpers/sandbox-orders';
 import { createTestApp } from '../../../test/helpers/test-app';
 import type { AppEvent } from '../events';
-import type { DeliveryProvider } from '../providers/provider';
+import type { Carrier } from '../providers/provider';
 import { outcomeFor } from '../providers/sandbox/timeline';
 import { newStatuses } from './refresh';
 
@@ -147,7 +147,7 @@ describe('status tracking', () => {
     await env.app.outbox.drain();
     const sandboxPost = env.app.providers.get('sandbox-post')!;
     const track = sandboxPost.track;
-    (sandboxPost as DeliveryProvider).track = async () => {
+    (sandboxPost as Carrier).track = async () => {
       throw new Error('socket hang up');
     };
     env.clock.advance(6 * hour);
@@ -166,7 +166,7 @@ describe('status tracking', () => {
     await env.app.outbox.drain();
     const express = env.app.providers.get('sandbox-express')!;
     const track = express.track;
-    (express as DeliveryProvider).track = async (shipments) => {
+    (express as Carrier).track = async (shipments) => {
       const answer = await track(shipments);
       // Meanwhile the client changes the order: an update is on its way.
       await env.app.services.orders.update(env.shop, id, orderCreateSchema.parse(orderPayload('T-10', (o) => (o.recipient.house = '1'))));

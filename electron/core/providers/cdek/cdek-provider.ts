@@ -5,7 +5,7 @@ import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { Clock } from '../../clock';
 import type { Db } from '../../store/database';
 import {
-  ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider, type ProviderStatus, type Registration, type ShipmentRequest,
+  ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest,
   type TrackedShipment,
 } from '../provider';
 import type { CdekClient } from './client';
@@ -15,6 +15,7 @@ import {
   intervalsFromCdek, latestStatus, mapStatuses, parcelTariff, parseCdekDate, splitCod, tariffsFromTariffList, toCdekLocation, toCdekOrder,
   toCdekOrderUpdate, type CalcAddress, type CalculatorTariff, type CodSplit, type ResolvedPoints, type ToInterval,
 } from './mapping';
+import { cdekIntervals, cdekRates } from './calculator-sources';
 import { cdekPoint } from './offices-store';
 import { syncOffices, syncOfficesIfStale, type OfficesSyncResult } from './offices-sync';
 import {
@@ -367,7 +368,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
     }
   }
 
-  async function intervals(req: { from: CalcAddress; to: CalcAddress; tariffId: number; pickupAt?: number }): Promise<ToInterval[]> {
+  async function estimatedIntervals(req: { from: CalcAddress; to: CalcAddress; tariffId: number; pickupAt?: number }): Promise<ToInterval[]> {
     const body = {
       date_time: formatCdekDate(req.pickupAt ?? clock.now()),
       from_location: toCdekLocation(req.from),
@@ -424,7 +425,9 @@ export function createCdekProvider(options: CdekProviderOptions) {
     remove: (providerNumber: string) => remove(providerNumber),
     track,
     calculate,
-    intervals,
+    estimatedIntervals,
+    rates: cdekRates(calculate),
+    intervals: cdekIntervals(estimatedIntervals),
     barcodesPdf,
     /** CDEK prints by its own order uuid, which registration keeps as additionalProviderNumber. */
     labels: (shipments: TrackedShipment[]) => barcodesPdf(shipments.map((s) => s.additionalProviderNumber ?? s.providerNumber)),
@@ -445,7 +448,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
       }
       return token;
     },
-  } satisfies DeliveryProvider & Record<string, unknown>;
+  } satisfies Carrier & Record<string, unknown>;
 }
 
 export type CdekProvider = ReturnType<typeof createCdekProvider>;

@@ -1,5 +1,5 @@
-import type { DeliveryProvider } from '../provider';
-import type { ProviderRegistry } from '../registry';
+import type { Carrier } from '../provider';
+import { describeCarrier, type ProviderRegistry } from '../registry';
 
 /**
  * The app's registry plus the services that exist because the shop connected an account. Looked up on
@@ -7,12 +7,12 @@ import type { ProviderRegistry } from '../registry';
  */
 export function withConnections(
   base: ProviderRegistry,
-  connected: { providers(): DeliveryProvider[]; /** A service not listed any more that still serves its old orders. */ provider?(key: string): DeliveryProvider | undefined },
+  connected: { providers(): Carrier[]; /** A service not listed any more that still serves its old orders. */ provider?(key: string): Carrier | undefined },
 ): ProviderRegistry {
   const extra = () => connected.providers().filter((p) => !base.get(p.info.key));
   return {
     get: (key) => base.get(key) ?? extra().find((p) => p.info.key === key) ?? connected.provider?.(key),
-    list: () => [...base.list(), ...extra().map((p) => p.info)],
+    list: () => [...base.list(), ...extra().map(describeCarrier)],
     all: () => [...base.all(), ...extra()],
   };
 }

@@ -1,25 +1,26 @@
 import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { OrderCreate } from '../../../../shared/schemas/order';
-import { ProviderRejectedError, type DeliveryProvider, type ProviderStatus, type ShipmentRequest, type TrackedShipment } from '../provider';
+import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type ShipmentRequest, type TrackedShipment } from '../provider';
 
 /** One connection's adapter. */
 export interface ConnectedAdapter {
   connectionId: number;
-  provider: DeliveryProvider;
+  provider: Carrier;
 }
 
 /**
  * One delivery service key in front of several accounts: each call goes to the connection the order names
  * (order.providerConnectId), or to the service's default connection (the oldest) when it names none.
  */
-export function createConnectionRouter(key: string, info: () => ProviderInfo, adapters: () => ConnectedAdapter[]): DeliveryProvider {
-  const pick = (order: OrderCreate): DeliveryProvider | null => {
+export function createConnectionRouter(key: string, info: () => ProviderInfo, adapters: () => ConnectedAdapter[]): Carrier {
+  const pickConnection = (wanted: number | undefined): Carrier | null => {
     const list = adapters();
-    const wanted = order.order.providerConnectId;
     if (wanted === undefined) return list[0]?.provider ?? null;
     return list.find((a) => a.connectionId === wanted)?.provider ?? null;
   };
-  const route = (request: ShipmentRequest): DeliveryProvider => {
+  const pick = (order: OrderCreate): Carrier | null => pickConnection(order.order.providerConnectId);
+  const anyWith = (what: 'rates' | 'intervals'): Carrier | undefined => adapters().find((a) => a.provider[what])?.provider;
+  const route = (request: ShipmentRequest): Carrier => {
     const provider = pick(request.order);
     if (!provider) {
       const id = request.order.order.providerConnectId;
@@ -63,8 +64,23 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, ad
       if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(`print the labels of one ${key} account at a time`);
       return provider.labels(shipments);
     },
+    /** Prices and intervals come from the first account that can give them (the default connection). */
+    rates: (request) => anyWith('rates')?.rates!(request) ?? Promise.resolve([]),
+    intervals: (request) => anyWith('intervals')?.intervals!(request) ?? Promise.resolve([]),
+    courierCalls: {
+      async create(request) {
+        const provider = pickConnection(request.providerConnectId);
+        if (!provider?.courierCalls) throw new ProviderRejectedError(`${key} has no connection ${request.providerConnectId ?? '(default)'} that takes courier calls`, [{ field: 'providerConnectId', message: `is not a ${key} connection` }]);
+        return provider.courierCalls.create(request);
+      },
+      async cancel(call) {
+        const provider = pickConnection(call.providerConnectId);
+        if (!provider?.courierCalls) throw new ProviderUnavailableError(`the ${key} connection ${call.providerConnectId ?? '(default)'} of this courier call is gone`);
+        return provider.courierCalls.cancel(call);
+      },
+    },
     async track(shipments: TrackedShipment[]) {
-      const groups = new Map<DeliveryProvider, TrackedShipment[]>();
+      const groups = new Map<Carrier, TrackedShipment[]>();
       for (const s of shipments) {
         const provider = pick(s.request.order);
         if (!provider) continue; // its connection is gone: nothing to ask

@@ -11,7 +11,7 @@ import type { ProviderConnectionsTable } from '../../store/schema';
 import { cdekInfo, createCdekProvider, type CdekProvider } from '../cdek/cdek-provider';
 import { syncCdekTariffs } from '../cdek/tariffs-store';
 import { CDEK_PRODUCTION_URL, CDEK_TEST_ACCOUNT, CDEK_TEST_URL, createCdekClient, type CdekCallInfo, type FetchLike } from '../cdek/client';
-import { ProviderUnavailableError, type DeliveryProvider } from '../provider';
+import { ProviderUnavailableError, type Carrier } from '../provider';
 import { UPSTREAM_KIND } from '../upstream/mapping';
 import { createUpstreamConnections } from '../upstream/upstream-connections';
 import type { UpstreamTuning } from '../upstream/upstream-provider';
@@ -116,7 +116,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
   }
 
   /** A connection whose secrets this computer cannot read: its orders wait (retried) until it is fixed. */
-  function unusable(row: Row, reason: string): DeliveryProvider {
+  function unusable(row: Row, reason: string): Carrier {
     const fail = async (): Promise<never> => {
       throw new ProviderUnavailableError(`connection "${row.name}" (${row.id}): ${reason}`);
     };
@@ -124,7 +124,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
   }
 
   /** The adapter for a row: its own credentials, or CDEK's public test account in test mode. */
-  function adapterFor(row: Row): { provider: DeliveryProvider; cdek: CdekProvider | null; problem?: string } {
+  function adapterFor(row: Row): { provider: Carrier; cdek: CdekProvider | null; problem?: string } {
     const { credentials, ok } = readable(row);
     const effective = credentials ?? (row.test_mode === 1 ? CDEK_TEST_ACCOUNT : null);
     const problem = !ok ? 'its credentials cannot be decrypted on this computer; enter them again' : !effective ? 'no credentials are stored' : null;
@@ -214,9 +214,9 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
   return {
     /** Connection-backed services for the registry: CDEK appears once it has a connection, an upstream's services once listed. */
-    providers: (): DeliveryProvider[] => [...(cdekAdapters.length ? [cdekRouter] : []), ...upstream.providers()],
+    providers: (): Carrier[] => [...(cdekAdapters.length ? [cdekRouter] : []), ...upstream.providers()],
     /** Any connection-backed service by key, including upstream services the upstream no longer lists (their old orders). */
-    provider: (key: string): DeliveryProvider | undefined => upstream.provider(key),
+    provider: (key: string): Carrier | undefined => upstream.provider(key),
     reload,
     cdek,
     /** The upstream aggregator connections: their sync, intervals and prices. */

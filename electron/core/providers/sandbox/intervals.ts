@@ -1,6 +1,6 @@
 import type { DeliveryInterval } from '../../../../shared/schemas/calculator';
 import { addDays, weekday } from '../../calculator/calendar';
-import type { IntervalRequest, IntervalSource, TariffSlots } from '../../intervals/interval-source';
+import type { IntervalRequest, TariffSlots } from '../../intervals/interval-source';
 import type { SandboxService } from './catalog';
 import { earliestDelivery, sandboxRates } from './pricing';
 
@@ -48,26 +48,23 @@ const rules: Record<string, (service: SandboxService, request: IntervalRequest) 
   'sandbox-express': expressIntervals,
 };
 
-/** The interval capability of a sandbox service; none for a service without intervals. */
-export function createSandboxIntervals(service: SandboxService): IntervalSource | null {
+/** The `intervals` of a sandbox service; none for a service without intervals. */
+export function sandboxIntervalsOf(service: SandboxService): ((request: IntervalRequest) => Promise<TariffSlots[]>) | undefined {
   const rule = rules[service.info.key];
-  if (!rule || service.info.capabilities.intervals === 'none') return null;
+  if (!rule || service.info.capabilities.intervals === 'none') return undefined;
   const cod = sandboxRates[service.info.key]?.cod;
-  return {
-    providerKey: service.info.key,
-    async intervals(request) {
-      if (request.codKopecks > 0 && !cod) return [];
-      const toIntervals = rule(service, request);
-      return service.tariffs
-        .filter((t) => t.deliveryType === 1)
-        .map((t): TariffSlots => ({
-          tariffId: t.id,
-          tariffProviderId: `${service.numberPrefix}${t.id}`,
-          tariffName: t.name,
-          pickupType: t.pickupType,
-          deliveryType: t.deliveryType,
-          toIntervals,
-        }));
-    },
+  return async (request) => {
+    if (request.codKopecks > 0 && !cod) return [];
+    const toIntervals = rule(service, request);
+    return service.tariffs
+      .filter((t) => t.deliveryType === 1)
+      .map((t): TariffSlots => ({
+        tariffId: t.id,
+        tariffProviderId: `${service.numberPrefix}${t.id}`,
+        tariffName: t.name,
+        pickupType: t.pickupType,
+        deliveryType: t.deliveryType,
+        toIntervals,
+      }));
   };
 }

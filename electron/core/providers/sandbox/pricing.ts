@@ -1,6 +1,6 @@
 import type { CalculatorParcel } from '../../../../shared/schemas/calculator';
 import { addDays, weekday } from '../../calculator/calendar';
-import type { PricingProvider, Quote, QuoteRequest } from '../../calculator/pricing-provider';
+import type { Quote, QuoteRequest } from '../../calculator/pricing-provider';
 import type { SandboxService } from './catalog';
 
 /**
@@ -143,9 +143,9 @@ export function quoteSandbox(service: SandboxService, rates: SandboxRates, reque
     }));
 }
 
-/** The pricing capability of a sandbox service; none for a service without rates. */
-export function createSandboxPricing(service: SandboxService): PricingProvider | null {
+/** The `rates` of a sandbox service; none for a service without rates. */
+export function sandboxRatesOf(service: SandboxService): ((request: QuoteRequest) => Promise<Quote[]>) | undefined {
   const rates = sandboxRates[service.info.key];
-  if (!rates) return null;
-  return { providerKey: service.info.key, quote: async (request) => quoteSandbox(service, rates, request) };
+  if (!rates) return undefined;
+  return async (request) => quoteSandbox(service, rates, request);
 }

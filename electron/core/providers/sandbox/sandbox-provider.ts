@@ -4,9 +4,11 @@ import { statusNames } from '../../../../shared/status-keys';
 import type { Clock } from '../../clock';
 import { createReferenceData, type ReferenceData } from '../../orders/reference-data';
 import type { Db } from '../../store/database';
-import { itemKey, ProviderRejectedError, type DeliveryProvider, type ProviderStatus, type Registration, type ShipmentRequest } from '../provider';
+import { itemKey, ProviderRejectedError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest } from '../provider';
 import type { SandboxService } from './catalog';
 import { intakeRefusals } from './intake';
+import { sandboxIntervalsOf } from './intervals';
+import { sandboxRatesOf } from './pricing';
 import { handedOverBy, statusesAt } from './timeline';
 
 /** Units of an order, and what the recipient keeps on a partial return: every unit but one of the last item line. */
@@ -33,7 +35,7 @@ const refusal = (key: string, what: string, errors: FieldError[]) =>
  * follows its capabilities: express updates and cancels, lockers only cancel, post does neither and
  * deletes instead.
  */
-export function createSandboxProvider(service: SandboxService, deps: { db: Db; clock: Clock; reference?: ReferenceData }): DeliveryProvider {
+export function createSandboxProvider(service: SandboxService, deps: { db: Db; clock: Clock; reference?: ReferenceData }): Carrier {
   const { db, clock } = deps;
   const reference = deps.reference ?? createReferenceData(db);
   const key = service.info.key;
@@ -70,7 +72,7 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
     return row;
   }
 
-  const provider: DeliveryProvider = {
+  const provider: Carrier = {
     info: service.info,
 
     async check() {
@@ -147,6 +149,10 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
     },
   };
 
+  const rates = sandboxRatesOf(service);
+  if (rates) provider.rates = rates;
+  const intervals = sandboxIntervalsOf(service);
+  if (intervals) provider.intervals = intervals;
   if (caps.update) {
     provider.update = async (providerNumber, request) => {
       const row = await changeable(providerNumber, 'change');

@@ -1,10 +1,8 @@
 import type { ProviderInfo } from '../../../../shared/contract/providers';
-import type { PricingProvider } from '../../calculator/pricing-provider';
 import type { Clock } from '../../clock';
-import type { IntervalSource } from '../../intervals/interval-source';
 import type { Logger } from '../../logger';
 import type { Db } from '../../store/database';
-import { ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider } from '../provider';
+import { ProviderRejectedError, ProviderUnavailableError, type Carrier } from '../provider';
 import { createUpstreamClient } from './client';
 import { localKey, parseLocalKey, upstreamInfo, type UpstreamServiceRecord } from './mapping';
 import { forgetConnection, storedServices, syncAdditionalServices, syncAll, syncCatalogue, syncedAt, syncTariffs, type SyncDeps, type SyncResult } from './reference-sync';
@@ -25,7 +23,7 @@ interface Entry {
   account: UpstreamAccount | null;
   problem: string | null;
   /** Our service key → the service. Unlisted ones (the upstream stopped offering them) still serve old orders. */
-  services: Map<string, { listed: boolean; provider: DeliveryProvider }>;
+  services: Map<string, { listed: boolean; provider: Carrier }>;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -35,14 +33,14 @@ export const CATALOGUE_MAX_AGE_MS = HOUR;
 
 /**
  * The shop's upstream aggregator connections: one account (client, tracking memory) per connection,
- * and a DeliveryProvider per service the upstream offers, known from its last synced list (so they
+ * and a Carrier per service the upstream offers, known from its last synced list (so they
  * survive restarts and an unreachable upstream). Changing a connection rebuilds it at once.
  */
 export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Logger; tuning?: UpstreamTuning }) {
   const { db, clock, log } = deps;
   const tuning = deps.tuning ?? {};
   let entries = new Map<number, Entry>();
-  let listed: DeliveryProvider[] = [];
+  let listed: Carrier[] = [];
   const running = new Map<number, Promise<SyncResult>>();
   const background = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
@@ -55,7 +53,7 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
   }
 
   /** A service of a connection that cannot be used now: its orders wait (retried) until it is fixed. */
-  function waiting(entry: Entry, info: () => ProviderInfo): DeliveryProvider {
+  function waiting(entry: Entry, info: () => ProviderInfo): Carrier {
     const fail = async (): Promise<never> => {
       throw new ProviderUnavailableError(`upstream connection "${entry.row.name}" (${entry.row.id}): ${entry.problem}`);
     };
@@ -64,7 +62,7 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
 
   async function refreshServices(entry: Entry): Promise<void> {
     const records = await storedServices(db, entry.row.id);
-    const services = new Map<string, { listed: boolean; provider: DeliveryProvider }>();
+    const services = new Map<string, { listed: boolean; provider: Carrier }>();
     for (const record of records) {
       const key = localKey(entry.row.id, record.remoteKey);
       const snapshot: UpstreamServiceRecord = record;
@@ -135,24 +133,10 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
     }
   }
 
-  const quiet = <T>(what: string, empty: T) => (error: unknown): T => {
-    if (error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError) {
-      log.warn(`upstream: ${what} left out: ${error.message}`);
-      return empty;
-    }
-    throw error;
-  };
-
-  function provider(key: string): DeliveryProvider | undefined {
+  function provider(key: string): Carrier | undefined {
     const parsed = parseLocalKey(key);
     return parsed ? entries.get(parsed.connectionId)?.services.get(key)?.provider : undefined;
   }
-
-  const accountOf = (key: string) => {
-    const parsed = parseLocalKey(key);
-    const account = parsed ? entries.get(parsed.connectionId)?.account : undefined;
-    return parsed && account ? { account, remoteKey: parsed.remoteKey } : null;
-  };
 
   return {
     /** Rebuilds the connections from their stored rows (after any change); accounts whose address and token did not change are kept. */
@@ -170,7 +154,7 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
     },
 
     /** The upstream services /lists/providers shows (listed ones of every connection). */
-    providers: (): DeliveryProvider[] => listed,
+    providers: (): Carrier[] => listed,
 
     /** Any upstream service by key, unlisted ones too (orders made before the upstream stopped offering it). */
     provider,
@@ -203,30 +187,6 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
     async forget(connectionId: number): Promise<void> {
       await running.get(connectionId)?.catch(() => {});
       await forgetConnection(db, connectionId);
-    },
-
-    /** Delivery intervals of an upstream service, asked of the upstream (POST /calculator/intervals). */
-    intervalSource(key: string): IntervalSource | undefined {
-      if (!accountOf(key) || !provider(key)) return undefined;
-      return {
-        providerKey: key,
-        intervals: async (request) => {
-          const found = accountOf(key);
-          return found ? found.account.intervals(found.remoteKey, request).catch(quiet(`intervals of ${key}`, [])) : [];
-        },
-      };
-    },
-
-    /** Prices of an upstream service, asked of the upstream (POST /calculator). */
-    pricing(key: string): PricingProvider | undefined {
-      if (!accountOf(key) || !provider(key)) return undefined;
-      return {
-        providerKey: key,
-        quote: async (request) => {
-          const found = accountOf(key);
-          return found ? found.account.quote(found.remoteKey, request).catch(quiet(`prices of ${key}`, [])) : [];
-        },
-      };
     },
 
     refreshStale,

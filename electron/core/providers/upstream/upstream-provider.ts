@@ -4,7 +4,7 @@ import type { Quote, QuoteRequest } from '../../calculator/pricing-provider';
 import type { IntervalRequest, TariffSlots } from '../../intervals/interval-source';
 import type { Db } from '../../store/database';
 import {
-  ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider, type ProviderStatus, type Registration, type ShipmentRequest,
+  ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest,
   type TrackedShipment,
 } from '../provider';
 import type { UpstreamClient } from './client';
@@ -50,7 +50,7 @@ type Found = { kind: 'none' } | { kind: 'cleared' } | { kind: 'foreign'; orderId
 
 /**
  * One upstream account (a connection): the transfer of orders to it and their tracking. Each of the
- * upstream's delivery services becomes a DeliveryProvider here through `service()`; they share the
+ * upstream's delivery services becomes a Carrier here through `service()`; they share the
  * client and what tracking remembers.
  *
  * The upstream takes an order at once (orderId) and transfers it to its delivery service afterwards
@@ -399,7 +399,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
   }
 
   /** One of the upstream's delivery services as ours. `info` is read on every use: a catalogue sync changes it in place. */
-  function service(remoteKey: string, info: () => ProviderInfo): DeliveryProvider {
+  function service(remoteKey: string, info: () => ProviderInfo): Carrier {
     return {
       get info() {
         return info();
@@ -414,6 +414,8 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
       cancel: (providerNumber, request) => cancel(providerNumber, request),
       remove: (providerNumber, request) => remove(providerNumber, request),
       track,
+      rates: (request) => quote(remoteKey, request),
+      intervals: (request) => intervals(remoteKey, request),
     };
   }
 
