@@ -1,0 +1,80 @@
+import type { UploadRequest, UploadResultItem, UploadState } from '../../../shared/schemas/upload';
+import { formatTimestamp } from '../../../shared/time';
+import type { CallContext } from '../companies/company-service';
+import type { FetchLike } from './download';
+import { toResultFailure } from './import-failures';
+import type { ImportJobs } from './import-jobs';
+import type { ImportOptions } from './import-options';
+import type { ImportPipeline, RunOutcome } from './import-pipeline';
+import { yieldToEventLoop, type ImportStore } from './import-store';
+import { asAppError, fileOf } from './incoming-file';
+import type { CompiledSettings } from './settings';
+import type { UploadSettings } from '../../../shared/schemas/upload';
+
+/**
+ * POST /orders/upload. sync: reads, creates, waits (bounded) for the delivery services' numbers and
+ * answers `{ resultItems, base64 }`; a file that cannot be read is a 400 and creates nothing.
+ * async: answers at once with the upload's state (uploadId); GET /orders/upload/{uploadId} tells the rest.
+ */
+export function createUploadEndpoint(deps: {
+  options: ImportOptions;
+  fetch: FetchLike;
+  store: ImportStore;
+  jobs: ImportJobs;
+  pipeline: ImportPipeline;
+  compile: (settings: UploadSettings) => Promise<CompiledSettings>;
+}) {
+  const { options, store, jobs, pipeline, compile } = deps;
+
+  /** The sync answer from what the run knows; only the delivery services' numbers are read back. */
+  async function syncAnswer(ctx: CallContext, outcome: RunOutcome): Promise<{ resultItems: UploadResultItem[]; base64: string | null }> {
+    const ids = outcome.entries.flatMap((e) => (e.orderId === undefined ? [] : [e.orderId]));
+    const registered = ids.length ? await pipeline.writer.registrations(ctx, ids.reduce((m, v) => Math.min(m, v)), ids.reduce((m, v) => Math.max(m, v))) : new Map();
+    const resultItems: UploadResultItem[] = [];
+    const stamps = new Map<number, string>();
+    for (const e of outcome.entries) {
+      if (e.orderId === undefined) resultItems.push(toResultFailure(e.clientNumber, e.row, e.failure!));
+      else {
+        const r = registered.get(e.orderId);
+        let created = stamps.get(e.created!);
+        if (created === undefined) stamps.set(e.created!, (created = formatTimestamp(e.created!)));
+        resultItems.push({ clientNumber: e.clientNumber, row: e.row, orderId: e.orderId, providerNumber: r?.providerNumber ?? null, created, status: r?.status });
+      }
+      if (resultItems.length % 2000 === 0) await yieldToEventLoop();
+    }
+    return { resultItems, base64: outcome.errorsFile ? outcome.errorsFile.toString('base64') : null };
+  }
+
+  return async function upload(ctx: CallContext, request: UploadRequest): Promise<{ resultItems: UploadResultItem[]; base64: string | null } | UploadState> {
+    const compiled = await compile(request); // bad settings: 040002, the file is not even fetched
+    await store.prune();
+    let file: { bytes: Buffer; name?: string };
+    try {
+      file = await fileOf(request, options, deps.fetch);
+    } catch (error) {
+      throw asAppError(error);
+    }
+    const importId = await store.create(ctx, {
+      origin: 'api',
+      mode: request.mode,
+      status: 'queued',
+      fileName: file.name,
+      bytes: file.bytes,
+      settings: { providerKey: request.providerKey, columnSettings: request.columnSettings, columnMap: request.columnMap, defaultData: request.defaultData },
+      errorsToFile: request.errorsToFile,
+    });
+    const job = { ctx, importId, bytes: file.bytes, compiled, dryRun: false, errorsToFile: request.errorsToFile, waitForRegistration: request.mode === 'sync' };
+    if (request.mode === 'async') {
+      const answer = await store.state(ctx, importId); // as it is now: queued
+      jobs.start(job);
+      return answer;
+    }
+    let outcome: RunOutcome;
+    try {
+      outcome = await jobs.run(job);
+    } catch (error) {
+      throw asAppError(error);
+    }
+    return syncAnswer(ctx, outcome);
+  };
+}
