@@ -48,7 +48,8 @@ export interface RunOutcome {
   errorsFile?: Buffer;
 }
 
-export interface PipelineDeps {
+/** The parts of the app an import works with. */
+export interface ImportAppParts {
   db: Db;
   sqlite: BetterSqlite3.Database;
   clock: Clock;
@@ -56,6 +57,9 @@ export interface PipelineDeps {
   events: EventBus;
   providers: ProviderRegistry;
   outbox: Outbox;
+}
+
+export interface PipelineDeps extends ImportAppParts {
   reference: ReferenceData;
   options: ImportOptions;
   store: ImportStore;

@@ -1,19 +1,12 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import type { UploadSettings } from '../../../shared/schemas/upload';
-import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { validationError } from '../errors';
-import type { EventBus } from '../events';
 import { hasTariffs, servicesOf } from '../lists/tariffs-repository';
-import type { Logger } from '../logger';
 import { createReferenceData, type ReferenceData } from '../orders/reference-data';
-import type { Outbox } from '../outbox/outbox';
-import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
 import type { FetchLike } from './download';
 import { createImportJobs } from './import-jobs';
 import { defaultImportOptions, type ImportOptions } from './import-options';
-import { createImportPipeline } from './import-pipeline';
+import { createImportPipeline, type ImportAppParts } from './import-pipeline';
 import { createImportReaders } from './import-readers';
 import { createImportStore } from './import-store';
 import { createImportWizard } from './import-wizard';
@@ -30,14 +23,7 @@ import { createUploadEndpoint } from './upload-endpoint';
 export { defaultImportOptions, type ImportOptions } from './import-options';
 export { fileProblemBody } from './import-failures';
 
-export interface ImportServiceDeps {
-  db: Db;
-  sqlite: BetterSqlite3.Database;
-  clock: Clock;
-  log: Logger;
-  events: EventBus;
-  providers: ProviderRegistry;
-  outbox: Outbox;
+export interface ImportServiceDeps extends ImportAppParts {
   /** The reference data the orders service checks orders against (pass the same instance). */
   reference?: ReferenceData;
   /** Additional services of a delivery service, for extraParams columns; default: the reference lists. */

@@ -1,9 +1,10 @@
-import type { ImportStatus, UploadResultItem, UploadSettings, UploadState } from '../../../shared/schemas/upload';
+import type { UploadResultItem, UploadSettings, UploadState } from '../../../shared/schemas/upload';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { notFound } from '../errors';
 import type { Db } from '../store/database';
+import type { ImportsTable } from '../store/schema';
 import { toResultFailure, type StoredFailure } from './import-failures';
 import type { ImportOptions } from './import-options';
 
@@ -12,22 +13,13 @@ import type { ImportOptions } from './import-options';
 const day = 86_400_000;
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export type ImportProgress = Partial<{
-  status: ImportStatus;
-  total: number;
-  done: number;
-  created: number;
-  failed: number;
-  error: string | null;
-  errors_file: Buffer | null;
-  finished_at: number | null;
-  settings: string;
-}>;
+/** What a run changes of its import's row. */
+export type ImportProgress = Partial<Pick<ImportsTable, 'status' | 'total' | 'done' | 'created' | 'failed' | 'error' | 'errors_file' | 'finished_at' | 'settings'>>;
 
 export interface NewImport {
   origin: 'api' | 'desktop';
   mode: 'sync' | 'async';
-  status: ImportStatus;
+  status: ImportsTable['status'];
   fileName?: string;
   bytes: Buffer;
   settings?: UploadSettings;
