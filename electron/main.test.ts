@@ -49,6 +49,8 @@ function fakeCore() {
       }),
     },
     close: vi.fn(async () => {}),
+    /** The core's file log: the shell writes its own faults there too. */
+    log: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), child: vi.fn() },
     publish: (event: { type: string; [k: string]: unknown }) => listeners.forEach((l) => l(event)),
   };
 }
@@ -248,9 +250,9 @@ describe('commands from the window', () => {
   it('answers a crash in the core with an internal error, not a stack trace', async () => {
     await launch();
     core.dispatch.mockRejectedValueOnce(new Error('SQLITE_CORRUPT at /home/shop/secret/path'));
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const result = await electron.invoke('shipdesk:command', OUR_PAGE, 'orders.list', {});
     expect(result).toEqual({ ok: false, error: { code: '050001', message: 'Internal error' } });
+    expect(core.log.error).toHaveBeenCalledWith('command orders.list failed', expect.any(Error)); // in the log file, for support
   });
 
   it('pushes the core’s events to the open window, and not to a closed one', async () => {
@@ -337,9 +339,8 @@ describe('starting and quitting', () => {
 
   it('a busy API port leaves the window working', async () => {
     startLocalApi.mockRejectedValueOnce(Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' }));
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await launch();
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/could not listen on port 4318/), expect.any(Error)));
+    await vi.waitFor(() => expect(core.log.error).toHaveBeenCalledWith(expect.stringMatching(/could not listen on port 4318/), expect.any(Error)));
     const answer = (await electron.invoke('shipdesk:command', OUR_PAGE, 'orders.list', {})) as { ok: boolean };
     expect(answer.ok).toBe(true);
   });

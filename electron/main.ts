@@ -84,6 +84,9 @@ async function start(): Promise<void> {
   // Connection credentials are sealed by the OS keychain (safeStorage), not only by the data folder's key file.
   core = createApp({ ...coreOptions, startWorkers: true, secretBox: createSafeStorageSecretBox(safeStorage, coreOptions.dataDir) });
   const opened = await core;
+  // The shell's own faults go to the same files in <data>/logs as the core's (Settings → Save logs for support).
+  opened.log.info('the desktop app started', { electron: process.versions.electron, platform: process.platform });
+  app.on('render-process-gone', (_event, _contents, details) => opened.log.error('a window crashed', undefined, { reason: details.reason }));
   stopEvents = opened.events.subscribe((event) => {
     for (const win of windows) if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
   });
@@ -94,7 +97,7 @@ async function start(): Promise<void> {
   try {
     stopLocalApi = (await startLocalApi(opened, { port: desktopApiPort(), windowTransport: false })).close;
   } catch (error) {
-    console.error(`ShipDesk: the local API could not listen on port ${desktopApiPort()}; the window works without it`, error);
+    opened.log.error(`the local API could not listen on port ${desktopApiPort()}; the window works without it`, error);
   }
   // Packers' PCs reach the same UI over HTTPS when the owner turned LAN mode on (off by default: nothing listens).
   try {
@@ -111,7 +114,7 @@ async function runCommand(opened: Core, event: IpcMainInvokeEvent, name: unknown
   try {
     return await opened.dispatch(name as string, await opened.desktopContext(), input);
   } catch (error) {
-    console.error(`ShipDesk: command ${String(name)} failed`, error);
+    opened.log.error(`command ${String(name)} failed`, error);
     return INTERNAL_ERROR;
   }
 }
@@ -141,7 +144,7 @@ function openWindow(): void {
   windows.add(win);
   win.on('closed', () => windows.delete(win));
   win.once('ready-to-show', () => win.show());
-  win.loadURL(START_URL).catch((error: unknown) => console.error('ShipDesk: the window could not load', error));
+  win.loadURL(START_URL).catch((error: unknown) => void core?.then((opened) => opened.log.error('the window could not load', error)));
 }
 
 function guardContents(contents: WebContents): void {

@@ -20,6 +20,7 @@ const log: Logger = {
   info: () => {},
   warn: (m) => console.error(m),
   error: (m, e) => console.error(m, e ?? ''),
+  child: () => log,
 };
 
 const fixed = { orderId: '1', created: '2026-03-01T10:00:00+03:00' };

@@ -13,7 +13,9 @@ import { importFields } from './import-presets/import-fields';
 import { createListsService } from './lists/lists-service';
 import { findPoint } from './lists/points-repository';
 import { defaultResourcesDir, loadReferenceData } from './lists/reference-data';
-import { consoleLogger, type Logger } from './logger';
+import type { Logger } from './logger';
+import { createFileLog } from './logging/file-log';
+import { supportBundle } from './logging/support-bundle';
 import { createOrderService } from './orders/order-service';
 import { createOutbox } from './outbox/outbox';
 import type { Carrier } from './providers/provider';
@@ -49,6 +51,7 @@ export interface AppOptions {
   /** ':memory:' for throwaway tests; default is the file in dataDir. */
   databaseFile?: string;
   clock?: Clock;
+  /** Where the core logs; default JSON lines in `<dataDir>/logs/` (warnings also on stderr). */
   log?: Logger;
   /** The Electron build of better-sqlite3. */
   nativeBinding?: string;
@@ -76,7 +79,8 @@ export interface AppOptions {
 /** The composition root: database, services, command table. Both shells and the tests start here. */
 export async function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? consoleLogger;
+  const fileLog = options.log ? null : await createFileLog(options.dataDir, { echo: process.stderr });
+  const log = options.log ?? fileLog!.log;
   if (options.databaseFile === undefined) {
     // A restore staged by backup.restore goes in before anything opens the database.
     try {
@@ -188,6 +192,7 @@ export async function createApp(options: AppOptions) {
     'backup.list': () => backup.list(),
     'backup.restore': (_ctx, input) => backup.restore(input.file),
     'backup.cancelRestore': () => backup.cancelRestore(),
+    'logs.saveForSupport': async () => supportBundle(options.dataDir, clock.now()),
     'orders.bulk': (ctx, input) => bulk.run(ctx, input.action, input.orderIds),
     'orders.labels': (ctx, input) => labels.print(ctx, input.orderIds),
     'orders.exportXlsx': (ctx, input) => exportOrdersXlsx({ db, clock, providers }, ctx, input),
@@ -232,6 +237,7 @@ export async function createApp(options: AppOptions) {
         await outbox.stop();
         await connections.stop();
         await store.close();
+        await fileLog?.close();
       })();
       return closed;
     },

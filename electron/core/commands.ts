@@ -30,6 +30,6 @@ export async function dispatch(table: CommandTable, log: Logger, name: string, c
     const handler = table[name] as (ctx: CallContext, input: unknown) => Promise<unknown>;
     return { ok: true, value: await handler(ctx, parsed) };
   } catch (error) {
-    return toErrorResult(error, log).body;
+    return toErrorResult(error, log.child({ companyId: ctx.companyId })).body;
   }
 }

@@ -1,14 +1,22 @@
-/** The few log calls the core makes; the shells decide where they go. */
-export interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
+/** Extra facts on one log line (serialised as JSON; secrets are redacted by the file log). */
+export type LogFields = Record<string, unknown>;
+
+/** Whose work a child logger's lines are about: support filters a day's log by these. */
+export interface LogContext {
+  companyId?: string | number;
+  orderId?: string | number;
+  importId?: string | number;
+  /** The delivery service (provider key) a call went to. */
+  service?: string;
 }
 
-export const consoleLogger: Logger = {
-  info: (m) => console.log(m),
-  warn: (m) => console.warn(m),
-  error: (m, e) => console.error(m, e ?? ''),
-};
+/** The log calls the core makes; `createFileLog` (logging/file-log.ts) writes them as JSON lines in the data folder. */
+export interface Logger {
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, error?: unknown, fields?: LogFields): void;
+  /** A logger whose every line carries `context` besides this one's. */
+  child(context: LogContext): Logger;
+}
 
-export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {}, child: () => silentLogger };

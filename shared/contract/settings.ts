@@ -61,4 +61,9 @@ export const settingsCommands = {
     z.object({ staged: z.string(), from: z.string(), schemaVersion: z.number().int(), restartRequired: z.literal(true), message: z.string() }),
   ),
   'backup.cancelRestore': command('Forget a staged restore', empty, z.object({ canceled: z.boolean() })),
+  'logs.saveForSupport': command(
+    'The log files of the last days (secrets never written) zipped for a support request',
+    empty,
+    z.object({ fileName: z.string(), base64: z.string(), files: z.array(z.string()) }),
+  ),
 };

@@ -32,6 +32,7 @@ const recordingLog: Logger = {
   info: () => {},
   warn: () => {},
   error: (message, error) => logged.push(`${message}: ${error instanceof Error ? error.stack : String(error)}`),
+  child: () => recordingLog,
 };
 
 let server: TestServer;

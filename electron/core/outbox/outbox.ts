@@ -242,7 +242,7 @@ export function createOutbox(deps: OutboxDeps) {
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      log.warn(`outbox: ${job.action} of order ${job.order_id} failed (attempt ${job.attempts}): ${message}`);
+      log.child({ companyId: job.order.company_id, orderId: job.order_id, service: job.order.provider_key }).warn(`outbox: ${job.action} of order ${job.order_id} failed (attempt ${job.attempts}): ${message}`);
       // The backoff was set when the job was claimed; a service that said how long to wait is not asked sooner.
       const notBefore = error instanceof ProviderUnavailableError && error.retryAfterMs !== undefined ? clock.now() + error.retryAfterMs : 0;
       await db

@@ -7,6 +7,7 @@ import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { useSettingsStore } from '../../stores/settings-store';
 import { CopyField } from './copy-field';
 import { SectionCard } from './section-card';
+import { SupportLogsButton } from './support-logs-button';
 import { fileSize } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
@@ -17,7 +18,7 @@ export function BackupsSection() {
   const backupsDir = useSettingsStore((s) => s.settings?.backupsDir ?? '');
   return (
     <Stack gap="md">
-      <SectionCard title={t('settings.data.title')} hint={t('settings.data.hint')} testId="data-section">
+      <SectionCard title={t('settings.data.title')} hint={t('settings.data.hint')} testId="data-section" actions={<SupportLogsButton />}>
         <CopyField label={t('settings.data.folder')} value={dataDir} testId="data-folder" />
         <CopyField label={t('settings.data.backupsFolder')} value={backupsDir} testId="backups-folder" />
       </SectionCard>

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pino, { type DestinationStream, type Logger as Pino } from 'pino';
+import build from 'pino-roll';
+import type { LogContext, LogFields, Logger } from '../logger';
+import { redactSecrets } from './redact';
+
+/** One log file grows to this before the next one starts (and a new one starts each day). */
+export const LOG_FILE_MAX_SIZE = '5m';
+/** Rotated files kept beside the current one: with LOG_FILE_MAX_SIZE the logs never take more than ~55 MB. */
+export const LOG_FILES_KEPT = 10;
+/** The name files get: `shipdesk.<date>.<n>.log` in `<data>/logs/`. */
+const LOG_FILE_STEM = 'shipdesk';
+
+/** Where the log files are: `<data>/logs`. */
+export const logsDir = (dataDir: string) => join(dataDir, 'logs');
+
+export interface FileLog {
+  log: Logger;
+  /** Writes what is buffered and closes the file. */
+  close(): Promise<void>;
+}
+
+/**
+ * JSON lines in `<data>/logs/`, rotated daily and by size, the oldest removed. Where the folder cannot be
+ * written (a read-only or vanished data folder) the lines go to stderr instead: a log must never stop the app.
+ * `echo` also sends warnings and errors to a stream (browser mode: the terminal).
+ */
+export async function createFileLog(
+  dataDir: string,
+  options: { echo?: NodeJS.WritableStream; level?: string; maxFileSize?: string; filesKept?: number } = {},
+): Promise<FileLog> {
+  let file: Awaited<ReturnType<typeof build>> | null = null;
+  try {
+    mkdirSync(logsDir(dataDir), { recursive: true });
+    file = await build({
+      file: join(logsDir(dataDir), LOG_FILE_STEM),
+      extension: '.log',
+      frequency: 'daily',
+      dateFormat: 'yyyy-MM-dd',
+      size: options.maxFileSize ?? LOG_FILE_MAX_SIZE,
+      limit: { count: options.filesKept ?? LOG_FILES_KEPT, removeOtherLogFiles: true },
+      mkdir: true,
+    });
+    // A disk that fills up later must not throw out of a write: the line is lost, the app goes on.
+    file.on('error', () => {});
+  } catch (error) {
+    process.stderr.write(`ShipDesk: the log folder ${logsDir(dataDir)} cannot be written (${(error as Error).message}); logging to stderr\n`);
+  }
+  const streams: pino.StreamEntry[] = [{ stream: file ?? process.stderr, level: 'info' }];
+  if (options.echo && file) streams.push({ stream: options.echo, level: 'warn' });
+  const root = pino(
+    {
+      level: options.level ?? 'info',
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }), log: (fields) => redactSecrets(fields) as Record<string, unknown> },
+    },
+    pino.multistream(streams) as DestinationStream,
+  );
+  return {
+    log: fromPino(root),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (!file) return resolve();
+        file.once('close', () => resolve());
+        file.once('error', () => resolve());
+        file.end();
+      }),
+  };
+}
+
+/** Our Logger over a pino logger: `error(message, err)` keeps the error's stack under `err`. */
+export function fromPino(logger: Pino): Logger {
+  return {
+    info: (message: string, fields?: LogFields) => logger.info(fields ?? {}, message),
+    warn: (message: string, fields?: LogFields) => logger.warn(fields ?? {}, message),
+    error: (message: string, error?: unknown, fields?: LogFields) =>
+      logger.error({ ...fields, ...(error === undefined ? {} : { err: error instanceof Error ? error : { message: String(error) } }) }, message),
+    child: (context: LogContext) => fromPino(logger.child(context)),
+  };
+}

@@ -1,0 +1,36 @@
+import type { Logger } from '../logger';
+import { redactUrl } from './redact';
+
+/** One request to a delivery service, as the shared carrier transport saw it. */
+export interface ServiceCall {
+  method: string;
+  url: string | URL;
+  /** HTTP status of the answer; absent when none came (timeout, refused connection). */
+  status?: number;
+  durationMs: number;
+  /** Which try this was, when the transport retries. */
+  attempt?: number;
+  /** Why no usable answer came (network error, timeout). */
+  error?: unknown;
+}
+
+/**
+ * Logs one service call on `log` (a child carrying the service, and the company or order when known):
+ * method, address without secrets, status, duration. Failures and 4xx/5xx answers are warnings.
+ */
+export function logServiceCall(log: Logger, call: ServiceCall): void {
+  const url = redactUrl(call.url);
+  const fields = {
+    call: {
+      method: call.method.toUpperCase(),
+      url,
+      status: call.status ?? null,
+      durationMs: Math.round(call.durationMs),
+      ...(call.attempt === undefined ? {} : { attempt: call.attempt }),
+      ...(call.error === undefined ? {} : { error: call.error instanceof Error ? call.error.message : String(call.error) }),
+    },
+  };
+  const summary = `${fields.call.method} ${url} → ${call.status ?? 'no answer'} in ${fields.call.durationMs} ms`;
+  if (call.error !== undefined || (call.status ?? 0) >= 400) log.warn(`service call: ${summary}`, fields);
+  else log.info(`service call: ${summary}`, fields);
+}
