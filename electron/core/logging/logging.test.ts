@@ -121,7 +121,7 @@ describe('save logs for support', () => {
     await app.close();
     expect(result.ok).toBe(true);
     const { base64, files } = (result as { ok: true; value: { base64: string; files: string[] } }).value;
-    const text = Object.values(unzipSync(Buffer.from(base64, 'base64'))).map(strFromU8).join('');
+    const text = Object.values(unzipSync(Buffer.from(base64, 'base64'))).map((bytes) => strFromU8(bytes)).join('');
     expect(files.length).toBeGreaterThan(0);
     expect(text).toContain('something the shop should report');
   });

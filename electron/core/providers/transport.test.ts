@@ -25,7 +25,7 @@ async function startService() {
 
 function recordingLog() {
   const lines: string[] = [];
-  const log: Logger = { info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`) };
+  const log: Logger = { info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`), child: () => log };
   return { log, lines };
 }
 
