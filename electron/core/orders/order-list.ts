@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { OrderListFilter, OrderSortKey } from '../../../shared/schemas/orders-list';
+import { searchVariants } from '../../../shared/search-text';
 import type { Db } from '../store/database';
 import type { Schema } from '../store/schema';
 
@@ -18,21 +19,15 @@ const sortColumns = {
  */
 export const searchCountCap = 1_000;
 
-/** The trigram index needs three characters; shorter searches fall back to LIKE (they match many rows early). */
+/**
+ * The trigram index (number, service number, and the recipient's name, phone, e-mail, city and street as
+ * shared/search-text.ts folds them, migration 0026) needs three characters; shorter searches fall back
+ * to LIKE over the columns (they match many rows early).
+ */
 const trigramMinLength = 3;
 
 /** A phrase for FTS5 MATCH: the text as one quoted string, so nothing in it is read as query syntax. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/**
- * What a typed search looks for: the text itself, and for something phone-like ("+7 (916) 123-45")
- * its digits too, since phones are stored as +79161234567.
- */
-export function searchVariants(search: string): string[] {
-  const text = search.trim();
-  const digits = /^[\d\s()+\-.]+$/.test(text) ? text.replace(/\D/g, '') : '';
-  return digits && digits !== text ? [text, digits] : [text];
-}
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -54,9 +49,10 @@ function searchCondition(eb: ExpressionBuilder<Schema, 'orders'>, search: string
       ? eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match})`)
       : eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match} ORDER BY rowid DESC LIMIT ${sample})`);
   }
+  // LIKE folds only Latin letters: look for the text as typed beside its folded forms.
   return eb.or(
-    variants.flatMap((v) =>
-      (['client_number', 'provider_number', 'recipient_name', 'recipient_phone'] as const).map((c) =>
+    [...new Set([search.trim(), ...variants])].flatMap((v) =>
+      (['client_number', 'provider_number', 'recipient_name', 'recipient_phone', 'recipient_city'] as const).map((c) =>
         eb(sql.ref(c), 'like', sql<string>`${escapeLike(v)} ESCAPE '\\'`),
       ),
     ),

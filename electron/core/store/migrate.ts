@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type BetterSqlite3 from 'better-sqlite3';
+import { registerSqlFunctions } from './sql-functions';
 
 export interface Migration {
   version: number;
@@ -36,8 +37,10 @@ export class DatabaseTooNewError extends Error {
 /**
  * Applies the migrations the database has not seen, each in its own transaction and recorded in
  * schema_migrations. A database written by a newer app is refused before anything is touched.
+ * Registers the SQL functions the schema uses first (every connection of the app is migrated).
  */
 export function migrate(sqlite: BetterSqlite3.Database, migrations: Migration[], now = Date.now()): number[] {
+  registerSqlFunctions(sqlite);
   sqlite.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
   const applied = new Set(
     (sqlite.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),

@@ -466,3 +466,35 @@ describe('0025 usual drop-off points', () => {
     sqlite.close();
   });
 });
+
+describe('0026 orders search by the recipient', () => {
+  it('indexes the city, e-mail, street and phone digits of orders written before it and after it', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 12));
+    sqlite.exec("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'shop', 't', 0)");
+    const add = sqlite.prepare(
+      `INSERT INTO orders (company_id, client_number, provider_key, status_key, status_changed_at, recipient_name, recipient_phone, recipient_city,
+         cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (1, ?, 'sandbox-express', 'uploaded', 0, ?, ?, ?, 0, 0, ?, 0, 0)`,
+    );
+    add.run('OLD-1', 'Ольга Семёнова', '8 (916) 123-45-67', 'Уфа', JSON.stringify({ recipient: { email: 'olga@mail.ru', street: 'ул. Ленина' } }));
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 26));
+    add.run('NEW-2', 'Пётр Ёжиков', '+7 (917) 444-33-22', 'Москва', JSON.stringify({ recipient: { addressString: 'Москва, Тверская 7' } }));
+    const found = (text: string) =>
+      (sqlite.prepare('SELECT rowid AS id FROM orders_search WHERE orders_search MATCH ? ORDER BY rowid').all(`"${text}"`) as { id: number }[]).map((r) => r.id);
+    expect(found('уфа')).toEqual([1]);
+    expect(found('семенова')).toEqual([1]);
+    expect(found('olga@')).toEqual([1]);
+    expect(found('ленина')).toEqual([1]);
+    expect(found('79161234567')).toEqual([1]);
+    expect(found('ежиков')).toEqual([2]);
+    expect(found('тверская')).toEqual([2]);
+    expect(found('9174443322')).toEqual([2]);
+    sqlite.exec("UPDATE orders SET recipient_city = 'Казань', provider_number = 'SBE000000042' WHERE id = 1");
+    expect(found('уфа')).toEqual([]);
+    expect(found('казань')).toEqual([1]);
+    expect(found('000042')).toEqual([1]);
+    sqlite.exec('DELETE FROM orders WHERE id = 1');
+    expect(found('казань')).toEqual([]);
+    sqlite.close();
+  });
+});
