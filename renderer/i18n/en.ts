@@ -1,3 +1,4 @@
+import * as access from './sections/access';
 import * as activity from './sections/activity';
 import * as core from './sections/core';
 import * as drafts from './sections/drafts';
@@ -23,4 +24,5 @@ export const en = {
   ...orderDetail.en,
   ...activity.en,
   ...ruleMessages.en,
+  ...access.en,
 } as const;

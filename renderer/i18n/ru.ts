@@ -1,3 +1,4 @@
+import * as access from './sections/access';
 import * as activity from './sections/activity';
 import * as core from './sections/core';
 import * as drafts from './sections/drafts';
@@ -20,4 +21,5 @@ export const ru: Dictionary = {
   ...orderDetail.ru,
   ...activity.ru,
   ...ruleMessages.ru,
+  ...access.ru,
 };

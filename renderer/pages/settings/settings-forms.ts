@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { connectionCreateSchema, connectionUpdateSchema, type Connection } from '../../../shared/contract/connections';
+import { lanSettingsSchema, type LanSettings } from '../../../shared/contract/lan';
 import type { ErrorBody } from '../../../shared/errors';
 import { addressSchema } from '../../../shared/schemas/order';
 import { companyDetailsSchema, preferencesSchema, type CompanyDetails, type SenderProfile } from '../../../shared/schemas/settings';
@@ -20,6 +21,13 @@ const settingsMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExp
   [/^must be an http\(s\) address$/, (t) => t('settings.msg.url')],
   [/^are required outside test mode$/, (t) => t('settings.msg.credentialsRequired')],
   [/^is required for (an upstream aggregator|CDEK)$/, (t) => t('settings.msg.required')],
+  [/^choose at least one address to listen on$/, (t) => t('access.msg.addresses')],
+  [/^must be an IP address such as/, (t) => t('access.msg.ip')],
+  [/^must be one address of this computer/, (t) => t('access.msg.notWildcard')],
+  [/^must be a computer name such as/, (t) => t('access.msg.hostName')],
+  [/^must be from 1024 to 65535$/, (t) => t('access.msg.port')],
+  [/^must be at least 8 characters$/, (t) => t('access.msg.password')],
+  [/^A packer named .* already exists$/, (t) => t('access.msg.nameTaken')],
 ];
 
 /** A field message of the settings in the user's language; unknown ones go through the general table. */
@@ -251,4 +259,22 @@ export function fileSize(bytes: number, language: 'ru' | 'en'): string {
   }
   const text = unit === 0 ? String(value) : value.toLocaleString(language === 'ru' ? 'ru-RU' : 'en-GB', { maximumFractionDigits: 1 });
   return `${text} ${units[unit]}`;
+}
+
+/** Access from other computers as edited: the port as typed, the lists as chosen. */
+export interface LanForm {
+  enabled: boolean;
+  addresses: string[];
+  names: string[];
+  port: string;
+  offerInterface: boolean;
+}
+
+export const lanFormOf = (settings: LanSettings): LanForm => ({ ...settings, port: String(settings.port) });
+
+/** Checks the LAN form with the core's rules; the value is what lan.set takes. */
+export function checkLan(form: LanForm): FormCheck<LanSettings> {
+  const port = form.port.trim();
+  // Anything but digits is out of range, so the field says what it takes rather than "expected number".
+  return check(lanSettingsSchema, { ...form, port: /^\d+$/.test(port) ? Number(port) : -1 });
 }

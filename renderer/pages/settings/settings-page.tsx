@@ -9,6 +9,7 @@ import { getTransport } from '../../transport/current';
 import { BackupsSection } from './backups-section';
 import { CompanySection } from './company-section';
 import { ConnectionsSection } from './connections-section';
+import { LanSection } from './lan-section';
 import { LocalApiSection } from './local-api-section';
 import { PreferencesSection } from './preferences-section';
 import { SenderProfilesSection } from './sender-profiles-section';
@@ -18,6 +19,7 @@ const sections: readonly { key: string; label: PlainMessageKey; component: () =>
   { key: 'senders', label: 'settings.tab.senders', component: SenderProfilesSection },
   { key: 'connections', label: 'settings.tab.connections', component: ConnectionsSection },
   { key: 'api', label: 'settings.tab.api', component: LocalApiSection },
+  { key: 'lan', label: 'access.lan.title', component: LanSection },
   { key: 'preferences', label: 'settings.tab.preferences', component: PreferencesSection },
   { key: 'data', label: 'settings.tab.data', component: BackupsSection },
 ];
