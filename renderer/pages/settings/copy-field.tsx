@@ -5,7 +5,6 @@ import { useT } from '../../i18n/use-t';
 
 /** A read-only value (a folder, an address, a token) with a copy button beside it. */
 export function CopyField({ label, value, shown, description, extra, testId }: { label: string; value: string; shown?: string; description?: ReactNode; extra?: ReactNode; testId: string }) {
-  const t = useT();
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
       <TextInput
@@ -19,13 +18,21 @@ export function CopyField({ label, value, shown, description, extra, testId }: {
         data-testid={testId}
       />
       {extra}
-      <CopyButton value={value} timeout={1500}>
-        {({ copied, copy }) => (
-          <Button variant="default" color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={15} /> : <IconCopy size={15} />} onClick={copy} data-testid={`${testId}-copy`}>
-            {copied ? t('settings.copied') : t('settings.copy')}
-          </Button>
-        )}
-      </CopyButton>
+      <CopyValueButton value={value} testId={`${testId}-copy`} />
     </Group>
+  );
+}
+
+/** "Copy" beside a value the settings show; says "Copied" for a moment after. */
+export function CopyValueButton({ value, testId }: { value: string; testId?: string }) {
+  const t = useT();
+  return (
+    <CopyButton value={value} timeout={1500}>
+      {({ copied, copy }) => (
+        <Button variant="default" color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={15} /> : <IconCopy size={15} />} onClick={copy} data-testid={testId}>
+          {copied ? t('settings.copied') : t('settings.copy')}
+        </Button>
+      )}
+    </CopyButton>
   );
 }

@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Center, Checkbox, Code, CopyButton, Group, Loader, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Center, Checkbox, Code, Group, Loader, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LanState } from '../../../shared/contract/lan';
-import { IconAlert, IconCheck, IconCopy, IconInfo } from '../../components/icons';
+import { IconAlert, IconCheck, IconInfo } from '../../components/icons';
 import { errorTitle } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useLanStore } from '../../stores/lan-store';
-import { CopyField } from './copy-field';
+import { CopyField, CopyValueButton } from './copy-field';
 import { SectionCard } from './section-card';
 import { checkLan, lanFormOf, refusalErrors, settingsFieldMessage, type LanForm } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
@@ -170,13 +170,7 @@ function Fingerprint({ value }: { value: string }) {
         <Code block fz="sm" data-testid="lan-fingerprint" data-value={value} style={{ flex: 1 }}>
           {`${bytes.slice(0, 16).join(':')}\n${bytes.slice(16).join(':')}`}
         </Code>
-        <CopyButton value={value} timeout={1500}>
-          {({ copied, copy }) => (
-            <Button variant="default" color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={15} /> : <IconCopy size={15} />} onClick={copy}>
-              {copied ? t('settings.copied') : t('settings.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={value} />
       </Group>
     </Stack>
   );
