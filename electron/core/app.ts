@@ -35,6 +35,10 @@ import { createDraftService } from './drafts/draft-service';
 import { exportOrdersXlsx } from './export/orders-xlsx';
 import { createBulkActions } from './orders/bulk';
 import { createLabelService } from './orders/labels';
+import { createActService } from './dispatch/acts';
+import { createDispatchService } from './dispatch/dispatch-service';
+import { createFileLinks } from './print/file-links';
+import { printedFileAnswer, mergePdfs } from './print/merge';
 import { outboxView } from './scheduler/outbox-view';
 import { createRefreshScheduler } from './scheduler/refresh-scheduler';
 import { stuckOrders } from './scheduler/stuck-orders';
@@ -137,7 +141,11 @@ export async function createApp(options: AppOptions) {
   const importPresets = createImportPresetService({ db, clock });
   const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
   const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, settings, events, log });
-  const labels = createLabelService({ db, providers });
+  const resourcesDir = options.resourcesDir ?? defaultResourcesDir;
+  const labels = createLabelService({ db, providers, resourcesDir, log });
+  const acts = createActService({ db, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
+  const dispatchService = createDispatchService({ db, clock, providers, events });
+  const fileLinks = createFileLinks(clock);
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
 
   const commands: CommandTable = {
@@ -194,7 +202,15 @@ export async function createApp(options: AppOptions) {
     'backup.cancelRestore': () => backup.cancelRestore(),
     'logs.saveForSupport': async () => supportBundle(options.dataDir, clock.now()),
     'orders.bulk': (ctx, input) => bulk.run(ctx, input.action, input.orderIds),
-    'orders.labels': (ctx, input) => labels.print(ctx, input.orderIds),
+    'orders.labels': async (ctx, input) => printedFileAnswer(await labels.print(ctx, input)),
+    'orders.waybills': async (ctx, input) => {
+      const made = await acts.acts(ctx, input.orderIds);
+      const printed = made.acts.reduce((n, act) => n + act.orderIds.length, 0);
+      const file = made.acts.length ? { bytes: await mergePdfs(made.acts.map((a) => a.file.bytes)), fileName: made.acts.length === 1 ? made.acts[0].file.fileName : 'acts.pdf', contentType: 'application/pdf' } : null;
+      return printedFileAnswer({ file, printed, failedOrders: made.failedOrders });
+    },
+    'dispatch.pending': (ctx) => dispatchService.pending(ctx),
+    'dispatch.handOver': (ctx, input) => dispatchService.handOver(ctx, input),
     'orders.exportXlsx': (ctx, input) => exportOrdersXlsx({ db, clock, providers }, ctx, input),
     'orders.stuck': async (ctx, input) => stuckOrders(db, clock, ctx, { days: input.days ?? (await settings.preferences()).stuckThresholdDays, limit: input.limit, offset: input.offset }),
     'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),
@@ -217,7 +233,7 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan },
+    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks },
     commands,
     dispatch: (name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, ctx, input),
     /** Records where the local interface is served (…/v1), for the settings page. */

@@ -6,6 +6,7 @@ import { draftCommands } from './drafts';
 import { importCommands } from './import';
 import { labelCommands } from './labels';
 import { lanCommands } from './lan';
+import { dispatchCommands } from './dispatch';
 import { listCommands } from './lists';
 import { orderCommands } from './orders';
 import { providerCommands } from './providers';
@@ -28,6 +29,7 @@ export const contract = {
   ...bulkCommands,
   ...labelCommands,
   ...lanCommands,
+  ...dispatchCommands,
 };
 
 export type Contract = typeof contract;

@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { cdekOrder } from '../fakes/cdek/orders';
 import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
 import { orderPayload } from '../helpers/payloads';
@@ -46,19 +47,42 @@ describe('barcode labels: the delivery service prints them, the shop gets one PD
     expect(one.fileName).toBe('label-LBL-1.pdf');
   });
 
-  it('an order not registered yet, a service that prints no labels, and another company\'s order are refused clearly', async () => {
+  it('CDEK labels and drawn labels come out in one PDF in the asked order; failures are listed with the reason', async () => {
     const { orderId: pending } = value<{ orderId: string }>(await run('orders.create', cdekOrder('LBL-3')));
-    expect(await run('orders.labels', { orderIds: [pending] })).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'orderIds.0' }] } });
-    expect(value<{ actions: { labels: boolean } }>(await run('orders.get', { orderId: pending })).actions.labels).toBe(false);
-
+    await env.app.outbox.drain();
+    // Registered by now; a later CDEK order stays pending because the outbox is not drained for it.
     const { orderId: sandbox } = value<{ orderId: string }>(await run('orders.create', orderPayload('LBL-SANDBOX')));
     await env.app.outbox.drain();
-    expect(await run('orders.labels', { orderIds: [sandbox] })).toMatchObject({ ok: false, error: { code: '040306' } });
-    expect(value<{ actions: { labels: boolean } }>(await run('orders.get', { orderId: sandbox })).actions.labels).toBe(false);
+    expect(value<{ actions: { labels: boolean } }>(await run('orders.get', { orderId: sandbox })).actions.labels).toBe(true);
+    const { orderId: unregistered } = value<{ orderId: string }>(await run('orders.create', cdekOrder('LBL-5')));
 
-    const cdek = await registeredCdekOrder('LBL-4');
-    expect(await run('orders.labels', { orderIds: [cdek, sandbox] })).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'orderIds' }] } });
-    expect(await run('orders.labels', { orderIds: [cdek] }, env.companyA)).toMatchObject({ ok: false, error: { code: '040080' } });
+    const mixed = value<PrintedAnswer>(await run('orders.labels', { orderIds: [pending, sandbox, unregistered] }));
+    expect(mixed.failedOrders).toEqual([{ orderId: unregistered, message: expect.stringContaining('not registered with its delivery service yet') }]);
+    const pdf = await PDFDocument.load(Buffer.from(mixed.base64!, 'base64'));
+    // The fake's CDEK form is one page, then ShipDesk's 100×150 mm label of the sandbox order.
+    expect(pdf.getPageCount()).toBe(2);
+    expect(Math.round(pdf.getPage(1).getWidth())).toBe(283);
+
+    expect(value<PrintedAnswer>(await run('orders.labels', { orderIds: [pending] }, env.companyA)).failedOrders).toEqual([{ orderId: pending, message: `Order ${pending} not found` }]);
     expect(await run('orders.labels', { orderIds: [] })).toMatchObject({ ok: false, error: { code: '040002' } });
   });
+
+  it('CDEK prints PDF only, and a CDEK that does not answer leaves its orders out with a message to try again', async () => {
+    const cdek = await registeredCdekOrder('LBL-6');
+    const zpl = value<PrintedAnswer>(await run('orders.labels', { orderIds: [cdek], format: 'zpl' }));
+    expect(zpl).toMatchObject({ base64: null, orders: 0, failedOrders: [{ orderId: cdek, message: expect.stringContaining('PDF only') }] });
+
+    await fake.close();
+    const down = value<PrintedAnswer>(await run('orders.labels', { orderIds: [cdek] }));
+    expect(down.base64).toBeNull();
+    expect(down.failedOrders).toEqual([{ orderId: cdek, message: expect.stringMatching(/СДЭК is not answering \(CDEK could not be reached.*try again/) }]);
+    fake = await startFakeCdek();
+  });
 });
+
+interface PrintedAnswer {
+  fileName: string;
+  base64: string | null;
+  orders: number;
+  failedOrders: { orderId: string; message: string }[];
+}

@@ -61,7 +61,7 @@ const jsonSchema: z.ZodType = z.lazy(() =>
     .refine((s) => !s.required || !s.properties || s.required.every((k: string) => k in (s.properties ?? {})), 'required names a property that does not exist'),
 );
 const mediaType = z.strictObject({ schema: jsonSchema, example: z.unknown().optional() });
-const content = z.partialRecord(z.enum(['application/json', 'application/xml', 'text/html']), mediaType);
+const content = z.partialRecord(z.enum(['application/json', 'application/xml', 'text/html', 'application/pdf', 'text/plain']), mediaType);
 const parameter = z.strictObject({
   name: z.string().min(1),
   in: z.enum(['path', 'query', 'header']),
@@ -231,6 +231,8 @@ describe('GET /docs', () => {
 describe('answers match the documented schemas', () => {
   it('one call per operation: 200 with a body the operation\'s answer schema accepts', async () => {
     const created = await server.call('POST', '/orders', { body: orderPayload('DOC-1') });
+    await server.app.outbox.drain(); // registered, so it has a label and can go on an act
+    const labels = await server.call('POST', '/orders/labels', { body: { orderIds: [created.json.orderId] } });
     const second = await server.call('POST', '/orders', { body: orderPayload('DOC-2') });
     const third = await server.call('POST', '/orders', { body: orderPayload('DOC-3') });
     const id = created.json.orderId;
@@ -266,17 +268,20 @@ describe('answers match the documented schemas', () => {
       getUpload: () => server.call('GET', `/orders/upload/${asyncUpload.json.uploadId}`),
       getOpenApi: () => server.call('GET', '/openapi.json', { token: null }),
       getDocs: () => server.call('GET', '/docs', { token: null }),
+      orderLabels: async () => labels,
+      orderWaybills: () => server.call('POST', '/orders/waybills', { body: { orderIds: [id] } }),
+      printedFile: () => server.call('GET', new URL(labels.json.url).pathname, { token: null }),
     };
     expect(Object.keys(calls).sort()).toEqual(operations.map((o) => o.id).sort());
 
     for (const op of operations) {
       const res = await calls[op.id]();
       expect(res.status, `${op.id}: ${res.text.slice(0, 300)}`).toBe(200);
-      const body = op.formats.includes('html') ? res.text : res.json;
+      const body = op.formats.includes('html') || op.formats.includes('file') ? res.text : res.json;
       const schemas = [op.response, ...(op.alternatives ?? [])].map((r) => r.schema);
       const errors = schemas.map((s) => s.safeParse(body).error);
       expect(errors.some((e) => e === undefined), `${op.id}: ${errors.map((e) => e && z.prettifyError(e)).join('\n')}`).toBe(true);
-      if (!op.formats.includes('html')) expect(documentMismatches(answerSchema(op.method, op.path), body), op.id).toEqual([]);
+      if (!op.formats.includes('html') && !op.formats.includes('file')) expect(documentMismatches(answerSchema(op.method, op.path), body), op.id).toEqual([]);
     }
   });
 

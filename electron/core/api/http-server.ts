@@ -127,7 +127,7 @@ export function createHttpServer({
       const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, route.bodyLimit ?? defaultBodyLimit);
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
       const body = decodeBody(raw, req.headers);
-      const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, format, remoteAddress: req.socket.remoteAddress };
+      const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, format, remoteAddress: req.socket.remoteAddress, secure: 'encrypted' in req.socket };
       const result = await route.handler(await parseRequest(route, request, app), app);
       if (isStream(result)) {
         streams.add(res);

@@ -27,6 +27,8 @@ export interface ApiRequest<Params = Record<string, string>, Query = QueryValues
   format: WireFormat;
   /** The caller's address (rate limits of unauthenticated routes). */
   remoteAddress?: string;
+  /** Reached over HTTPS (LAN mode): links this server hands out use the same scheme. */
+  secure?: boolean;
 }
 
 /** A route answers with a value (sent as 200) or with an explicit status, or takes over the response (streams). */
@@ -50,7 +52,7 @@ export interface RouteDoc {
   /** CommonMark: paragraphs, `- ` lists, `code`, **bold**. "(ours)" marks a decision the interface leaves open. */
   description: string;
   /** Media types of the answer. */
-  formats: ('json' | 'xml' | 'html')[];
+  formats: ('json' | 'xml' | 'html' | 'file')[];
   /** Descriptions of the path and query parameters, by name (their schemas are the route's). */
   params?: Record<string, { description: string; example?: string }>;
   /** Component name and description of the request body (its schema is the route's `body`). */

@@ -1,60 +1,93 @@
-import { ErrorCode } from '../../../shared/errors';
+import type { LabelFormat, LabelRequest } from '../../../shared/contract/labels';
 import type { CallContext } from '../companies/company-service';
-import { AppError, orderNotFound, validationError } from '../errors';
-import { ProviderRejectedError, ProviderUnavailableError, type TrackedShipment } from '../providers/provider';
+import type { Logger } from '../logger';
+import { loadPrintFonts } from '../print/fonts';
+import type { PrintedFile } from '../print/file-links';
+import { orderLabels, type PrintableOrder } from '../print/label';
+import { labelNames } from '../print/label-names';
+import { labelsPdf } from '../print/label-pdf';
+import { labelsZpl } from '../print/label-zpl';
+import { joinZpl, mergePdfs } from '../print/merge';
+import { readPrintableOrders, runsBy, type FailedOrder } from '../print/printable-orders';
+import { ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider, type TrackedShipment } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
-import { notSupported } from './order-lifecycle';
 
 /** Most labels one request may ask for (CDEK's print forms take at most 100 orders). */
 export const maxLabelsPerRequest = 100;
 
-/** True when the delivery service prints barcode labels for its registered orders. */
-export const printsLabels = (providers: ProviderRegistry, providerKey: string) => typeof providers.get(providerKey)?.labels === 'function';
+/** What a print job made: the file (none when no order could be printed) and the orders left out, with why. */
+export interface PrintOutcome {
+  file: PrintedFile | null;
+  printed: number;
+  failedOrders: FailedOrder[];
+}
+
+export const contentTypes: Record<LabelFormat, string> = { pdf: 'application/pdf', zpl: 'text/plain; charset=utf-8' };
+
+/** Who makes an order's label: its delivery service where it prints its own, ShipDesk otherwise. */
+const drawnHere = '';
+const labelSource = (providers: ProviderRegistry, providerKey: string) => (typeof providers.get(providerKey)?.labels === 'function' ? providerKey : drawnHere);
+
+export const toShipment = (companyId: number, o: PrintableOrder): TrackedShipment => ({
+  providerNumber: o.providerNumber,
+  additionalProviderNumber: o.additionalProviderNumber,
+  request: { companyId, orderId: o.orderId, clientNumber: o.clientNumber, order: o.order },
+});
+
+/** A delivery service's failure as the line a shop owner reads beside the order. */
+export function serviceFailure(provider: DeliveryProvider, error: unknown): string | null {
+  if (error instanceof ProviderUnavailableError) return `${provider.info.name} is not answering (${error.message}); try again in a few minutes`;
+  if (error instanceof ProviderRejectedError) return `${provider.info.name} refused: ${error.message}`;
+  return null;
+}
 
 /**
- * Barcode labels of registered orders as one PDF, made by their delivery service (CDEK's print forms).
- * All orders must be registered with one service that prints labels; the network call happens now,
- * because the shop is standing at the printer.
+ * Labels of registered orders as one PDF or one ZPL stream, in the asked order: a service that prints
+ * its own (CDEK's print forms, the upstream aggregator) is asked now, the shop standing at the printer;
+ * every other service's label is drawn here. An order that cannot be printed is left out with the reason.
  */
-export function createLabelService(deps: { db: Db; providers: ProviderRegistry }) {
+export function createLabelService(deps: { db: Db; providers: ProviderRegistry; resourcesDir: string; log: Logger }) {
+  const fonts = () => loadPrintFonts(deps.resourcesDir);
+
+  async function drawn(orders: PrintableOrder[], request: LabelRequest): Promise<Uint8Array> {
+    const names = await labelNames(deps.db, deps.providers, orders);
+    const labels = orders.flatMap((o) => orderLabels(o, names.get(o.orderId)!));
+    if (request.format === 'zpl') return Buffer.from(labelsZpl(labels), 'utf8');
+    return labelsPdf(labels, request.size === 'A4' ? { kind: 'a4', startQuarter: request.startQuarter as 1 | 2 | 3 | 4 } : { kind: 'thermal' }, fonts());
+  }
+
   return {
-    async print(ctx: CallContext, orderIds: string[]): Promise<{ fileName: string; base64: string; orders: number }> {
-      // One read for all the orders asked (at most 100), scoped to the caller's company.
-      const ids = orderIds.map(Number);
-      const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
-      const rows = valid.length
-        ? await deps.db.selectFrom('orders').selectAll().where('company_id', '=', ctx.companyId).where('state', '!=', 'deleted').where('id', 'in', valid).execute()
-        : [];
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const shipments: TrackedShipment[] = [];
-      const keys = new Set<string>();
-      for (const [i, raw] of orderIds.entries()) {
-        const row = byId.get(ids[i]);
-        if (!row) throw orderNotFound(raw);
-        if (row.provider_number === null || row.state !== 'active')
-          throw validationError([{ field: `orderIds.${i}`, message: `order ${raw} is not registered with its delivery service, so it has no label yet` }]);
-        keys.add(row.provider_key);
-        shipments.push({
-          providerNumber: row.provider_number,
-          additionalProviderNumber: row.additional_provider_number,
-          request: { companyId: row.company_id, orderId: row.id, clientNumber: row.client_number, order: JSON.parse(row.payload) },
-        });
+    async print(ctx: CallContext, request: LabelRequest): Promise<PrintOutcome> {
+      const { orders, failed } = await readPrintableOrders(deps.db, ctx, request.orderIds);
+      const parts: Uint8Array[] = [];
+      let printed = 0;
+      for (const run of runsBy(orders, (o) => labelSource(deps.providers, o.providerKey))) {
+        if (run.key === drawnHere) {
+          parts.push(await drawn(run.items, request));
+          printed += run.items.length;
+          continue;
+        }
+        const provider = deps.providers.get(run.key)!;
+        try {
+          parts.push(await provider.labels!(run.items.map((o) => toShipment(ctx.companyId, o)), request.format));
+          printed += run.items.length;
+        } catch (error) {
+          const message = serviceFailure(provider, error);
+          if (message === null) throw error;
+          deps.log.warn(`labels of ${run.items.length} ${run.key} orders failed: ${message}`);
+          for (const o of run.items) failed.push({ orderId: String(o.orderId), message });
+        }
       }
-      if (keys.size !== 1) throw validationError([{ field: 'orderIds', message: 'labels are printed for the orders of one delivery service at a time' }]);
-      const [providerKey] = keys;
-      const provider = deps.providers.get(providerKey);
-      if (!provider?.labels) throw notSupported(`${providerKey} does not print labels`);
-      try {
-        const pdf = await provider.labels(shipments);
-        const fileName = shipments.length === 1 ? `label-${shipments[0].request.clientNumber}.pdf` : `labels-${shipments.length}.pdf`;
-        return { fileName: fileName.replace(/[^\w.-]+/g, '_'), base64: Buffer.from(pdf).toString('base64'), orders: shipments.length };
-      } catch (error) {
-        if (error instanceof ProviderRejectedError) throw new AppError(400, { code: ErrorCode.general, message: 'Refused by the delivery service', description: error.message });
-        if (error instanceof ProviderUnavailableError)
-          throw new AppError(503, { code: ErrorCode.internal, message: 'Delivery service unavailable', description: `${error.message}. Try again in a minute.` });
-        throw error;
-      }
+      if (parts.length === 0) return { file: null, printed: 0, failedOrders: failed };
+      const bytes = request.format === 'zpl' ? joinZpl(parts) : await mergePdfs(parts);
+      const first = orders[0];
+      const base = printed === 1 ? `label-${first.clientNumber}` : `labels-${printed}`;
+      return {
+        file: { bytes, fileName: `${base.replace(/[^\w.-]+/g, '_')}.${request.format}`, contentType: contentTypes[request.format] },
+        printed,
+        failedOrders: failed,
+      };
     },
   };
 }

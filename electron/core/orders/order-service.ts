@@ -21,7 +21,6 @@ import {
 } from './order-repository';
 import { listOrders } from './order-list';
 import { checkOrder } from './order-rules';
-import { printsLabels } from './labels';
 import { createReferenceData, type ReferenceData } from './reference-data';
 
 const clientNumberInUse = (clientNumber: string) =>
@@ -174,7 +173,7 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
           update: allowed(() => planUpdate(id, snapshot, service)),
           cancel: allowed(() => planCancel(id, snapshot, service)),
           delete: allowed(() => planDelete(id, snapshot, service)),
-          labels: row.state === 'active' && row.provider_number !== null && printsLabels(providers, row.provider_key),
+          labels: row.state === 'active' && row.provider_number !== null,
         },
       };
     },

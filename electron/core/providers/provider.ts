@@ -79,10 +79,13 @@ export interface Carrier {
   cancel?(providerNumber: string, request: ShipmentRequest): Promise<void>;
   /** Deletes a registered shipment (services without update and cancel); registering again gives a new number. */
   remove?(providerNumber: string, request: ShipmentRequest): Promise<void>;
+  /**
+   * Labels of 1–100 registered shipments as one file (a PDF, or a ZPL stream), where the service prints its
+   * own; a format it does not print is a ProviderRejectedError. Services without it get labels drawn by ShipDesk.
+   */
+  labels?(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array>;
   /** Full status history of each shipment, oldest first. */
   track(shipments: TrackedShipment[]): Promise<Map<string, ProviderStatus[]>>;
-  /** Barcode labels of 1–100 registered shipments as one PDF, where the service prints them. */
-  labels?(shipments: TrackedShipment[]): Promise<Uint8Array>;
   /** The service's own handover act (waybill) for shipments handed over together, as a PDF. */
   handoverAct?(shipments: TrackedShipment[]): Promise<Uint8Array>;
   /** Courier pickups at the shop, where the service takes such calls. */

@@ -36,6 +36,20 @@ export interface OrdersTable {
   deleted_at: number | null;
   /** JSON { itemKey: quantity } of a partial delivery (0003); optional on insert. */
   quantity_delivered: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The handover that took the order to its delivery service (0018); null: not handed over yet. */
+  handover_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One handover of parcels to one delivery service (0018). */
+export interface HandoversTable {
+  id: Generated<number>;
+  company_id: number;
+  provider_key: string;
+  number: string;
+  handed_at: number;
+  orders: number;
+  places: number;
+  weight_grams: number;
 }
 
 export interface OrderStatusesTable {
@@ -320,4 +334,5 @@ export interface Schema {
   app_settings: AppSettingsTable;
   refresh_runs: RefreshRunsTable;
   usual_drop_off_points: UsualDropOffPointsTable;
+  handovers: HandoversTable;
 }

@@ -15,8 +15,11 @@ export function PrintLabelButton({ orderId, disabled }: { orderId: string; disab
     setPrinting(true);
     const answer = await getTransport().invoke('orders.labels', { orderIds: [orderId] });
     setPrinting(false);
-    if (answer.ok) downloadBase64(answer.value.fileName, answer.value.base64, 'application/pdf');
-    else {
+    if (answer.ok && answer.value.base64) downloadBase64(answer.value.fileName, answer.value.base64, answer.value.contentType);
+    else if (answer.ok) {
+      const why = answer.value.failedOrders.map((f) => f.message).join('; ');
+      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('detail.labelFailed'), message: () => why });
+    } else {
       const error = answer.error;
       useToastStore.getState().push({ tone: 'error', title: (tr) => tr('detail.labelFailed'), message: (tr) => [errorTitle(error, tr), errorHint(error, tr)].filter(Boolean).join('. ') });
     }

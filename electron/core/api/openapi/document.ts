@@ -177,10 +177,15 @@ const mediaTypes = (op: Operation, schema: Json, example?: unknown, root: 'reque
   if (op.formats.includes('json')) content['application/json'] = { schema, ...(example !== undefined ? { example } : {}) };
   if (op.formats.includes('xml')) content['application/xml'] = { schema: { ...schema, xml: { name: root } } };
   if (op.formats.includes('html')) content['text/html'] = { schema };
+  if (op.formats.includes('file')) {
+    content['application/pdf'] = { schema };
+    content['text/plain'] = { schema };
+  }
   return content;
 };
 
-const errorContent = (op: Operation) => mediaTypes({ ...op, formats: op.formats.includes('html') ? ['json'] : op.formats }, { $ref: componentRef('ErrorBody') });
+const errorContent = (op: Operation) =>
+  mediaTypes({ ...op, formats: op.formats.includes('html') || op.formats.includes('file') ? ['json'] : op.formats }, { $ref: componentRef('ErrorBody') });
 
 function operationObject(op: Operation) {
   const responses: Json = {};

@@ -147,7 +147,7 @@ function paramsTable(params: ParamDoc[], doc: OpenApiDocument, op: Operation): s
   return `<table><thead><tr><th>Parameter</th><th>In</th><th>Type</th><th>Required</th><th>Notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-const formatNames = { json: 'JSON', xml: 'XML', html: 'HTML' } as const;
+const formatNames = { json: 'JSON', xml: 'XML', html: 'HTML', file: 'PDF or ZPL' } as const;
 
 function operationSection(op: Operation, doc: OpenApiDocument): string {
   const parts = [

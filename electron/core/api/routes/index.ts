@@ -6,6 +6,7 @@ import { calculatorRoutes } from './calculator';
 import { docsRoutes } from './docs';
 import { listRoutes } from './lists';
 import { orderRoutes } from './orders';
+import { printRoutes } from './print';
 import { statusRoutes } from './statuses';
 import { uploadRoutes } from './upload';
 
@@ -17,6 +18,7 @@ import { uploadRoutes } from './upload';
 export const interfaceRoutes: Route[] = [
   ...statusRoutes,
   ...uploadRoutes,
+  ...printRoutes,
   ...orderRoutes,
   ...calculatorRoutes,
   ...listRoutes,

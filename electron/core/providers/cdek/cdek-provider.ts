@@ -430,7 +430,10 @@ export function createCdekProvider(options: CdekProviderOptions) {
     intervals: cdekIntervals(estimatedIntervals),
     barcodesPdf,
     /** CDEK prints by its own order uuid, which registration keeps as additionalProviderNumber. */
-    labels: (shipments: TrackedShipment[]) => barcodesPdf(shipments.map((s) => s.additionalProviderNumber ?? s.providerNumber)),
+    labels: async (shipments: TrackedShipment[], format: 'pdf' | 'zpl') => {
+      if (format !== 'pdf') throw new ProviderRejectedError('CDEK prints its labels as PDF only; choose PDF for CDEK orders');
+      return barcodesPdf(shipments.map((s) => s.additionalProviderNumber ?? s.providerNumber));
+    },
     /** Downloads all CDEK offices now. */
     syncOffices: (): Promise<OfficesSyncResult> => syncOffices(officesDeps()),
     /** Downloads the offices when the last sync is older than a day. */

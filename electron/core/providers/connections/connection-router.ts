@@ -58,11 +58,11 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, ad
       if (!provider.remove) throw new ProviderRejectedError(`${key} does not delete orders`);
       return provider.remove(providerNumber, request);
     },
-    async labels(shipments: TrackedShipment[]) {
+    async labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl') {
       const provider = shipments.length > 0 ? route(shipments[0].request) : undefined;
       if (!provider?.labels) throw new ProviderRejectedError(`${key} does not print labels`);
       if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(`print the labels of one ${key} account at a time`);
-      return provider.labels(shipments);
+      return provider.labels(shipments, format);
     },
     /** Prices and intervals come from the first account that can give them (the default connection). */
     rates: (request) => anyWith('rates')?.rates!(request) ?? Promise.resolve([]),

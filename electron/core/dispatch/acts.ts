@@ -1,0 +1,81 @@
+import type { CallContext } from '../companies/company-service';
+import type { Clock } from '../clock';
+import { actsPdf, type ActData, type ActRow } from '../print/act-pdf';
+import type { PrintedFile } from '../print/file-links';
+import { loadPrintFonts } from '../print/fonts';
+import type { PrintableOrder } from '../print/label';
+import { readPrintableOrders, type FailedOrder } from '../print/printable-orders';
+import type { ProviderRegistry } from '../providers/registry';
+import type { CompanyDetails } from '../../../shared/schemas/settings';
+import type { Db } from '../store/database';
+import { nextHandoverNumber } from './handover-numbers';
+
+/** One delivery service's act and the orders on it. */
+export interface ServiceAct {
+  providerKey: string;
+  orderIds: string[];
+  file: PrintedFile;
+}
+
+export const actRow = (o: PrintableOrder): ActRow => ({
+  clientNumber: o.clientNumber,
+  providerNumber: o.providerNumber,
+  places: o.order.places.length,
+  weightGrams: o.order.places.reduce((sum, p) => sum + p.weight, 0),
+  assessedKopecks: o.assessedKopecks,
+  codKopecks: o.codKopecks,
+});
+
+/** The shop's lines on an act: its legal details as the settings hold them. */
+export function shopDetails(company: CompanyDetails): ActData['shop'] {
+  const ids = [company.inn && `ИНН ${company.inn}`, company.kpp && `КПП ${company.kpp}`, company.ogrn && `ОГРН ${company.ogrn}`].filter(Boolean).join(', ');
+  const contact = [company.phone && `тел. ${company.phone}`, company.email, company.contactName].filter(Boolean).join(', ');
+  return { name: company.name, details: [ids, company.legalAddress ?? '', contact].filter(Boolean) };
+}
+
+/**
+ * Handover acts («акт приёма-передачи»): one per delivery service for the asked orders, drawn by ShipDesk
+ * in Russian (print-forms.md). Its number is the handover's when the orders were marked handed over
+ * together, otherwise the number their handover will take today.
+ */
+export function createActService(deps: { db: Db; clock: Clock; providers: ProviderRegistry; resourcesDir: string; company: (ctx: CallContext) => Promise<CompanyDetails> }) {
+  async function actNumber(ctx: CallContext, providerKey: string, orderIds: number[]): Promise<{ number: string; date: number }> {
+    const handovers = await deps.db
+      .selectFrom('orders')
+      .leftJoin('handovers', 'handovers.id', 'orders.handover_id')
+      .select(['handovers.number', 'handovers.handed_at'])
+      .where('orders.id', 'in', orderIds)
+      .distinct()
+      .execute();
+    const [only] = handovers;
+    if (handovers.length === 1 && only.number !== null && only.handed_at !== null) return { number: only.number, date: only.handed_at };
+    const now = deps.clock.now();
+    return { number: await nextHandoverNumber(deps.db, ctx.companyId, providerKey, now), date: now };
+  }
+
+  return {
+    async acts(ctx: CallContext, orderIds: string[]): Promise<{ acts: ServiceAct[]; failedOrders: FailedOrder[] }> {
+      const { orders, failed } = await readPrintableOrders(deps.db, ctx, orderIds);
+      const byService = new Map<string, PrintableOrder[]>();
+      for (const o of orders) byService.set(o.providerKey, [...(byService.get(o.providerKey) ?? []), o]);
+      const shop = shopDetails(await deps.company(ctx));
+      const fonts = loadPrintFonts(deps.resourcesDir);
+      const acts: ServiceAct[] = [];
+      for (const [providerKey, group] of byService) {
+        const { number, date } = await actNumber(ctx, providerKey, group.map((o) => o.orderId));
+        const data: ActData = {
+          number,
+          date,
+          city: group[0].order.sender.city ?? null,
+          shop,
+          service: deps.providers.get(providerKey)?.info.name ?? providerKey,
+          rows: group.map(actRow),
+        };
+        const bytes = await actsPdf([data], fonts);
+        acts.push({ providerKey, orderIds: group.map((o) => String(o.orderId)), file: { bytes, fileName: `act-${number}.pdf`.replace(/[^\w.-]+/g, '_'), contentType: 'application/pdf' } });
+      }
+      return { acts, failedOrders: failed };
+    },
+  };
+}
+export type ActService = ReturnType<typeof createActService>;

@@ -1,0 +1,67 @@
+import type { CallContext } from '../companies/company-service';
+import type { Db } from '../store/database';
+import type { OrderCreate } from '../../../shared/schemas/order';
+import type { PrintableOrder } from './label';
+
+/** An order the print job could not take, with the reason in words a shop owner understands. */
+export interface FailedOrder {
+  orderId: string;
+  message: string;
+}
+
+/**
+ * The asked orders that can be printed, in the asked order, and the others with why not: unknown,
+ * deleted or another company's ("not found", nothing more is said about other companies), canceled,
+ * or not registered with its delivery service yet (no service number to print). One read for all.
+ */
+export async function readPrintableOrders(db: Db, ctx: CallContext, orderIds: string[]): Promise<{ orders: PrintableOrder[]; failed: FailedOrder[] }> {
+  const ids = orderIds.map((raw) => (/^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN));
+  const valid = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const rows = valid.length
+    ? await db
+        .selectFrom('orders')
+        .select(['id', 'client_number', 'provider_key', 'provider_number', 'additional_provider_number', 'state', 'cod_kopecks', 'assessed_kopecks', 'payload'])
+        .where('company_id', '=', ctx.companyId)
+        .where('state', '!=', 'deleted')
+        .where('id', 'in', valid)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const orders: PrintableOrder[] = [];
+  const failed: FailedOrder[] = [];
+  const seen = new Set<number>();
+  orderIds.forEach((raw, i) => {
+    const row = byId.get(ids[i]);
+    if (!row) failed.push({ orderId: raw, message: `Order ${raw} not found` });
+    else if (row.state === 'canceled') failed.push({ orderId: raw, message: `Order ${raw} is canceled: a canceled order is not printed` });
+    else if (row.provider_number === null)
+      failed.push({ orderId: raw, message: `Order ${raw} is not registered with its delivery service yet, so it has no service number to print` });
+    else if (!seen.has(row.id)) {
+      // The same order asked twice prints once.
+      seen.add(row.id);
+      orders.push({
+        orderId: row.id,
+        clientNumber: row.client_number,
+        providerKey: row.provider_key,
+        providerNumber: row.provider_number,
+        additionalProviderNumber: row.additional_provider_number,
+        codKopecks: row.cod_kopecks,
+        assessedKopecks: row.assessed_kopecks,
+        order: JSON.parse(row.payload) as OrderCreate,
+      });
+    }
+  });
+  return { orders, failed };
+}
+
+/** Consecutive runs of items with the same key, in order (one print call per run keeps the list's order). */
+export function runsBy<T>(items: T[], key: (item: T) => string): { key: string; items: T[] }[] {
+  const runs: { key: string; items: T[] }[] = [];
+  for (const item of items) {
+    const k = key(item);
+    const last = runs.at(-1);
+    if (last && last.key === k) last.items.push(item);
+    else runs.push({ key: k, items: [item] });
+  }
+  return runs;
+}
