@@ -3,6 +3,7 @@ import { createCalculatorService } from './calculator/calculator-service';
 import { createReferencePoints } from './calculator/points';
 import { systemClock, type Clock } from './clock';
 import { dispatch, type CommandTable } from './commands';
+import { createCourierService } from './courier/courier-service';
 import { createCompanyService, type CallContext } from './companies/company-service';
 import { createEventBus } from './events';
 import { createIntervalService } from './intervals/interval-service';
@@ -146,6 +147,7 @@ export async function createApp(options: AppOptions) {
   const acts = createActService({ db, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
   const dispatchService = createDispatchService({ db, clock, providers, events });
   const fileLinks = createFileLinks(clock);
+  const courier = createCourierService({ db, clock, providers });
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
 
   const commands: CommandTable = {
@@ -216,6 +218,9 @@ export async function createApp(options: AppOptions) {
     'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),
     'statuses.lastRefresh': (ctx) => scheduler.lastRefresh(ctx.companyId),
     'outbox.state': (ctx) => outboxView(db, ctx),
+    'courier.create': (ctx, input) => courier.create(ctx, input),
+    'courier.cancel': (ctx, input) => courier.cancel(ctx, input.id),
+    'courier.list': (ctx, input) => courier.list(ctx, input),
     'lan.get': () => lan.state(),
     'lan.set': (_ctx, input) => lan.set(input),
   };
@@ -233,7 +238,7 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks },
+    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier },
     commands,
     dispatch: (name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, ctx, input),
     /** Records where the local interface is served (…/v1), for the settings page. */

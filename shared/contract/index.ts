@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { bulkCommands } from './bulk';
 import { calculatorCommands } from './calculator';
 import { connectionCommands } from './connections';
+import { courierCommands } from './courier';
 import { draftCommands } from './drafts';
 import { importCommands } from './import';
 import { labelCommands } from './labels';
@@ -30,6 +31,7 @@ export const contract = {
   ...labelCommands,
   ...lanCommands,
   ...dispatchCommands,
+  ...courierCommands,
 };
 
 export type Contract = typeof contract;

@@ -55,6 +55,9 @@ export const optionalText = (max = 255) =>
       .transform((v) => (v === '' ? undefined : v)),
   );
 
+/** A query value, a JSON value or an XML element: one value or a list of them becomes a list (an empty element none). */
+export const asList = (value: unknown) => (value === '' ? [] : typeof value === 'string' || typeof value === 'number' ? [value] : value);
+
 /** HH:MM or HH:MM:SS, 24-hour clock. */
 export const timeOfDay = z
   .string()

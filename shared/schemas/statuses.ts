@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberLike } from './primitives';
+import { asList, numberLike } from './primitives';
 
 /**
  * The status methods of the interface. Every orderInfo and status field is always present and always
@@ -58,9 +58,6 @@ export const statusHistoryListSchema = z.object({
 export type StatusHistoryList = z.output<typeof statusHistoryListSchema>;
 
 // ---- inputs ----
-
-/** A query value, a JSON value or an XML element: one value or a list of them becomes a list. */
-const asList = (value: unknown) => (value === '' ? [] : typeof value === 'string' || typeof value === 'number' ? [value] : value);
 
 /** An order id as a caller writes it: a number or text. Whether it names an order is the service's question. */
 const orderIdRef = z.union([z.number(), z.string().trim().min(1, 'must not be empty').max(50, 'is too long')]).transform(String);

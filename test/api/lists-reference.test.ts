@@ -45,12 +45,12 @@ describe('reference lists of the interface', () => {
         key: 'sandbox-express', name: expect.any(String), description: expect.any(String), test: true,
         capabilities: {
           cancel: true, update: true, intervals: 'dynamic', deliveryTypes: [1, 2], pickupTypes: [1, 2], cod: true,
-          operations: ['create', 'find', 'update', 'cancel', 'track', 'rates', 'intervals'],
+          operations: ['create', 'find', 'update', 'cancel', 'track', 'courierCalls', 'rates', 'intervals'],
         },
       });
       // What each one can do, as its carrier declares it: the post deletes instead of canceling, the lockers have no intervals.
       expect(page.rows[1].capabilities.operations).toEqual(['create', 'find', 'remove', 'track', 'rates', 'intervals']);
-      expect(page.rows[2].capabilities.operations).toEqual(['create', 'find', 'cancel', 'track', 'rates']);
+      expect(page.rows[2].capabilities.operations).toEqual(['create', 'find', 'cancel', 'track', 'courierCalls', 'rates']);
       expect(page.rows[3]).toMatchObject({ key: 'courier-connected', test: false, capabilities: { cod: false } });
     });
 

@@ -238,6 +238,9 @@ describe('answers match the documented schemas', () => {
     const id = created.json.orderId;
     const { buffer, columnMap } = await ordersWorkbook([sampleOrder('DOC-U1')], { itemsNewRow: true });
     const asyncUpload = await server.call('POST', '/orders/upload', { body: uploadBody(buffer, columnMap, { itemsNewRow: true, mode: 'async' }) });
+    const courierCall = await server.call('POST', '/courierCall', {
+      body: { providerKey: 'sandbox-express', date: '2026-03-02', timeStart: '10:00', timeEnd: '14:00', weight: 1000, city: 'Москва', contactName: 'Иван', phone: '+79160000000' },
+    });
 
     const calls: Record<string, () => Promise<Awaited<ReturnType<TestServer['call']>>>> = {
       listPoints: () => server.call('GET', '/v1/lists/points?limit=5&filter=city=Москва'),
@@ -266,6 +269,8 @@ describe('answers match the documented schemas', () => {
       calculateIntervals: () => server.call('POST', '/calculator/intervals', { body: { to: { city: 'Москва' } } }),
       uploadOrders: async () => asyncUpload,
       getUpload: () => server.call('GET', `/orders/upload/${asyncUpload.json.uploadId}`),
+      createCourierCall: async () => courierCall,
+      cancelCourierCall: () => server.call('POST', `/courierCall/${courierCall.json.id}/cancel`),
       getOpenApi: () => server.call('GET', '/openapi.json', { token: null }),
       getDocs: () => server.call('GET', '/docs', { token: null }),
       orderLabels: async () => labels,

@@ -329,6 +329,31 @@ describe('upstream aggregator: orders pass through', () => {
     expect(bad.json).toMatchObject({ code: '040002', errors: [expect.objectContaining({ field: 'order.pointOutId' })] });
   });
 
+  it('a courier call passes through with the upstream\'s order ids; its refusal and its cancel come back here', async () => {
+    const orderId = await createHere(expressOrder(p, 'UP-C'));
+    await p.env.app.outbox.drain();
+    const remoteId = (await orderHere(orderId)).additionalProviderNumber;
+    const body = {
+      providerKey: p.key('sandbox-express'), date: '2026-03-02', timeStart: '10:00', timeEnd: '14:00', weight: 1500,
+      orderIds: [orderId], city: 'Москва', street: 'ул. Тверская', house: '7', contactName: 'Иван Петров', phone: '+79161234567', comment: 'Въезд со двора',
+    };
+    const accepted = await p.env.call('POST', '/v1/courierCall', { body });
+    expect(accepted.json).toMatchObject({ providerNumber: expect.stringMatching(/^SBEC20260302\d{6}$/), additionalProviderNumber: expect.stringMatching(/^\d+$/), error: null });
+    const there = await p.upstream.app.db.selectFrom('courier_calls').selectAll().where('id', '=', Number(accepted.json.additionalProviderNumber)).executeTakeFirstOrThrow();
+    expect(there).toMatchObject({ provider_key: 'sandbox-express', state: 'accepted', provider_number: accepted.json.providerNumber, order_ids: JSON.stringify([remoteId]) });
+    expect(JSON.parse(there.request)).toMatchObject({ city: 'Москва', contactName: 'Иван Петров', comment: 'Въезд со двора' });
+
+    expect((await p.env.call('POST', `/v1/courierCall/${accepted.json.id}/cancel`)).status).toBe(200);
+    expect((await p.upstream.app.db.selectFrom('courier_calls').select('state').where('id', '=', there.id).executeTakeFirstOrThrow()).state).toBe('canceled');
+    expect((await p.env.call('POST', `/v1/courierCall/${accepted.json.id}/cancel`)).json).toMatchObject({ code: '040081' });
+
+    const sunday = await p.env.call('POST', '/v1/courierCall', { body: { ...body, orderIds: [], date: '2026-03-08' } });
+    expect(sunday.json).toMatchObject({ providerNumber: null, error: expect.stringContaining('couriers do not come on Sundays') });
+    // The upstream's services that take no calls take none here either.
+    const post = await p.env.call('POST', '/v1/courierCall', { body: { ...body, orderIds: [], providerKey: p.key('sandbox-post') } });
+    expect(post.json).toMatchObject({ code: '040002', errors: [{ field: 'providerKey', message: `${p.key('sandbox-post')} does not take courier calls` }] });
+  });
+
   it('update and cancel pass through to a service that does both; a second cancel is 040081', async () => {
     const orderId = await createHere(expressOrder(p, 'UP-U'));
     await p.env.app.outbox.drain();

@@ -27,7 +27,8 @@ export interface OutboxDeps {
 
 type Job = Selectable<OutboxTable> & { order: Selectable<OrdersTable> };
 
-const requestFor = (order: Selectable<OrdersTable>): ShipmentRequest => ({
+/** What a carrier is given for one stored order. */
+export const requestFor = (order: Selectable<OrdersTable>): ShipmentRequest => ({
   companyId: order.company_id,
   orderId: order.id,
   clientNumber: order.client_number,

@@ -498,3 +498,24 @@ describe('0026 orders search by the recipient', () => {
     sqlite.close();
   });
 });
+
+describe('0016 courier calls', () => {
+  it('keeps a company\'s calls with the service\'s number exactly when accepted or canceled', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 16));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0)").run();
+    const add = (company: number, state: string, number: string | null, canceledAt: number | null = null) =>
+      sqlite
+        .prepare("INSERT INTO courier_calls (company_id, provider_key, date, time_start, time_end, request, state, provider_number, created_at, canceled_at) VALUES (?, 'sandbox-express', '2026-03-02', '10:00', '14:00', '{}', ?, ?, 0, ?)")
+        .run(company, state, number, canceledAt);
+    add(1, 'accepted', 'C-1');
+    add(1, 'refused', null);
+    add(1, 'canceled', 'C-2', 5);
+    expect(() => add(1, 'accepted', null)).toThrow(/CHECK/);
+    expect(() => add(1, 'refused', 'C-3')).toThrow(/CHECK/);
+    expect(() => add(1, 'canceled', 'C-4')).toThrow(/CHECK/);
+    expect(() => add(1, 'lost', 'C-5')).toThrow(/CHECK/);
+    expect(() => add(2, 'refused', null)).toThrow(/FOREIGN KEY/);
+    sqlite.close();
+  });
+});

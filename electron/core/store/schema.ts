@@ -297,6 +297,25 @@ export interface UsualDropOffPointsTable {
   updated_at: number;
 }
 
+/** Courier calls asked of delivery services (0016); request and order_ids are JSON. */
+export interface CourierCallsTable {
+  id: Generated<number>;
+  company_id: number;
+  provider_key: string;
+  provider_connect_id: number | null;
+  date: string;
+  time_start: string;
+  time_end: string;
+  request: string;
+  order_ids: string;
+  state: 'accepted' | 'refused' | 'failed' | 'canceled';
+  provider_number: string | null;
+  additional_provider_number: string | null;
+  error: string | null;
+  created_at: number;
+  canceled_at: number | null;
+}
+
 /** Status refreshes that ran (0006); company_id null = every company. */
 export interface RefreshRunsTable {
   id: Generated<number>;
@@ -335,4 +354,5 @@ export interface Schema {
   refresh_runs: RefreshRunsTable;
   usual_drop_off_points: UsualDropOffPointsTable;
   handovers: HandoversTable;
+  courier_calls: CourierCallsTable;
 }

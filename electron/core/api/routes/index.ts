@@ -3,6 +3,7 @@ import { operationsOf } from '../openapi/operations';
 import type { Route } from '../route';
 import { appTransportRoutes } from './app-transport';
 import { calculatorRoutes } from './calculator';
+import { courierRoutes } from './courier';
 import { docsRoutes } from './docs';
 import { listRoutes } from './lists';
 import { orderRoutes } from './orders';
@@ -21,6 +22,7 @@ export const interfaceRoutes: Route[] = [
   ...printRoutes,
   ...orderRoutes,
   ...calculatorRoutes,
+  ...courierRoutes,
   ...listRoutes,
   ...docsRoutes(() => interfaceRoutes),
 ];

@@ -22,7 +22,7 @@ export const doorCities: Record<string, string[]> = {
 };
 
 /** Does the service have a point in this city (or in this settlement of a city)? */
-async function hasPointIn(db: Db, providerKey: string, city: string): Promise<boolean> {
+export async function hasPointIn(db: Db, providerKey: string, city: string): Promise<boolean> {
   const c = fold(city.trim());
   const row = await db
     .selectFrom('points')

@@ -6,6 +6,7 @@ import { createReferenceData, type ReferenceData } from '../../orders/reference-
 import type { Db } from '../../store/database';
 import { itemKey, ProviderRejectedError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest } from '../provider';
 import type { SandboxService } from './catalog';
+import { sandboxCourierCalls } from './courier';
 import { intakeRefusals } from './intake';
 import { sandboxIntervalsOf } from './intervals';
 import { sandboxRatesOf } from './pricing';
@@ -153,6 +154,8 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
   if (rates) provider.rates = rates;
   const intervals = sandboxIntervalsOf(service);
   if (intervals) provider.intervals = intervals;
+  const courierCalls = sandboxCourierCalls(service, deps);
+  if (courierCalls) provider.courierCalls = courierCalls;
   if (caps.update) {
     provider.update = async (providerNumber, request) => {
       const row = await changeable(providerNumber, 'change');

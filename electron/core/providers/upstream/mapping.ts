@@ -9,6 +9,8 @@ import { parseTimestamp } from '../../../../shared/time';
 import type { Quote, QuoteRequest } from '../../calculator/pricing-provider';
 import type { ResolvedPlace } from '../../calculator/geo';
 import type { IntervalRequest, TariffSlots } from '../../intervals/interval-source';
+import type { CourierCallCreated, CourierCallCreateInput } from '../../../../shared/schemas/courier-call';
+import type { CourierCallRegistration, CourierCallRequest } from '../courier-call';
 import { itemKey, ProviderRejectedError, type ProviderStatus, type Registration } from '../provider';
 import { type UpstreamApiError, upstreamCodes } from './errors';
 import type {
@@ -472,4 +474,45 @@ export function quotesFromRemote(connectionId: number, remoteKey: string, answer
     }
   }
   return quotes;
+}
+
+// ------------------------------------------------------------------ courier calls
+
+/** A courier call as the upstream is sent it: the interface's own body, with its service key and its order ids. */
+export function toRemoteCourierCall(request: CourierCallRequest, remoteKey: string, remoteOrderIds: string[]): CourierCallCreateInput {
+  const { address } = request;
+  return {
+    providerKey: remoteKey,
+    date: request.date,
+    timeStart: request.timeStart,
+    timeEnd: request.timeEnd,
+    weight: request.weight,
+    length: request.length,
+    width: request.width,
+    height: request.height,
+    orderIds: remoteOrderIds,
+    postIndex: address.postIndex,
+    countryCode: address.countryCode,
+    region: address.region,
+    area: address.area,
+    city: address.city,
+    street: address.street,
+    house: address.house,
+    block: address.block,
+    office: address.office,
+    lat: address.lat,
+    lng: address.lng,
+    addressString: address.addressString,
+    companyName: request.companyName,
+    contactName: request.contactName,
+    phone: request.phone,
+    email: request.email,
+    comment: request.comment,
+  };
+}
+
+/** The upstream's answer: its number, with its own call id kept to cancel by; its `error` is a refusal. */
+export function courierCallFromRemote(answer: CourierCallCreated): CourierCallRegistration {
+  if (answer.error || !answer.providerNumber) throw new ProviderRejectedError(answer.error ?? 'the upstream gave the courier call no number', [], 'COURIER_REFUSED');
+  return { providerNumber: answer.providerNumber, additionalProviderNumber: String(answer.id) };
 }

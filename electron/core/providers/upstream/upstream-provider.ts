@@ -7,11 +7,13 @@ import {
   ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest,
   type TrackedShipment,
 } from '../provider';
+import { courierCallCanceledSchema, courierCallCreatedSchema } from '../../../../shared/schemas/courier-call';
+import type { CourierCalls } from '../courier-call';
 import type { UpstreamClient } from './client';
 import { UpstreamApiError, upstreamCodes } from './errors';
 import {
-  clientNumberTaken, historyFromRemote, quantityDeliveredOf, quotesFromRemote, refusalFrom, registrationFrom, sameShipment, slotsFromRemote,
-  stageOf, statusFromRemote, statusStamp, toRemoteCalculation, toRemoteIntervalsRequest, toRemoteOrder,
+  clientNumberTaken, courierCallFromRemote, historyFromRemote, quantityDeliveredOf, quotesFromRemote, refusalFrom, registrationFrom, sameShipment, slotsFromRemote,
+  stageOf, statusFromRemote, statusStamp, toRemoteCalculation, toRemoteCourierCall, toRemoteIntervalsRequest, toRemoteOrder,
 } from './mapping';
 import {
   calculatorSchema, createdSchema, historySchema, intervalsSchema, orderDetailSchema, statusesSchema, statusResultSchema, type RemoteOrderDetail,
@@ -398,6 +400,31 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
     }
   }
 
+  /** Courier calls passed through: POST /courierCall with the upstream's order ids, cancel by its call id. */
+  function courierCalls(remoteKey: string): CourierCalls {
+    return {
+      async create(request) {
+        const orderIds = await Promise.all(request.shipments.map((s) => s.additionalProviderNumber ?? remoteOrderId(s.providerNumber, s.request)));
+        try {
+          const answer = await client.call('POST', '/courierCall', { body: toRemoteCourierCall(request, remoteKey, orderIds) });
+          return courierCallFromRemote(parse(courierCallCreatedSchema, answer, 'POST /courierCall'));
+        } catch (error) {
+          throw translate(error);
+        }
+      },
+      async cancel(call) {
+        const id = call.additionalProviderNumber;
+        if (!id) throw new ProviderRejectedError(`the upstream's id of courier call ${call.providerNumber} is not known`);
+        try {
+          parse(courierCallCanceledSchema, await client.call('POST', `/courierCall/${encodeURIComponent(id)}/cancel`), 'POST /courierCall/{id}/cancel');
+        } catch (error) {
+          if (error instanceof UpstreamApiError && error.is(upstreamCodes.alreadyCanceled)) return;
+          throw translate(error);
+        }
+      },
+    };
+  }
+
   /** One of the upstream's delivery services as ours. `info` is read on every use: a catalogue sync changes it in place. */
   function service(remoteKey: string, info: () => ProviderInfo): Carrier {
     return {
@@ -416,6 +443,8 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
       track,
       rates: (request) => quote(remoteKey, request),
       intervals: (request) => intervals(remoteKey, request),
+      // An upstream that lists what its services do is believed; an older one is asked and answers for itself.
+      ...(info().capabilities.operations?.includes('courierCalls') ?? true ? { courierCalls: courierCalls(remoteKey) } : {}),
     };
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carrierOperationSchema, type CarrierOperation } from '../../../../shared/contract/providers';
 
 /**
  * What an upstream aggregator answers, parsed at the edge. The interface document leaves many shapes
@@ -105,6 +106,8 @@ const capabilitiesSchema = z.object({
   deliveryTypes: z.array(z.number().int()),
   pickupTypes: z.array(z.number().int()),
   cod: z.boolean(),
+  // What the upstream's carrier does; operations a newer upstream names that we do not know are dropped.
+  operations: z.array(z.unknown()).transform((ops) => ops.filter((op): op is CarrierOperation => carrierOperationSchema.safeParse(op).success)),
 });
 
 /** A /lists/providers record: `{ key, name, description }`, plus `test` and `capabilities` when the upstream is a ShipDesk. */

@@ -1,0 +1,188 @@
+import type { Selectable } from 'kysely';
+import { ErrorCode, type FieldError } from '../../../shared/errors';
+import type { CourierCallCanceled, CourierCallCreate, CourierCallCreated, CourierCallView } from '../../../shared/schemas/courier-call';
+import { formatTimestamp } from '../../../shared/time';
+import { localDate, localHour } from '../calculator/calendar';
+import type { Clock } from '../clock';
+import type { CallContext } from '../companies/company-service';
+import { AppError, badRequest, notFound, validationError } from '../errors';
+import { requestFor } from '../outbox/outbox';
+import type { CourierCallRequest } from '../providers/courier-call';
+import { ProviderRejectedError, ProviderUnavailableError, type TrackedShipment } from '../providers/provider';
+import type { ProviderRegistry } from '../providers/registry';
+import type { Db } from '../store/database';
+import type { CourierCallsTable } from '../store/schema';
+
+type Row = Selectable<CourierCallsTable>;
+
+const courierCallNotFound = (id: string | number) => notFound(`Courier call ${id} was not found`);
+const alreadyCanceled = (id: number) =>
+  new AppError(400, { code: ErrorCode.alreadyCanceled, message: 'Courier call already canceled', description: `Courier call ${id} is already canceled` });
+
+/** What the service said, for the shop: its reasons field by field, or why it could not be asked. */
+function refusalText(error: ProviderRejectedError | ProviderUnavailableError): string {
+  if (error instanceof ProviderUnavailableError) return `The delivery service could not be reached: ${error.message}`;
+  return error.errors.length ? error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.description;
+}
+
+function view(row: Row): CourierCallView {
+  const asked = JSON.parse(row.request) as CourierCallCreate;
+  const address = asked.addressString ?? [asked.postIndex, asked.city, asked.street, asked.house, asked.block, asked.office].filter(Boolean).join(', ');
+  return {
+    id: row.id,
+    providerKey: row.provider_key,
+    providerConnectId: row.provider_connect_id,
+    date: row.date,
+    timeStart: row.time_start,
+    timeEnd: row.time_end,
+    weight: asked.weight,
+    city: asked.city,
+    address,
+    contactName: asked.contactName,
+    phone: asked.phone,
+    comment: asked.comment ?? null,
+    orderIds: JSON.parse(row.order_ids) as string[],
+    state: row.state,
+    providerNumber: row.provider_number,
+    error: row.error,
+    created: formatTimestamp(row.created_at),
+    canceled: row.canceled_at === null ? null : formatTimestamp(row.canceled_at),
+  };
+}
+
+/**
+ * Courier calls: asked of the carrier at once (the shop waits for the answer, as the interface does) and kept
+ * whatever it answered, so a refused call shows why. Orders named in a call must be the company's own,
+ * registered with that service.
+ */
+export function createCourierService(deps: { db: Db; clock: Clock; providers: ProviderRegistry }) {
+  const { db, clock, providers } = deps;
+
+  /** The named orders as the carrier sees them; each one that cannot go is named in the error. */
+  async function shipmentsOf(ctx: CallContext, providerKey: string, orderIds: string[]): Promise<TrackedShipment[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await db.selectFrom('orders').selectAll().where('company_id', '=', ctx.companyId).where('state', '!=', 'deleted').where('id', 'in', orderIds.map(Number)).execute();
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    const errors: FieldError[] = [];
+    const shipments: TrackedShipment[] = [];
+    orderIds.forEach((id, i) => {
+      const row = byId.get(id);
+      if (!row) errors.push({ field: `orderIds.${i}`, message: `order ${id} was not found` });
+      else if (row.provider_key !== providerKey) errors.push({ field: `orderIds.${i}`, message: `order ${id} goes with ${row.provider_key}, not ${providerKey}` });
+      else if (row.state !== 'active' || row.provider_number === null) errors.push({ field: `orderIds.${i}`, message: `order ${id} is not registered with ${providerKey}` });
+      else shipments.push({ providerNumber: row.provider_number, additionalProviderNumber: row.additional_provider_number, request: requestFor(row) });
+    });
+    if (errors.length) throw validationError(errors);
+    return shipments;
+  }
+
+  async function rowOf(ctx: CallContext, rawId: string | number): Promise<Row> {
+    const id = Number(rawId);
+    if (!Number.isSafeInteger(id) || id <= 0) throw courierCallNotFound(rawId);
+    const row = await db.selectFrom('courier_calls').selectAll().where('id', '=', id).where('company_id', '=', ctx.companyId).executeTakeFirst();
+    if (!row) throw courierCallNotFound(rawId);
+    return row;
+  }
+
+  return {
+    async create(ctx: CallContext, input: CourierCallCreate): Promise<CourierCallCreated> {
+      const carrier = providers.get(input.providerKey);
+      if (!carrier) throw validationError([{ field: 'providerKey', message: `unknown delivery service ${input.providerKey}` }]);
+      if (!carrier.courierCalls) throw validationError([{ field: 'providerKey', message: `${input.providerKey} does not take courier calls` }]);
+      const orderIds = [...new Set(input.orderIds)];
+      const shipments = await shipmentsOf(ctx, input.providerKey, orderIds);
+
+      const now = clock.now();
+      // Stored before the call: a call that dies half-way stays listed (failed) instead of vanishing.
+      const { id } = await db
+        .insertInto('courier_calls')
+        .values({
+          company_id: ctx.companyId,
+          provider_key: input.providerKey,
+          provider_connect_id: input.providerConnectId ?? null,
+          date: input.date,
+          time_start: input.timeStart,
+          time_end: input.timeEnd,
+          request: JSON.stringify(input),
+          order_ids: JSON.stringify(orderIds),
+          state: 'failed',
+          error: 'The delivery service did not answer',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      const request: CourierCallRequest = {
+        companyId: ctx.companyId,
+        callId: id,
+        providerConnectId: input.providerConnectId,
+        date: input.date,
+        timeStart: input.timeStart,
+        timeEnd: input.timeEnd,
+        weight: input.weight,
+        length: input.length,
+        width: input.width,
+        height: input.height,
+        address: {
+          countryCode: input.countryCode, city: input.city, postIndex: input.postIndex, region: input.region, area: input.area, street: input.street,
+          house: input.house, block: input.block, office: input.office, lat: input.lat, lng: input.lng, addressString: input.addressString,
+        },
+        companyName: input.companyName,
+        contactName: input.contactName,
+        phone: input.phone,
+        email: input.email,
+        comment: input.comment,
+        shipments,
+        today: localDate(now),
+        hour: localHour(now),
+      };
+      const created = formatTimestamp(now);
+      try {
+        const accepted = await carrier.courierCalls.create(request);
+        const additional = accepted.additionalProviderNumber ?? null;
+        await db.updateTable('courier_calls').set({ state: 'accepted', provider_number: accepted.providerNumber, additional_provider_number: additional, error: null }).where('id', '=', id).execute();
+        return { id, created, providerNumber: accepted.providerNumber, additionalProviderNumber: additional, error: null };
+      } catch (error) {
+        if (!(error instanceof ProviderRejectedError || error instanceof ProviderUnavailableError)) throw error;
+        const text = refusalText(error);
+        await db.updateTable('courier_calls').set({ state: error instanceof ProviderRejectedError ? 'refused' : 'failed', error: text }).where('id', '=', id).execute();
+        return { id, created, providerNumber: null, additionalProviderNumber: null, error: text };
+      }
+    },
+
+    async cancel(ctx: CallContext, rawId: string | number): Promise<CourierCallCanceled> {
+      const row = await rowOf(ctx, rawId);
+      if (row.state === 'canceled') throw alreadyCanceled(row.id);
+      if (row.state !== 'accepted' || row.provider_number === null) throw badRequest(`Courier call ${row.id} was not accepted by the delivery service; there is nothing to cancel`);
+      const carrier = providers.get(row.provider_key);
+      if (!carrier?.courierCalls) throw badRequest(`${row.provider_key} is not connected any more; cancel courier call ${row.id} with the service directly`);
+      try {
+        await carrier.courierCalls.cancel({
+          companyId: row.company_id,
+          providerConnectId: row.provider_connect_id ?? undefined,
+          providerNumber: row.provider_number,
+          additionalProviderNumber: row.additional_provider_number,
+        });
+      } catch (error) {
+        if (error instanceof ProviderRejectedError) throw badRequest(`${row.provider_key} refused to cancel courier call ${row.id}: ${error.description}`);
+        if (error instanceof ProviderUnavailableError)
+          throw new AppError(503, { code: ErrorCode.internal, message: 'Delivery service unavailable', description: `${error.message}. Try again in a minute.` });
+        throw error;
+      }
+      const now = clock.now();
+      // Conditional, so two cancels racing each other answer once with success and once with 040081.
+      const done = await db.updateTable('courier_calls').set({ state: 'canceled', canceled_at: now }).where('id', '=', row.id).where('state', '=', 'accepted').executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) throw alreadyCanceled(row.id);
+      return { id: row.id, canceled: formatTimestamp(now) };
+    },
+
+    /** The company's calls, newest first. */
+    async list(ctx: CallContext, page: { limit: number; offset: number }): Promise<{ rows: CourierCallView[]; total: number }> {
+      const rows = await db.selectFrom('courier_calls').selectAll().where('company_id', '=', ctx.companyId).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+      const { total } = await db.selectFrom('courier_calls').select((eb) => eb.fn.countAll<number>().as('total')).where('company_id', '=', ctx.companyId).executeTakeFirstOrThrow();
+      return { rows: rows.map(view), total: Number(total) };
+    },
+  };
+}
+
+export type CourierService = ReturnType<typeof createCourierService>;
