@@ -10,6 +10,10 @@ export interface ServiceCall {
   durationMs: number;
   /** Which try this was, when the transport retries. */
   attempt?: number;
+  /** The id sent with the request (X-Request-Id), to find the same call in the service's logs. */
+  traceId?: string;
+  /** How long the service asked us to wait (Retry-After), in ms. */
+  retryAfterMs?: number;
   /** Why no usable answer came (network error, timeout). */
   error?: unknown;
 }
@@ -27,6 +31,8 @@ export function logServiceCall(log: Logger, call: ServiceCall): void {
       status: call.status ?? null,
       durationMs: Math.round(call.durationMs),
       ...(call.attempt === undefined ? {} : { attempt: call.attempt }),
+      ...(call.traceId === undefined ? {} : { traceId: call.traceId }),
+      ...(call.retryAfterMs === undefined ? {} : { retryAfterMs: call.retryAfterMs }),
       ...(call.error === undefined ? {} : { error: call.error instanceof Error ? call.error.message : String(call.error) }),
     },
   };

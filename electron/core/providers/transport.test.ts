@@ -25,7 +25,8 @@ async function startService() {
 
 function recordingLog() {
   const lines: string[] = [];
-  const log: Logger = { info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`), child: () => log };
+  const write = (level: string) => (m: string, fields?: unknown) => lines.push(`${level} ${m} ${JSON.stringify(fields ?? {})}`);
+  const log: Logger = { info: write('info'), warn: write('warn'), error: (m) => lines.push(`error ${m}`), child: () => log };
   return { log, lines };
 }
 
@@ -86,8 +87,8 @@ describe('the shared transport to delivery services', () => {
     await failure(transport.send({ method: 'GET', path: '/busy' }));
     expect(lines).toHaveLength(2);
     expect(lines.join('\n')).not.toMatch(/very-secret/);
-    expect(lines[0]).toMatch(/^info Test: POST \/ok\?client_secret=\*\*\*&access_token=\*\*\*&city=%D0%9C.* → HTTP 200 in \d+ ms \[[0-9a-f-]{36}\]$/);
-    expect(lines[1]).toMatch(/^warn Test: GET \/busy → HTTP 429 in \d+ ms retry-after 30000 ms/);
+    expect(lines[0]).toMatch(/^info service call: POST http:\/\/127\.0\.0\.1:\d+\/ok\?client_secret=%5Bredacted%5D&access_token=%5Bredacted%5D&city=%D0%9C.* → 200 in \d+ ms /);
+    expect(lines[1]).toMatch(/^warn service call: GET http:\/\/127\.0\.0\.1:\d+\/busy → 429 in \d+ ms .*"retryAfterMs":30000/);
     const sent = service.seen.at(-2)!;
     expect(sent.headers['x-request-id']).toBe(calls[0].traceId);
     expect(lines[0]).toContain(calls[0].traceId);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../clock';
 import type { Logger } from '../logger';
+import { logServiceCall } from '../logging/service-call';
 import { ProviderUnavailableError } from './provider';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -28,7 +29,7 @@ export interface TransportOptions {
   clock?: Clock;
   /** Whole call, answer body included. */
   timeoutMs?: number;
-  /** Every call goes to the log as one line, with secrets in the query replaced. */
+  /** Every call goes to the log as one line (logging/service-call.ts), secrets redacted; a child naming the service. */
   log?: Logger;
   onCall?: (call: CallInfo) => void;
 }
@@ -65,16 +66,6 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 /** A temporary refusal: retried later, after the service's Retry-After when it gave one. */
 export const isTransientStatus = (status: number) => status === 429 || status >= 500;
 
-const SECRET_NAME = /token|secret|password|passwd|key|auth|signature/i;
-
-/** The path and query as they may be written to a log: values of secret-looking parameters replaced. */
-export function redactedTarget(path: string, query: Query | undefined): string {
-  const shown = Object.entries(query ?? {})
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${SECRET_NAME.test(k) ? '***' : encodeURIComponent(String(v))}`);
-  return shown.length ? `${path}?${shown.join('&')}` : path;
-}
-
 const decoder = new TextDecoder();
 
 /** The body as JSON; undefined when empty or not JSON (the adapter decides what that means). */
@@ -91,7 +82,7 @@ export const bodyText = (bytes: Uint8Array, max = 200) => decoder.decode(bytes.s
 
 /**
  * The one HTTP transport every adapter uses: base URL and query, a timeout over the whole call, a trace id,
- * one redacted log line per call, and one classification of what went wrong. No answer, 429 and 5xx throw
+ * one redacted log line per call (with the trace id), and one classification of what went wrong. No answer, 429 and 5xx throw
  * ProviderUnavailableError (retried by the outbox, no sooner than the service's Retry-After); every other
  * answer is handed back for the adapter to read with its own error forms.
  */
@@ -101,14 +92,11 @@ export function createTransport(options: TransportOptions) {
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  function report(call: CallInfo, query: Query | undefined) {
+  function report(call: CallInfo, url: URL, failure?: unknown) {
     options.onCall?.(call);
-    if (!options.log) return;
-    const outcome = call.failure ?? `HTTP ${call.status}`;
-    const wait = call.retryAfterMs !== undefined ? ` retry-after ${call.retryAfterMs} ms` : '';
-    const line = `${options.service}: ${call.method} ${redactedTarget(call.path, query)} → ${outcome} in ${call.ms} ms${wait} [${call.traceId}]`;
-    if (call.failure || (call.status !== undefined && isTransientStatus(call.status))) options.log.warn(line);
-    else options.log.info(line);
+    if (options.log) {
+      logServiceCall(options.log, { method: call.method, url, status: call.status, durationMs: call.ms, traceId: call.traceId, retryAfterMs: call.retryAfterMs, error: failure });
+    }
   }
 
   async function send(request: HttpRequest): Promise<HttpReply> {
@@ -125,7 +113,7 @@ export function createTransport(options: TransportOptions) {
       reply = { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
     } catch (error) {
       const timedOut = controller.signal.aborted;
-      report({ traceId, method, path, failure: timedOut ? 'timeout' : 'network', ms: Date.now() - started }, query);
+      report({ traceId, method, path, failure: timedOut ? 'timeout' : 'network', ms: Date.now() - started }, url, timedOut ? `timeout after ${timeoutMs} ms` : error);
       if (timedOut) throw new ProviderUnavailableError(`${options.service} did not answer ${method} ${path} within ${timeoutMs} ms`);
       const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       throw new ProviderUnavailableError(`${options.service} could not be reached (${method} ${path}): ${reason}`);
@@ -133,7 +121,7 @@ export function createTransport(options: TransportOptions) {
       clearTimeout(timer);
     }
     const retryAfterMs = isTransientStatus(reply.status) ? parseRetryAfter(reply.headers.get('retry-after'), clock.now()) : undefined;
-    report({ traceId, method, path, status: reply.status, ms: Date.now() - started, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, query);
+    report({ traceId, method, path, status: reply.status, ms: Date.now() - started, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, url);
     if (isTransientStatus(reply.status)) {
       const wait = retryAfterMs !== undefined ? ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)` : '';
       throw new ProviderUnavailableError(`${options.service} answered HTTP ${reply.status} to ${method} ${path}${wait}`, { retryAfterMs });

@@ -109,7 +109,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       clock,
       timeoutMs: tuning.timeoutMs,
       refreshBeforeMs: tuning.refreshBeforeMs,
-      log,
+      log: log.child({ service: 'cdek' }),
       onCall: tuning.onCall,
     });
     return createCdekProvider({ client, db, clock, testMode, pollDelaysMs: tuning.pollDelaysMs, sleep: tuning.sleep, officesPageSize: tuning.officesPageSize });
