@@ -1,13 +1,16 @@
-import { Anchor, Grid, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Grid, Text, TextInput } from '@mantine/core';
 import { useFormat, useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { useProvidersStore } from '../stores/providers-store';
 import { BoundDecimalInput, useFieldLabel } from './bound-inputs';
 import { useField } from './field-context';
 import { FormSection } from './form-section';
-import { itemsTotalKopecks } from './form-values';
+import { followedCodKopecks, numberOf } from './form-values';
 
-/** Assessed value and cash on delivery, in rubles with kopecks; the COD follows the items' total until typed over. */
+/**
+ * Assessed value, what the recipient pays for delivery, and cash on delivery, in rubles with kopecks;
+ * the COD follows the items' total (with the delivery charge when ticked) until typed over.
+ */
 export function CostFields() {
   const t = useT();
   return (
@@ -19,6 +22,9 @@ export function CostFields() {
         <Grid.Col span={{ base: 12, xs: 6 }}>
           <CodInput />
         </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6 }}>
+          <DeliveryChargeInput />
+        </Grid.Col>
       </Grid>
     </FormSection>
   );
@@ -29,7 +35,7 @@ function CodInput() {
   const { money } = useFormat();
   const value = useOrderFormStore((s) => s.values.cost.codCost);
   const manual = useOrderFormStore((s) => s.values.codManual);
-  const totalKopecks = useOrderFormStore((s) => itemsTotalKopecks(s.values.places));
+  const totalKopecks = useOrderFormStore((s) => followedCodKopecks(s.values));
   const providerKey = useOrderFormStore((s) => s.values.order.providerKey);
   const setCod = useOrderFormStore((s) => s.setCod);
   const follow = useOrderFormStore((s) => s.followItemsTotal);
@@ -66,5 +72,31 @@ function CodInput() {
         </>
       }
     />
+  );
+}
+
+/** What the recipient pays for delivery (cost.deliveryCost), optionally collected with the COD; the service's price beside it. */
+function DeliveryChargeInput() {
+  const t = useT();
+  const { money } = useFormat();
+  const quoted = useOrderFormStore((s) => numberOf(s.values.cost.quotedDeliveryCost));
+  const included = useOrderFormStore((s) => s.values.codIncludesDelivery);
+  const setIncluded = useOrderFormStore((s) => s.setCodIncludesDelivery);
+  return (
+    <>
+      <BoundDecimalInput
+        group="cost"
+        field="deliveryCost"
+        description={<span data-testid="quoted-delivery">{quoted === undefined ? t('entry.delivery.noQuote') : t('entry.delivery.quoted', { price: money(quoted) })}</span>}
+      />
+      <Checkbox
+        mt={6}
+        size="xs"
+        label={t('entry.delivery.addToCod')}
+        checked={included}
+        onChange={(e) => setIncluded(e.currentTarget.checked)}
+        data-testid="delivery-in-cod"
+      />
+    </>
   );
 }

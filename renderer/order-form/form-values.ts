@@ -51,13 +51,16 @@ export interface OrderFormValues {
     deliveryTimeStart: string;
     deliveryTimeEnd: string;
   };
-  cost: { assessedCost: string; codCost: string };
+  /** deliveryCost: charged to the recipient; quotedDeliveryCost: the service's price of the tariff chosen in the price table. */
+  cost: { assessedCost: string; codCost: string; deliveryCost: string; quotedDeliveryCost: string };
   recipient: { contactName: string; phone: string; email: string; city: string; street: string; house: string; office: string; addressString: string };
   sender: { contactName: string; phone: string; companyName: string; city: string; street: string; house: string; office: string };
   /** The recipient's address as parts (city, street…) or as one line the service parses. */
   recipientAddressMode: AddressMode;
   /** false while the cash on delivery follows the items' total; true once the user typed their own amount. */
   codManual: boolean;
+  /** The recipient's delivery charge is collected with the cash on delivery (added to the items' total). */
+  codIncludesDelivery: boolean;
   point: ChosenPoint | null;
   /** The drop-off office as chosen in its picker (pointInId). */
   dropOffPoint: ChosenPoint | null;
@@ -99,11 +102,12 @@ export function initialValues(previous?: OrderFormValues): OrderFormValues {
       deliveryTimeStart: '',
       deliveryTimeEnd: '',
     },
-    cost: { assessedCost: '', codCost: '0' },
+    cost: { assessedCost: '', codCost: '0', deliveryCost: '', quotedDeliveryCost: '' },
     recipient: { contactName: '', phone: '', email: '', city: '', street: '', house: '', office: '', addressString: '' },
     sender: previous ? { ...previous.sender } : emptySender(),
     recipientAddressMode: 'parts',
     codManual: false,
+    codIncludesDelivery: previous?.codIncludesDelivery ?? false,
     point: null,
     dropOffPoint: previous?.dropOffPoint ?? null,
     places: [emptyPlace()],
@@ -142,7 +146,7 @@ export function visibleFieldPaths(values: OrderFormValues, extraParamNames: read
       ...(['weight', 'length', 'width', 'height'] as const).map((f) => placePath(p, f)),
       ...place.items.flatMap((_, i) => (['description', 'articul', 'quantity', 'cost'] as const).map((f) => itemPath(p, i, f))),
     ]),
-    ...(['assessedCost', 'codCost'] as const).map((f) => scalarPath('cost', f)),
+    ...(['assessedCost', 'deliveryCost', 'codCost'] as const).map((f) => scalarPath('cost', f)),
     ...delivery.map((f) => scalarPath('order', f)),
     ...extraParamNames.map(extraParamPath),
     ...(['contactName', 'phone', 'companyName', 'city', 'street', 'house', 'office'] as const).map((f) => scalarPath('sender', f)),
@@ -190,10 +194,16 @@ export function itemsTotalKopecks(places: readonly PlaceValues[]): number {
 /** Kopecks as the form shows a typed amount: "1500", "1500.5" → "1500.50". */
 export const kopecksText = (kopecks: number): string => (kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2));
 
-/** The values with the cash on delivery following the items, unless the user typed their own. */
+/** What the cash on delivery follows: the items' total, plus the recipient's delivery charge when it is collected with it. */
+export function followedCodKopecks(values: Pick<OrderFormValues, 'places' | 'cost' | 'codIncludesDelivery'>): number {
+  const delivery = values.codIncludesDelivery ? Math.round((numberOf(values.cost.deliveryCost) ?? 0) * 100) : 0;
+  return itemsTotalKopecks(values.places) + Math.max(0, delivery);
+}
+
+/** The values with the cash on delivery following the items (and the delivery charge), unless the user typed their own. */
 export function withDerivedCod(values: OrderFormValues): OrderFormValues {
   if (values.codManual) return values;
-  const cod = kopecksText(itemsTotalKopecks(values.places));
+  const cod = kopecksText(followedCodKopecks(values));
   return cod === values.cost.codCost ? values : { ...values, cost: { ...values.cost, codCost: cod } };
 }
 
@@ -254,7 +264,12 @@ export function toCreateInput(values: OrderFormValues, extraTypes?: Readonly<Rec
       deliveryTimeStart: toDoor ? blank(order.deliveryTimeStart) : undefined,
       deliveryTimeEnd: toDoor ? blank(order.deliveryTimeEnd) : undefined,
     },
-    cost: { assessedCost: decimal(cost.assessedCost), codCost: decimal(cost.codCost) },
+    cost: {
+      assessedCost: decimal(cost.assessedCost),
+      codCost: decimal(cost.codCost),
+      deliveryCost: decimal(cost.deliveryCost),
+      quotedDeliveryCost: decimal(cost.quotedDeliveryCost),
+    },
     sender: {
       countryCode: defaultCountryCode,
       contactName: blank(sender.contactName),
@@ -327,7 +342,12 @@ export function valuesFromPayload(payload: unknown): OrderFormValues {
       deliveryTimeStart: str(order.deliveryTimeStart),
       deliveryTimeEnd: str(order.deliveryTimeEnd),
     },
-    cost: { assessedCost: str(cost.assessedCost), codCost: str(cost.codCost) || '0' },
+    cost: {
+      assessedCost: str(cost.assessedCost),
+      codCost: str(cost.codCost) || '0',
+      deliveryCost: str(cost.deliveryCost),
+      quotedDeliveryCost: str(cost.quotedDeliveryCost),
+    },
     recipient: {
       contactName: str(recipient.contactName),
       phone: str(recipient.phone),
@@ -351,8 +371,12 @@ export function valuesFromPayload(payload: unknown): OrderFormValues {
     places: places.length ? places : [emptyPlace()],
     extraParams,
   };
-  // A payload's COD is the amount the shop decided on; it is followed by the items only when it already equals their total.
-  return { ...values, codManual: Math.round((numberOf(values.cost.codCost) ?? 0) * 100) !== itemsTotalKopecks(values.places) };
+  // A payload's COD is the amount the shop decided on; it is followed by the items (with the delivery charge or
+  // without) only when it already equals that total.
+  const cod = Math.round((numberOf(values.cost.codCost) ?? 0) * 100);
+  const withDelivery = { ...values, codIncludesDelivery: true };
+  const includesDelivery = (numberOf(values.cost.deliveryCost) ?? 0) > 0 && cod === followedCodKopecks(withDelivery);
+  return { ...values, codIncludesDelivery: includesDelivery, codManual: !includesDelivery && cod !== itemsTotalKopecks(values.places) };
 }
 
 /** The sender block of a saved profile in the form's shape. */

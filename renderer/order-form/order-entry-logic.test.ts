@@ -31,6 +31,17 @@ describe('cash on delivery from the items', () => {
     const manual = { ...v, codManual: true, cost: { ...v.cost, codCost: '0' } };
     expect(withDerivedCod(manual).cost.codCost).toBe('0');
   });
+
+  it('adds the recipient\'s delivery charge when it is collected with the COD, and reads it back from a saved order', () => {
+    const v = initialValues();
+    v.places = [{ ...emptyPlace(), items: [item('750', '2')] }];
+    v.cost = { ...v.cost, deliveryCost: '199,90' };
+    expect(withDerivedCod(v).cost.codCost).toBe('1500');
+    const included = withDerivedCod({ ...v, codIncludesDelivery: true });
+    expect(included.cost.codCost).toBe('1699.90');
+    const back = valuesFromPayload({ cost: { codCost: 1699.9, deliveryCost: 199.9, quotedDeliveryCost: 389.7 }, places: [{ items: [{ cost: 750, quantity: 2 }] }] });
+    expect(back).toMatchObject({ codIncludesDelivery: true, codManual: false, cost: { deliveryCost: '199.9', quotedDeliveryCost: '389.7' } });
+  });
 });
 
 function orderWithPlaces(): OrderFormValues {

@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { IconAlert } from '../components/icons';
 import { errorTitle } from '../i18n/error-messages';
 import { useFormat, useT } from '../i18n/use-t';
@@ -10,6 +10,17 @@ import { useDebouncedCommand } from './use-debounced-command';
 
 /** Pause after the last change of destination, weight or places before prices are asked for again. */
 export const quoteDelayMs = 400;
+
+/** The chosen tariff's price follows the table as weights and places change, so the order keeps the price it was sent at. */
+function useChosenPriceKept(rows: readonly QuoteRow[]) {
+  const order = useOrderFormStore((s) => s.values.order);
+  const quoted = useOrderFormStore((s) => s.values.cost.quotedDeliveryCost);
+  const setField = useOrderFormStore((s) => s.setField);
+  const price = rows.find((r) => r.providerKey === order.providerKey && String(r.tariffId) === order.tariffId)?.price;
+  useEffect(() => {
+    if (price !== undefined && String(price) !== quoted) setField('cost', 'quotedDeliveryCost', String(price));
+  }, [price, quoted, setField]);
+}
 
 /**
  * Prices and terms of every service side by side, recalculated as the destination, weights and
@@ -25,6 +36,7 @@ export function PriceTable() {
   const ask = useMemo(() => quoteRequestOf(values), [values]);
   const quotes = useDebouncedCommand('calculator.calculate', 'request' in ask ? ask.request : undefined, quoteDelayMs);
   const rows = useMemo(() => ('value' in quotes && quotes.value ? quoteRows(quotes.value) : []), [quotes]);
+  useChosenPriceKept(rows);
 
   if ('missing' in ask) {
     return (

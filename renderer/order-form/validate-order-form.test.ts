@@ -6,7 +6,7 @@ import { serverFieldErrors } from './zod-issues';
 function filled(): OrderFormValues {
   const v = initialValues();
   v.order = { ...v.order, providerKey: 'sandbox', tariffId: '136', clientNumber: 'A-1' };
-  v.cost = { assessedCost: '1500', codCost: '0' };
+  v.cost = { ...v.cost, assessedCost: '1500', codCost: '0' };
   v.codManual = true;
   v.recipient = { ...v.recipient, contactName: 'Анна Петрова', phone: '+7 900 123-45-67', city: 'Москва', street: 'Тверская', house: '1' };
   v.sender = { ...v.sender, contactName: 'Магазин', phone: '+7 495 000-00-00', city: 'Москва' };

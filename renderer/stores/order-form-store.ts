@@ -24,6 +24,8 @@ export interface TariffChoice {
   tariffId: number;
   deliveryType: 1 | 2;
   pickupType: 1 | 2;
+  /** The service's price for it, when chosen in the price table (kept with the order). */
+  price?: number;
 }
 
 /** Hooks the draft autosave installs (draft-autosave.ts); the store itself never talks to drafts. */
@@ -82,6 +84,8 @@ interface OrderFormState {
   /** The user's own cash-on-delivery amount; `follow` returns it to the items' total. */
   setCod: (value: string) => void;
   followItemsTotal: () => void;
+  /** Whether the recipient's delivery charge is collected with the cash on delivery. */
+  setCodIncludesDelivery: (included: boolean) => void;
   setRecipientAddressMode: (mode: AddressMode) => void;
   setExtraParam: (name: string, value: string | boolean) => void;
   setExtraTypes: (types: ExtraParamTypes) => void;
@@ -267,6 +271,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
 
     setCod: (value) => edit((v) => ({ ...v, codManual: true, cost: { ...v.cost, codCost: value } }), ['cost.codCost']),
     followItemsTotal: () => edit((v) => ({ ...v, codManual: false }), ['cost.codCost']),
+    setCodIncludesDelivery: (included) => edit((v) => ({ ...v, codIncludesDelivery: included, codManual: false }), ['cost.codCost']),
 
     setRecipientAddressMode: (mode) => edit((v) => ({ ...v, recipientAddressMode: mode }), ['recipient.city', 'recipient.addressString']),
 
@@ -282,6 +287,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
             : {
                 ...v,
                 order: { ...v.order, providerKey, tariffId: '', pointOutId: '', pointInId: '', deliveryDate: '', deliveryTimeStart: '', deliveryTimeEnd: '' },
+                cost: { ...v.cost, quotedDeliveryCost: '' },
                 point: null,
                 dropOffPoint: null,
                 extraParams: {},
@@ -289,7 +295,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
         ['order.providerKey'],
       ),
 
-    chooseTariff: ({ providerKey, tariffId, deliveryType, pickupType }) =>
+    chooseTariff: ({ providerKey, tariffId, deliveryType, pickupType, price }) =>
       edit(
         (v) => {
           const serviceChanged = v.order.providerKey !== providerKey;
@@ -309,6 +315,8 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
               deliveryTimeStart: serviceChanged ? '' : v.order.deliveryTimeStart,
               deliveryTimeEnd: serviceChanged ? '' : v.order.deliveryTimeEnd,
             },
+            // A tariff chosen by hand has no known price.
+            cost: { ...v.cost, quotedDeliveryCost: price === undefined ? '' : String(price) },
             point: serviceChanged || !toPoint ? null : v.point,
             dropOffPoint: serviceChanged ? null : v.dropOffPoint,
             extraParams: serviceChanged ? {} : v.extraParams,

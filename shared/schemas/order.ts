@@ -77,6 +77,8 @@ export const costSchema = z.object({
   assessedCost: money,
   codCost: money,
   deliveryCost: blankAsMissing(money),
+  /** Our extension: what the delivery service quoted the shop for this tariff when the order was made (the price comparison). */
+  quotedDeliveryCost: blankAsMissing(money),
 });
 
 export const extraParamsSchema = z.record(z.string().min(1).max(100), z.union([z.string().max(500), z.number(), z.boolean()]));

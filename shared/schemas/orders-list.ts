@@ -55,6 +55,10 @@ export const orderSummarySchema = z.object({
   recipientPhone: z.string(),
   recipientCity: z.string().nullable(),
   codCost: z.number(),
+  /** The service's price for the tariff, as quoted when the order was made (null: not chosen from the price table). */
+  quotedDeliveryCost: z.number().nullable(),
+  /** What the recipient pays for delivery (null: nothing). */
+  deliveryCost: z.number().nullable(),
   created: z.string(),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;

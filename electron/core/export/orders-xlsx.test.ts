@@ -27,15 +27,24 @@ describe('orders export and bulk actions', () => {
     return { name: sheet.name, rows };
   };
 
-  it('exports the chosen orders with the list columns and Russian headers', async () => {
-    const a = await create('EX-1');
+  it('exports the chosen orders with the list columns and Russian headers, the delivery prices and a real date', async () => {
+    const a = await create('EX-1', (o) => (o.cost.quotedDeliveryCost = 389.7));
     await create('EX-2');
     const file = await value('orders.exportXlsx', { orderIds: [a] });
     expect(file).toMatchObject({ rows: 1, fileName: expect.stringMatching(/^заказы-\d{8}-\d{4}\.xlsx$/) });
     const { name, rows } = await sheetOf(file.base64);
     expect(name).toBe('Заказы');
-    expect(rows[0]).toEqual(['Номер заказа', 'Номер в магазине', 'Служба доставки', 'Номер в службе', 'Статус', 'Пояснение к статусу', 'Получатель', 'Телефон', 'Город', 'Наложенный платёж, ₽', 'Создан']);
-    expect(rows[1]).toEqual(expect.arrayContaining([Number(a), 'EX-1', 'Передаётся в службу доставки', 'Анна Смирнова', 'Санкт-Петербург', 2990.5]));
+    expect(rows[0]).toEqual([
+      'Номер заказа', 'Номер в магазине', 'Служба доставки', 'Номер в службе', 'Статус', 'Пояснение к статусу', 'Получатель', 'Телефон', 'Город',
+      'Наложенный платёж, ₽', 'Доставка по тарифу, ₽', 'Доставка с получателя, ₽', 'Создан',
+    ]);
+    expect(rows[1]).toEqual(expect.arrayContaining([Number(a), 'EX-1', 'Передаётся в службу доставки', 'Анна Смирнова', 'Санкт-Петербург', 2990.5, 389.7, 490.5]));
+    // "Создан" is a real date in the shop's local time, formatted as one, not text.
+    const created = rows[1][12] as Date;
+    expect(created).toBeInstanceOf(Date);
+    const local = new Date(env.clock.now());
+    expect([created.getUTCFullYear(), created.getUTCMonth(), created.getUTCDate(), created.getUTCHours(), created.getUTCMinutes()])
+      .toEqual([local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes()]);
   });
 
   it('exports what the list filter shows, with English headers', async () => {

@@ -5,7 +5,7 @@ import { toRubles } from '../../../shared/money';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { filteredOrders } from '../orders/order-list';
+import { deliveryCostsOf, filteredOrders } from '../orders/order-list';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { OrdersTable } from '../store/schema';
@@ -15,7 +15,7 @@ type Lang = 'ru' | 'en';
 type Row = Pick<
   Selectable<OrdersTable>,
   'id' | 'client_number' | 'provider_key' | 'provider_number' | 'status_key' | 'status_description' | 'recipient_name' | 'recipient_phone' | 'recipient_city' | 'cod_kopecks' | 'created_at'
->;
+> & { quoted_delivery_cost: number | null; delivery_cost: number | null };
 
 /** The orders list's columns, in its order. */
 const columns: { key: string; ru: string; en: string; width: number }[] = [
@@ -29,10 +29,15 @@ const columns: { key: string; ru: string; en: string; width: number }[] = [
   { key: 'recipientPhone', ru: 'Телефон', en: 'Phone', width: 16 },
   { key: 'recipientCity', ru: 'Город', en: 'City', width: 18 },
   { key: 'codCost', ru: 'Наложенный платёж, ₽', en: 'Cash on delivery, RUB', width: 14 },
+  { key: 'quotedDeliveryCost', ru: 'Доставка по тарифу, ₽', en: 'Delivery price, RUB', width: 14 },
+  { key: 'deliveryCost', ru: 'Доставка с получателя, ₽', en: 'Delivery charged to recipient, RUB', width: 14 },
   { key: 'created', ru: 'Создан', en: 'Created', width: 18 },
 ];
 
-const selected = ['id', 'client_number', 'provider_key', 'provider_number', 'status_key', 'status_description', 'recipient_name', 'recipient_phone', 'recipient_city', 'cod_kopecks', 'created_at'] as const;
+const selected = [
+  'id', 'client_number', 'provider_key', 'provider_number', 'status_key', 'status_description', 'recipient_name', 'recipient_phone', 'recipient_city', 'cod_kopecks', 'created_at',
+  deliveryCostsOf.quoted.as('quoted_delivery_cost'), deliveryCostsOf.charged.as('delivery_cost'),
+] as const;
 
 /** The company's orders by ids (in the order given) or by the list filter (newest first, like the list). */
 async function rowsFor(db: Db, ctx: CallContext, input: { orderIds?: string[]; filter?: z.output<typeof exportFilterSchema> }): Promise<Row[]> {
@@ -50,12 +55,11 @@ async function rowsFor(db: Db, ctx: CallContext, input: { orderIds?: string[]; f
   return q.select(selected).orderBy('id', 'desc').execute();
 }
 
-/** Local date and time as the user reads it in a cell: DD.MM.YYYY HH:MM. */
-const localTime = (ms: number) => {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
-};
+/**
+ * A moment as an Excel date of the shop's local time: a spreadsheet date has no time zone, and exceljs
+ * writes a Date's UTC fields, so the local clock reading is shifted into them.
+ */
+const excelLocalDate = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
 
 /** orders.exportXlsx: the orders as a workbook with the list's columns, headers in the user's language. */
 export async function exportOrdersXlsx(
@@ -83,10 +87,13 @@ export async function exportOrdersXlsx(
       recipientPhone: r.recipient_phone,
       recipientCity: r.recipient_city ?? '',
       codCost: toRubles(r.cod_kopecks),
-      created: localTime(r.created_at),
+      quotedDeliveryCost: r.quoted_delivery_cost,
+      deliveryCost: r.delivery_cost,
+      created: excelLocalDate(r.created_at),
     });
   }
-  sheet.getColumn('codCost').numFmt = '#,##0.00';
+  for (const key of ['codCost', 'quotedDeliveryCost', 'deliveryCost']) sheet.getColumn(key).numFmt = '#,##0.00';
+  sheet.getColumn('created').numFmt = 'dd.mm.yyyy hh:mm';
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   const d = new Date(deps.clock.now());
   const p = (n: number) => String(n).padStart(2, '0');

@@ -83,6 +83,12 @@ export function filteredOrders(db: Db, companyId: number, filter: OrderListFilte
   return query;
 }
 
+/** The delivery prices kept in the payload's cost (rubles), read for the rows of a page or an export. */
+export const deliveryCostsOf = {
+  quoted: sql<number | null>`json_extract(payload, '$.cost.quotedDeliveryCost')`,
+  charged: sql<number | null>`json_extract(payload, '$.cost.deliveryCost')`,
+};
+
 export interface ListOrdersQuery extends OrderListFilter {
   sort?: OrderSortKey;
   direction?: 'asc' | 'desc';
@@ -102,6 +108,7 @@ export async function listOrders(db: Db, companyId: number, query: ListOrdersQue
   const direction = query.direction ?? 'desc';
   const rows = await base
     .selectAll()
+    .select([deliveryCostsOf.quoted.as('quoted_delivery_cost'), deliveryCostsOf.charged.as('delivery_cost')])
     .orderBy(column, direction)
     .orderBy('id', direction)
     .limit(query.limit)

@@ -268,6 +268,8 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
           recipientPhone: r.recipient_phone,
           recipientCity: r.recipient_city,
           codCost: toRubles(r.cod_kopecks),
+          quotedDeliveryCost: r.quoted_delivery_cost,
+          deliveryCost: r.delivery_cost,
           created: formatTimestamp(r.created_at),
         })),
       };

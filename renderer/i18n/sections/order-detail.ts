@@ -43,7 +43,9 @@ export const en = {
   'detail.timeline.refused': '{service} refused it:',
 
   'detail.delivery.door': 'Delivery to the door',
-  'detail.delivery.point': 'Delivery to pickup point {id}',
+  'detail.delivery.toPoint': 'Delivery to the pickup point',
+  'detail.delivery.dropOff': 'The shop brings it to',
+  'detail.point.byId': 'point {id}',
   'detail.delivery.interval': 'Delivery {date} {from}–{to}',
   'detail.comment': 'Comment',
 
@@ -59,6 +61,7 @@ export const en = {
   'detail.cost.assessed': 'Assessed value',
   'detail.cost.cod': 'Cash on delivery',
   'detail.cost.delivery': 'Delivery charge to the recipient',
+  'detail.cost.quoted': 'Delivery price of the service',
   'detail.cost.none': 'none',
 
   'detail.action.cancel': 'Cancel order',
@@ -124,7 +127,9 @@ export const ru: SectionDictionary<typeof en> = {
   'detail.timeline.refused': '{service} отказала:',
 
   'detail.delivery.door': 'Доставка до двери',
-  'detail.delivery.point': 'Доставка в пункт выдачи {id}',
+  'detail.delivery.toPoint': 'Доставка в пункт выдачи',
+  'detail.delivery.dropOff': 'Магазин сдаёт посылку в',
+  'detail.point.byId': 'пункт {id}',
   'detail.delivery.interval': 'Доставка {date} {from}–{to}',
   'detail.comment': 'Комментарий',
 
@@ -140,6 +145,7 @@ export const ru: SectionDictionary<typeof en> = {
   'detail.cost.assessed': 'Объявленная ценность',
   'detail.cost.cod': 'Наложенный платёж',
   'detail.cost.delivery': 'Стоимость доставки для получателя',
+  'detail.cost.quoted': 'Цена доставки по тарифу',
   'detail.cost.none': 'нет',
 
   'detail.action.cancel': 'Отменить заказ',

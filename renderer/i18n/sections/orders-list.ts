@@ -7,6 +7,9 @@ import type { SectionDictionary } from '../section';
 export const en = {
   'ordersList.table': 'Orders',
   'ordersList.col.phone': 'Phone',
+  'ordersList.col.delivery': 'Delivery',
+  'ordersList.noQuote': 'Not chosen from the price table',
+  'ordersList.deliveryCharged': 'The recipient pays {price} for delivery',
   'ordersList.selectAll': 'Select all loaded orders',
   'ordersList.selectRow': 'Select order {number}',
   'ordersList.sortBy': 'Sort by {column}',
@@ -71,6 +74,9 @@ export const en = {
 export const ru: SectionDictionary<typeof en> = {
   'ordersList.table': 'Заказы',
   'ordersList.col.phone': 'Телефон',
+  'ordersList.col.delivery': 'Доставка',
+  'ordersList.noQuote': 'Тариф выбран не из таблицы цен',
+  'ordersList.deliveryCharged': 'Получатель платит за доставку {price}',
   'ordersList.selectAll': 'Выбрать все загруженные заказы',
   'ordersList.selectRow': 'Выбрать заказ {number}',
   'ordersList.sortBy': 'Сортировать по столбцу «{column}»',

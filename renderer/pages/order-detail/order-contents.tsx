@@ -72,7 +72,7 @@ export function OrderContents({ view }: { view: OrderView }) {
   );
 }
 
-/** Assessed value, cash on delivery and the delivery charge the recipient pays. */
+/** Assessed value, cash on delivery, the delivery charge the recipient pays and the service's price of the tariff. */
 export function OrderCosts({ view }: { view: OrderView }) {
   const t = useT();
   const format = useFormat();
@@ -89,10 +89,11 @@ export function OrderCosts({ view }: { view: OrderView }) {
   );
   return (
     <DetailSection title={t('detail.section.costs')} testId="detail-costs">
-      <SimpleGrid cols={3} spacing="sm">
+      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">
         {line(t('detail.cost.assessed'), cost.assessedCost, 'detail-cost-assessed')}
         {line(t('detail.cost.cod'), cost.codCost, 'detail-cost-cod')}
         {line(t('detail.cost.delivery'), cost.deliveryCost, 'detail-cost-delivery')}
+        {line(t('detail.cost.quoted'), cost.quotedDeliveryCost, 'detail-cost-quoted')}
       </SimpleGrid>
     </DetailSection>
   );

@@ -1,7 +1,10 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { OrderView } from '../../../shared/schemas/order-detail';
 import type { Address } from '../../../shared/schemas/order';
-import { useT } from '../../i18n/use-t';
+import type { PlainMessageKey } from '../../i18n/types';
+import { useFormat, useT } from '../../i18n/use-t';
+import { useDebouncedCommand } from '../../order-form/use-debounced-command';
+import { Worktime } from '../../order-form/worktime';
 import { DetailSection } from './detail-section';
 
 /** An address as one line: the free-form one when given, else its parts from postcode to flat. */
@@ -36,24 +39,52 @@ function Party({ title, address, testId }: { title: string; address: Address; te
   );
 }
 
-/** Recipient and sender side by side, with the delivery the recipient gets. */
+/**
+ * A point of the order's service by its name, address and hours (looked up in the service's points);
+ * its number alone while it loads or when the service no longer lists it.
+ */
+function OrderPoint({ providerKey, id, label, testId }: { providerKey: string; id: number; label: PlainMessageKey; testId: string }) {
+  const t = useT();
+  const found = useDebouncedCommand('lists.point', { providerKey, id }, 0);
+  const point = found.status === 'ready' ? found.value : null;
+  return (
+    <Stack gap={0} data-testid={testId}>
+      <Text fz="sm">
+        <Text span c="dimmed" fz="sm">
+          {`${t(label)}: `}
+        </Text>
+        {point ? `${point.name} · ${point.address}` : t('detail.point.byId', { id })}
+      </Text>
+      {point && <Worktime worktime={point.worktime} />}
+    </Stack>
+  );
+}
+
+/** Recipient and sender side by side, with the delivery the recipient gets and the office the shop brings the parcel to. */
 export function OrderParties({ view }: { view: OrderView }) {
   const t = useT();
+  const format = useFormat();
   const { order } = view;
-  const delivery =
-    order.deliveryType === 2 && order.pointOutId ? t('detail.delivery.point', { id: order.pointOutId }) : t('detail.delivery.door');
+  const toPoint = order.deliveryType === 2 && order.pointOutId !== undefined;
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Party title={t('detail.section.recipient')} address={view.recipient} testId="detail-recipient" />
         <Party title={t('detail.section.sender')} address={view.sender} testId="detail-sender" />
       </SimpleGrid>
-      <Text fz="sm" c="dimmed" data-testid="detail-delivery">
-        {delivery}
-        {order.deliveryTimeStart && order.deliveryTimeEnd
-          ? ` · ${t('detail.delivery.interval', { date: order.deliveryDate ?? '', from: order.deliveryTimeStart, to: order.deliveryTimeEnd })}`
-          : ''}
-      </Text>
+      {toPoint ? (
+        <OrderPoint providerKey={order.providerKey} id={order.pointOutId!} label="detail.delivery.toPoint" testId="detail-delivery" />
+      ) : (
+        <Text fz="sm" c="dimmed" data-testid="detail-delivery">
+          {t('detail.delivery.door')}
+          {order.deliveryTimeStart && order.deliveryTimeEnd
+            ? ` · ${t('detail.delivery.interval', { date: order.deliveryDate ? format.date(order.deliveryDate) : '', from: order.deliveryTimeStart, to: order.deliveryTimeEnd })}`
+            : ''}
+        </Text>
+      )}
+      {order.pickupType === 2 && order.pointInId !== undefined && (
+        <OrderPoint providerKey={order.providerKey} id={order.pointInId} label="detail.delivery.dropOff" testId="detail-dropoff" />
+      )}
       {order.comment && (
         <Text fz="sm">
           <Text span c="dimmed" fz="sm">

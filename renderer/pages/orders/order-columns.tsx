@@ -110,6 +110,19 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
     },
   },
   {
+    id: 'delivery',
+    width: 90,
+    hideable: true,
+    meta: {
+      label: 'ordersList.col.delivery',
+      align: 'right',
+      render: (o, { t, format }) => ({
+        content: o.quotedDeliveryCost !== null ? format.money(o.quotedDeliveryCost) : <Dash title={t('ordersList.noQuote')} />,
+        title: o.deliveryCost ? t('ordersList.deliveryCharged', { price: format.money(o.deliveryCost) }) : undefined,
+      }),
+    },
+  },
+  {
     id: 'created',
     width: 130,
     hideable: true,

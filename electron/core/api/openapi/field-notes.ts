@@ -55,6 +55,7 @@ export const fieldNotes: Record<string, Record<string, string>> = {
     'cost.assessedCost': money('assessed cost / insurance amount.'),
     'cost.codCost': money('cash on delivery including VAT; includes deliveryCost. 0: prepaid.'),
     'cost.deliveryCost': money('delivery cost charged to the recipient.'),
+    'cost.quotedDeliveryCost': money('ShipDesk extension: the delivery price the service quoted the shop for this tariff when the order was made (for the shop\'s own accounts).'),
     ...Object.fromEntries(Object.entries(address).map(([k, v]) => [`sender.${k}`, v])),
     ...Object.fromEntries(Object.entries(address).map(([k, v]) => [`recipient.${k}`, v])),
     returnAddress: 'Where returns go, when not to the sender.',
