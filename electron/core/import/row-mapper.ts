@@ -1,6 +1,6 @@
 import type { FieldError } from '../../../shared/errors';
 import { orderCreateSchema, type OrderCreate } from '../../../shared/schemas/order';
-import { federalCities, parseAddress, type ParsedAddress } from './address-parser';
+import { federalCities, parseAddress, type ParsedAddress } from '../../../shared/address-parser';
 import { cellText, isCellError, isEmptyCell, isFormulaWithoutResult, type CellValue, type SheetRow } from './cells';
 import { columnLetters } from './columns';
 import { addressParts, extraParamPrefix, parties, uploadKeys, type Party } from './keys';
