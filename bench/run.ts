@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bodiesBench } from './benchmarks/bodies';
 import { createBench } from './benchmarks/create';
 import { importBench } from './benchmarks/import';
 import { pointsBench } from './benchmarks/points';
@@ -17,7 +18,7 @@ import { resultLine, Skip, type Benchmark, type BenchContext, type ResultLine } 
 import { createSeededDirs } from './lib/seeded-dirs';
 import { round } from './lib/stats';
 
-export const benchmarks: Benchmark[] = [importBench, createBench, pointsBench, refreshBench, startupBench, uiBench];
+export const benchmarks: Benchmark[] = [importBench, createBench, pointsBench, refreshBench, startupBench, uiBench, bodiesBench];
 
 /** The machine the figures were taken on. */
 export function machine() {

@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorCode } from '../../../shared/errors';
 import { AppError, badRequest } from '../errors';
-import { parseXmlBody, toXmlDocument, XmlSyntaxError } from './xml';
+import { checkInputShape, nestingError } from '../validation';
+import type { BodyParser, ParsedText } from './body-parser';
+import { fromXmlDocument, parseXmlTree, toXmlDocument, XmlSyntaxError } from './xml';
 
 export type WireFormat = 'json' | 'xml';
 
@@ -24,30 +26,45 @@ export function responseFormat(headers: IncomingHttpHeaders): WireFormat {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Decodes and parses a request body. Empty bodies are `undefined`. */
-export function decodeBody(raw: Buffer, headers: IncomingHttpHeaders): unknown {
+/** Decodes and parses a body's text where it is (small bodies, and large ones where no thread can start). */
+export function parseText(bytes: Uint8Array, format: WireFormat): ParsedText {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, problem: 'encoding' };
+  }
+  try {
+    return { ok: true, value: format === 'xml' ? parseXmlTree(text) : JSON.parse(text) };
+  } catch (error) {
+    const message = error instanceof XmlSyntaxError ? error.message : `Malformed JSON: ${(error as Error).message}`;
+    return { ok: false, problem: 'syntax', message };
+  }
+}
+
+/**
+ * Decodes and parses a request body (large ones on the body parser's threads). Empty bodies are `undefined`;
+ * one nested deeper than MAX_INPUT_DEPTH is refused before anything walks it.
+ */
+export async function decodeBody(raw: Uint8Array, headers: IncomingHttpHeaders, parser?: BodyParser): Promise<unknown> {
   if (raw.length === 0) return undefined;
   const charset = /charset=([^;]+)/i.exec(headers['content-type'] ?? '')?.[1]?.trim().replace(/"/g, '').toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new AppError(400, { code: ErrorCode.notUtf8, message: 'Bad encoding', description: 'Only UTF-8 bodies are accepted' });
   }
-  let text: string;
-  try {
-    text = utf8.decode(raw);
-  } catch {
+  const format = requestFormat(headers);
+  const parsed = parser ? await parser.parse(raw, format) : parseText(raw, format);
+  if (!parsed.ok && parsed.problem === 'encoding') {
     throw new AppError(400, { code: ErrorCode.notUtf8, message: 'Bad encoding', description: 'The body is not valid UTF-8' });
   }
-  if (requestFormat(headers) === 'xml') {
-    try {
-      return parseXmlBody(text);
-    } catch (error) {
-      throw badRequest(error instanceof XmlSyntaxError ? error.message : 'Malformed XML');
-    }
-  }
+  if (!parsed.ok && parsed.problem === 'depth') throw nestingError([]);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  checkInputShape(parsed.value);
+  if (format === 'json') return parsed.value;
   try {
-    return JSON.parse(text);
+    return fromXmlDocument(parsed.value as Record<string, unknown>);
   } catch (error) {
-    throw badRequest(`Malformed JSON: ${(error as Error).message}`);
+    throw badRequest(error instanceof XmlSyntaxError ? error.message : 'Malformed XML');
   }
 }
 

@@ -5,11 +5,11 @@ import type { ErrorBody } from '../../../shared/errors';
 import { ErrorCode } from '../../../shared/errors';
 import type { App } from '../app';
 import { AppError, internalError, notFound, unauthorized } from '../errors';
-import { decodeBody, encodeBody, requestFormat, responseFormat, type WireFormat } from './codec';
+import { DEFAULT_BODY_LIMIT } from './body-limits';
+import { createBodyParser } from './body-parser';
+import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
 import { createRouter, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
 import { serveStatic } from './static-files';
-
-const defaultBodyLimit = 1024 * 1024;
 
 export interface HttpServerOptions {
   app: App;
@@ -74,6 +74,7 @@ export function createHttpServer({
   app, routes, webRoot, tls, acceptsHost = isLocalHost, interfaceEnabled = () => app.services.settings.localApiEnabled(),
 }: HttpServerOptions) {
   const router = createRouter(routes);
+  const bodies = createBodyParser(parseText);
   const streams = new Set<ServerResponse>();
   let port = 0;
 
@@ -124,9 +125,9 @@ export function createHttpServer({
         if (!company) throw unauthorized();
         ctx = company;
       }
-      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, route.bodyLimit ?? defaultBodyLimit);
+      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
-      const body = decodeBody(raw, req.headers);
+      const body = await decodeBody(raw, req.headers, bodies);
       const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, format, remoteAddress: req.socket.remoteAddress, secure: 'encrypted' in req.socket };
       const result = await route.handler(await parseRequest(route, request, app), app);
       if (isStream(result)) {
@@ -190,7 +191,7 @@ export function createHttpServer({
     /** Stops taking connections, ends event streams and waits for the open requests to finish. */
     close(): Promise<void> {
       return new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => void bodies.close().then(resolve));
         for (const res of streams) res.end();
         server.closeIdleConnections();
       });

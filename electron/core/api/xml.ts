@@ -12,14 +12,17 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
  * - Characters XML 1.0 does not allow (control characters other than tab, CR, LF; lone surrogates;
  *   U+FFFE, U+FFFF) are replaced by U+FFFD in text, so the document always parses.
  */
-const parser = new XMLParser({
+/** How request documents are read; the body-parsing thread (body-parser.ts) uses the same options. */
+export const xmlParserOptions = {
   ignoreAttributes: true,
   parseTagValue: false,
   trimValues: true,
   processEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
-});
+} as const;
+
+const parser = new XMLParser(xmlParserOptions);
 
 const builder = new XMLBuilder({ format: false, suppressEmptyNode: true, processEntities: true });
 
@@ -66,15 +69,27 @@ function toXmlTree(value: unknown): unknown {
 
 export class XmlSyntaxError extends Error {}
 
+/** What fast-xml-parser threw, as one line (its validator throws `{ err: { code, msg, line } }`). */
+export function describeXmlError(error: unknown): string {
+  return typeof error === 'object' && error && 'err' in error ? JSON.stringify((error as { err: unknown }).err) : String(error);
+}
+
+/** The document tree of a request document, as fast-xml-parser reads it (the body-parsing threads do the same). */
+export function parseXmlTree(text: string): Record<string, unknown> {
+  try {
+    return parser.parse(text, true) as Record<string, unknown>; // true: validate, throw on malformed XML
+  } catch (error) {
+    throw new XmlSyntaxError(`Malformed XML: ${describeXmlError(error)}`);
+  }
+}
+
 /** Parses a request document; its root element (normally `request`) is unwrapped. */
 export function parseXmlBody(text: string): unknown {
-  let tree: Record<string, unknown>;
-  try {
-    tree = parser.parse(text, true) as Record<string, unknown>; // true: validate, throw on malformed XML
-  } catch (error) {
-    const detail = typeof error === 'object' && error && 'err' in error ? JSON.stringify((error as { err: unknown }).err) : String(error);
-    throw new XmlSyntaxError(`Malformed XML: ${detail}`);
-  }
+  return fromXmlDocument(parseXmlTree(text));
+}
+
+/** The request value of a parsed document tree: its one root element unwrapped, `item` lists made arrays. */
+export function fromXmlDocument(tree: Record<string, unknown>): unknown {
   const roots = Object.keys(tree);
   if (roots.length !== 1) throw new XmlSyntaxError('Malformed XML: the document must have one root element (request)');
   const root = tree[roots[0]];

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { BODY_PARSE_THREADS, DEFAULT_BODY_LIMIT, INLINE_PARSE_LIMIT, UPLOAD_BODY_LIMIT } from '../body-limits';
+import { MAX_INPUT_DEPTH } from '../../validation';
 import { ErrorCode, type ErrorCodeValue } from '../../../../shared/errors';
 import { filterLimits } from '../../lists/filter';
 import { pageLimits } from '../../lists/lists-service';
@@ -113,13 +115,15 @@ export function operationsOf(routes: Route[]): Operation[] {
   });
 }
 
+const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
+
 // ---- rows shared by many operations ------------------------------------------------------------
 
 export const unauthorizedRow: ErrorRow = { status: 401, code: ErrorCode.unauthorized, when: 'The Authorization header is missing or carries no known token.' };
 export const bodyRows: ErrorRow[] = [
   { status: 400, code: ErrorCode.general, when: 'The body is not well-formed JSON or XML (description says where).' },
   { status: 400, code: ErrorCode.notUtf8, when: 'The body is not UTF-8, or Content-Type names another charset.' },
-  { status: 413, code: ErrorCode.general, when: 'The body is larger than the operation accepts (1 MiB unless said otherwise).' },
+  { status: 413, code: ErrorCode.general, when: `The body is larger than the operation accepts (${mib(DEFAULT_BODY_LIMIT)} unless said otherwise).` },
 ];
 export const validationRow = (when: string): ErrorRow => ({ status: 400, code: ErrorCode.validation, when });
 export const calculatorRow = (when: string): ErrorRow => ({ status: 400, code: ErrorCode.calculatorValidation, when });
@@ -299,6 +303,15 @@ export const generalSections: { id: string; title: string; body: string }[] = [
       `- \`filter\`: conditions \`field op value\` joined by \`;\` (no trailing \`;\`); all must hold. Operators \`=\`, \`>\`, \`<\`, \`%\` (substring). Whitespace around fields, operators and values is ignored. Values may be quoted with \`'\` or \`"\` (backslash escapes the next character); only an unquoted \`-?digits[.digits]\` is a number. Arrays \`[a,b,c]\` only with \`=\` and match any. Text compares without regard to case, with \`ё\` = \`е\`. An empty filter has no conditions. At most ${filterLimits.length.toLocaleString('en')} characters, ${filterLimits.conditions} conditions, ${filterLimits.arrayItems.toLocaleString('en')} values in an array.`,
       '- Examples: `city=Москва;providerKey=sandbox-express;availableOperation=[2,3]`, `id=[1,2,3]`, `name%экспресс`, `limits.maxWeight>5000`.',
       '- Errors (HTTP 400): 040010 malformed (position given), 040011 field not filterable (the filterable ones listed), 040012 unknown name in `fields`.',
+    ].join('\n'),
+  },
+  {
+    id: 'limits',
+    title: 'Limits',
+    body: [
+      `- Request bodies: ${mib(DEFAULT_BODY_LIMIT)} (DEFAULT_BODY_LIMIT) unless the operation says otherwise; POST /orders/upload ${mib(UPLOAD_BODY_LIMIT)} (UPLOAD_BODY_LIMIT). Larger: 413 040000, said before the body is read when Content-Length gives it away.`,
+      `- Bodies over ${INLINE_PARSE_LIMIT / 1024} KiB (INLINE_PARSE_LIMIT) are parsed on ${BODY_PARSE_THREADS} threads of their own (BODY_PARSE_THREADS): a large upload waits its turn there, and other calls are answered meanwhile.`,
+      `- Nesting: at most ${MAX_INPUT_DEPTH} levels (MAX_INPUT_DEPTH); deeper is 400 040002 naming where. Text must be well-formed Unicode: a lone UTF-16 surrogate (\\uD800 in JSON) is 400 040002 naming the field.`,
     ].join('\n'),
   },
   {

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { App } from '../../app';
+import { COMMAND_BODY_LIMIT } from '../body-limits';
 import type { Route } from '../route';
 
 const heartbeatMs = 25_000;
@@ -13,7 +14,7 @@ export function appTransportRoutes(app: App): Route[] {
     {
       method: 'POST',
       pattern: '/app/commands/:name',
-      bodyLimit: 32 * 1024 * 1024,
+      bodyLimit: COMMAND_BODY_LIMIT,
       handler: (req) => app.dispatch(req.params.name, req.ctx, req.body),
     },
     {

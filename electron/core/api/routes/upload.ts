@@ -3,10 +3,9 @@ import { ErrorCode } from '../../../../shared/errors';
 import { uploadRequestSchema, uploadResponseSchema, uploadStateSchema } from '../../../../shared/schemas/upload';
 import { notFound } from '../../errors';
 import { bodyRows, unauthorizedRow, validationRow } from '../openapi/operations';
+import { UPLOAD_BODY_LIMIT } from '../body-limits';
 import { defineRoute, type Route } from '../route';
 
-/** Base64 of the largest workbook accepted (30 MB) plus the settings, in JSON or XML. */
-const uploadBodyLimit = 48 * 1024 * 1024;
 
 const pagingSchema = z.object({
   offset: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
@@ -21,7 +20,7 @@ export const uploadRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     pattern: '/orders/upload',
-    bodyLimit: uploadBodyLimit,
+    bodyLimit: UPLOAD_BODY_LIMIT,
     body: uploadRequestSchema,
     answer: uploadResponseSchema,
     doc: {

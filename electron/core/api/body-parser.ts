@@ -1,0 +1,144 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { BODY_PARSE_THREADS, INLINE_PARSE_LIMIT } from './body-limits';
+import { xmlParserOptions } from './xml';
+
+/** What a parse gives: the JSON value or the XML document tree, or why the text is not one. */
+export type ParsedText =
+  | { ok: true; value: unknown }
+  | { ok: false; problem: 'encoding' }
+  /** Nested too deep to be handed from the parsing thread (far deeper than MAX_INPUT_DEPTH). */
+  | { ok: false; problem: 'depth' }
+  /** `message` as the error body's description: "Malformed XML: …", "Malformed JSON: …". */
+  | { ok: false; problem: 'syntax'; message: string };
+
+export type TextFormat = 'json' | 'xml';
+
+/**
+ * The thread's code, plain CommonJS so it runs the same from source, from the serve bundle and inside the
+ * Electron bundle (where no .ts file exists). It only decodes and parses: what the value means is decided
+ * on the main thread, by the same code as for small bodies (codec.ts).
+ */
+const threadSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { XMLParser } = require(workerData.fastXmlParser);
+const xml = new XMLParser(workerData.xmlOptions);
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const describe = (e) => (typeof e === 'object' && e && 'err' in e ? JSON.stringify(e.err) : String(e));
+parentPort.on('message', ({ id, bytes, format }) => {
+  let text;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    parentPort.postMessage({ id, result: { ok: false, problem: 'encoding' } });
+    return;
+  }
+  let result;
+  try {
+    result = { ok: true, value: format === 'xml' ? xml.parse(text, true) : JSON.parse(text) };
+  } catch (e) {
+    result = { ok: false, problem: 'syntax', message: format === 'xml' ? 'Malformed XML: ' + describe(e) : 'Malformed JSON: ' + (e && e.message) };
+  }
+  try {
+    parentPort.postMessage({ id, result });
+  } catch {
+    // Only a value nested too deep to copy between threads gets here (a 100,000-deep object).
+    parentPort.postMessage({ id, result: { ok: false, problem: 'depth' } });
+  }
+});
+`;
+
+interface Task {
+  id: number;
+  bytes: Uint8Array;
+  format: TextFormat;
+  resolve(result: ParsedText): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Parses large request bodies on a few threads of their own: XML of tens of megabytes takes seconds
+ * to parse, and the main thread answers everyone else meanwhile. Small bodies never leave the main thread.
+ * Where a thread cannot start (a packaging that lacks the parser's files) large bodies are parsed inline.
+ */
+export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFormat) => ParsedText, threads = BODY_PARSE_THREADS) {
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, Task>();
+  const waiting: Task[] = [];
+  let started = 0;
+  let nextId = 1;
+  let unavailable = false;
+  let closed = false;
+
+  function startThread(): Worker | null {
+    try {
+      const worker = new Worker(threadSource, {
+        eval: true,
+        workerData: { fastXmlParser: createRequire(import.meta.url).resolve('fast-xml-parser'), xmlOptions: xmlParserOptions },
+      });
+      worker.unref(); // an idle parser never keeps the process alive
+      worker.on('message', ({ id, result }: { id: number; result: ParsedText }) => {
+        const task = busy.get(worker);
+        if (!task || task.id !== id) return;
+        busy.delete(worker);
+        idle.push(worker);
+        task.resolve(result);
+        pump();
+      });
+      let gone = false;
+      const lost = (error: Error) => {
+        if (gone) return;
+        gone = true;
+        const task = busy.get(worker);
+        busy.delete(worker);
+        const at = idle.indexOf(worker);
+        if (at >= 0) idle.splice(at, 1);
+        started--;
+        task?.reject(error);
+        pump();
+      };
+      worker.on('error', lost);
+      worker.on('exit', (code) => lost(new Error(`the body-parsing thread stopped (${code})`)));
+      started++;
+      return worker;
+    } catch {
+      unavailable = true;
+      return null;
+    }
+  }
+
+  function pump() {
+    while (waiting.length > 0 && !closed) {
+      const worker = idle.pop() ?? (started < threads ? startThread() : null);
+      if (!worker) {
+        if (unavailable && started === 0) for (const task of waiting.splice(0)) task.resolve(parseInline(task.bytes, task.format));
+        return;
+      }
+      const task = waiting.shift()!;
+      busy.set(worker, task);
+      // The bytes move to the thread instead of being copied when the buffer is the body's own.
+      const { bytes } = task;
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      worker.postMessage({ id: task.id, bytes, format: task.format }, own ? [bytes.buffer as ArrayBuffer] : []);
+    }
+  }
+
+  return {
+    /** Decodes (UTF-8) and parses a body; large ones off the main thread. */
+    parse(bytes: Uint8Array, format: TextFormat): Promise<ParsedText> {
+      if (bytes.length <= INLINE_PARSE_LIMIT || unavailable || closed) return Promise.resolve(parseInline(bytes, format));
+      return new Promise<ParsedText>((resolve, reject) => {
+        waiting.push({ id: nextId++, bytes, format, resolve, reject });
+        pump();
+      });
+    },
+    /** Stops the threads; bodies still waiting are parsed inline. */
+    async close(): Promise<void> {
+      closed = true;
+      for (const task of waiting.splice(0)) task.resolve(parseInline(task.bytes, task.format));
+      await Promise.all([...idle, ...busy.keys()].map((worker) => worker.terminate()));
+    },
+  };
+}
+
+export type BodyParser = ReturnType<typeof createBodyParser>;
