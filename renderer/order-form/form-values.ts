@@ -1,3 +1,5 @@
+import { parseAddress } from '../../shared/address-parser';
+
 /**
  * The order form's own state: strings exactly as typed, so a half-typed number survives re-renders
  * and a draft can be saved as it is. toCreateInput turns it into the create payload.
@@ -379,5 +381,22 @@ export function valuesFromPayload(payload: unknown): OrderFormValues {
   return { ...values, codIncludesDelivery: includesDelivery, codManual: !includesDelivery && cod !== itemsTotalKopecks(values.places) };
 }
 
-/** The sender block of a saved profile in the form's shape. */
-export const senderFromProfile = (sender: Record<string, unknown>): OrderFormValues['sender'] => valuesFromPayload({ sender }).sender;
+/**
+ * The sender block of a saved profile in the form's shape. A profile keeps its address as one line
+ * ("ул. Тверская, д. 7, оф. 12"); the form has boxes for its parts, so the line is split into them
+ * where the profile has no street of its own (a block goes with the house: "7 корп. 2").
+ */
+export function senderFromProfile(sender: Record<string, unknown>): OrderFormValues['sender'] {
+  const values = valuesFromPayload({ sender }).sender;
+  const line = str(sender.addressString).trim();
+  if (!line || values.street) return values;
+  const parts = parseAddress(line);
+  const house = parts.house && parts.block ? `${parts.house} корп. ${parts.block}` : (parts.house ?? '');
+  return {
+    ...values,
+    city: values.city || parts.city || '',
+    street: parts.street ?? '',
+    house: values.house || house,
+    office: values.office || parts.office || '',
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalculatorResult } from '../../shared/schemas/calculator';
 import { draftDataOf, newDraftId, valuesOfDraft } from './draft-data';
-import { emptyItem, emptyPlace, initialValues, itemsTotalKopecks, valuesFromPayload, withDerivedCod, type OrderFormValues } from './form-values';
+import { emptyItem, emptyPlace, initialValues, itemsTotalKopecks, senderFromProfile, valuesFromPayload, withDerivedCod, type OrderFormValues } from './form-values';
 import { intervalsRequestOf, tariffIntervals } from './interval-request';
 import { parcelOf, pointSearchOf, worktimeGroups, type PointFilters } from './order-parcel';
 import { quoteRequestOf, quoteRows } from './quote-request';
@@ -177,5 +177,22 @@ describe('drafts', () => {
     const id = newDraftId();
     expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(newDraftId()).not.toBe(id);
+  });
+});
+
+describe('a sender profile in the form', () => {
+  const profile = { countryCode: 'RU', contactName: 'Иван Петров', phone: '+79161234567', city: 'Москва' };
+
+  it('splits the profile\'s one-line address into street, house and office', () => {
+    expect(senderFromProfile({ ...profile, addressString: 'ул. Тверская, д. 7, корп. 2, оф. 12' })).toMatchObject({
+      city: 'Москва', street: 'ул. Тверская', house: '7 корп. 2', office: '12',
+    });
+    expect(senderFromProfile({ ...profile, city: undefined, addressString: '190000, Санкт-Петербург, Невский пр-т 28-5' })).toMatchObject({
+      city: 'Санкт-Петербург', street: 'Невский пр-т', house: '28', office: '5',
+    });
+  });
+
+  it('keeps the parts a profile already has', () => {
+    expect(senderFromProfile({ ...profile, street: 'Тверская', house: '1', addressString: 'ул. Арбат, 5' })).toMatchObject({ street: 'Тверская', house: '1' });
   });
 });
