@@ -4,6 +4,7 @@ import { createCdekClient, type CdekClientOptions } from '../../electron/core/pr
 import { CdekApiError, CdekAuthError } from '../../electron/core/providers/cdek/errors';
 import { CDEK_POINT_ID_BASE } from '../../electron/core/providers/cdek/offices-store';
 import { ProviderRejectedError, ProviderUnavailableError, type ShipmentRequest } from '../../electron/core/providers/provider';
+import { courierCallCreateSchema } from '../../shared/schemas/courier-call';
 import { orderCreateSchema, type OrderCreateInput } from '../../shared/schemas/order';
 import { cdekOrder } from '../fakes/cdek/orders';
 import { FAKE_TEST_ACCOUNT, generateOffices, startFakeCdek, type FakeCdek, type FakeCdekOptions } from '../fakes/cdek/server';
@@ -431,6 +432,61 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
 
       env = await setup();
       expect(await env.cdek.find(shipment('NEVER-SENT'))).toBeNull();
+    });
+  });
+  describe('courier requests (intakes)', () => {
+    /** A call for Monday 2 March 2026 (the clock is Sunday 1 March), through the app's courier service. */
+    const callFor = (orderIds: string[], patch: Record<string, unknown> = {}) =>
+      courierCallCreateSchema.parse({
+        providerKey: 'cdek', date: '2026-03-02', timeStart: '10:00', timeEnd: '14:00', weight: 2500, length: 40, width: 30, height: 20, orderIds,
+        city: 'Москва', postIndex: '125009', street: 'ул. Тверская', house: '7', office: '12', companyName: 'ООО «Ромашка»', contactName: 'Иван Петров',
+        phone: '+79161234567', comment: 'Въезд со двора', ...patch,
+      });
+
+    it('a call for one registered order names it; CDEK numbers the request, and its delete cancels it once', async () => {
+      env = await setup();
+      const { orderId } = await env.app.app.services.orders.create(env.app.shop, orderCreateSchema.parse(cdekOrder('IN-1')));
+      await env.app.app.outbox.drain();
+      const order = await env.app.app.db.selectFrom('orders').selectAll().where('id', '=', Number(orderId)).executeTakeFirstOrThrow();
+
+      const answer = await env.app.app.services.courier.create(env.app.shop, callFor([orderId]));
+      expect(answer).toMatchObject({ providerNumber: expect.stringMatching(/^\d{7}$/), additionalProviderNumber: expect.stringMatching(/^[0-9a-f-]{36}$/), error: null });
+      const intake = env.fake.intake(answer.additionalProviderNumber!)!;
+      expect(intake).toMatchObject({ state: 'SUCCESSFUL', number: Number(answer.providerNumber) });
+      expect(intake.body).toMatchObject({
+        cdek_number: order.provider_number, order_uuid: order.additional_provider_number, intake_date: '2026-03-02', intake_time_from: '10:00', intake_time_to: '14:00',
+        weight: 2500, length: 40, comment: 'Въезд со двора', sender: { company: 'ООО «Ромашка»', name: 'Иван Петров', phones: [{ number: '+79161234567' }] },
+        from_location: { country_code: 'RU', city: 'Москва', postal_code: '125009', address: 'ул. Тверская, д. 7, оф. 12' },
+      });
+      expect(env.calls.map((c) => `${c.method} ${c.path.replace(/[0-9a-f-]{36}/, '{uuid}')}`).filter((c) => c.includes('intakes'))).toEqual(['POST /intakes', 'GET /intakes/{uuid}']);
+
+      await env.app.app.services.courier.cancel(env.app.shop, answer.id);
+      expect(env.fake.intake(answer.additionalProviderNumber!)!.statuses.map((s) => s.code)).toEqual(['ACCEPTED', 'CREATED', 'REMOVED']);
+      // CDEK no longer has it: a repeated delete at CDEK is taken as done, and the app answers 040081 for its own second cancel.
+      await env.cdek.courierCalls.cancel({ companyId: 1, providerNumber: answer.providerNumber!, additionalProviderNumber: answer.additionalProviderNumber });
+      await expect(env.app.app.services.courier.cancel(env.app.shop, answer.id)).rejects.toMatchObject({ body: { code: '040081' } });
+    });
+
+    it('a call without orders carries the sender and the address; CDEK\'s refusal comes back with its words', async () => {
+      env = await setup();
+      const general = await env.app.app.services.courier.create(env.app.shop, callFor([]));
+      expect(env.fake.intake(general.additionalProviderNumber!)!.body).not.toHaveProperty('cdek_number');
+      expect(general.error).toBeNull();
+
+      const short = await env.app.app.services.courier.create(env.app.shop, callFor([], { timeEnd: '11:00' }));
+      expect(short).toMatchObject({ providerNumber: null, error: 'CDEK refused the courier request: the interval must be at least 3 hours (v2_intake_time_interval)' });
+      const listed = await env.app.app.services.courier.list(env.app.shop, { limit: 10, offset: 0 });
+      expect(listed.rows.map((r) => r.state)).toEqual(['refused', 'accepted']);
+    });
+
+    it('a request CDEK has not checked yet is referred to by its uuid; CDEK down is a failed call, kept', async () => {
+      env = await setup({}, { pollDelaysMs: [] });
+      const pending = await env.app.app.services.courier.create(env.app.shop, callFor([]));
+      expect(pending.providerNumber).toBe(pending.additionalProviderNumber);
+      env.fake.failNext('500', 1, /intakes/);
+      const down = await env.app.app.services.courier.create(env.app.shop, callFor([]));
+      expect(down).toMatchObject({ providerNumber: null, error: expect.stringMatching(/^The delivery service could not be reached: CDEK answered HTTP 500 to POST \/intakes/) });
+      expect((await env.app.app.services.courier.list(env.app.shop, { limit: 1, offset: 0 })).rows[0].state).toBe('failed');
     });
   });
 });

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createIntakeDesk } from './intakes';
 
 export const FAKE_TEST_ACCOUNT = { clientId: 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP', clientSecret: 'RmAmgvSgSl1yirlz9QupbzOJVqhCxcP5' };
 
@@ -226,6 +227,7 @@ export async function startFakeCdek(options: FakeCdekOptions = {}) {
   const tokens = new Map<string, number>(); // token → expires at (ms)
   const orders = new Map<string, FakeOrder>();
   const printForms = new Map<string, PrintForm>();
+  const intakeDesk = createIntakeDesk({ now: () => now(), cdekDate });
   const forced: { kind: FaultKind; route?: RegExp }[] = [];
   const registrations = new Map<string, number>();
   let cdekSeq = 1_000_000_000;
@@ -498,6 +500,9 @@ export async function startFakeCdek(options: FakeCdekOptions = {}) {
       return json(res, 202, { entity: { uuid: order.uuid }, requests: [request('CREATE_REFUSAL', 'SUCCESSFUL')] });
     }
 
+    const intakeAnswer = intakeDesk.route(method, path, body);
+    if (intakeAnswer) return json(res, intakeAnswer.status, intakeAnswer.body);
+
     if (method === 'GET' && path === '/deliverypoints') {
       const type = url.searchParams.get('type') ?? 'ALL';
       const cityCode = url.searchParams.get('city_code');
@@ -703,6 +708,8 @@ export async function startFakeCdek(options: FakeCdekOptions = {}) {
       const o = findOrder(uuidOrNumber);
       return o ? { uuid: o.uuid, number: o.number, cdekNumber: o.cdekNumber, body: o.body, state: createRequest(o).state, status: current(o), statuses: o.statuses.map((s) => s.code) } : null;
     },
+    /** Courier requests as CDEK holds them (uuid → body, state, number, statuses). */
+    intake: (uuid: string) => intakeDesk.intakes.get(uuid) ?? null,
     orders: () => [...orders.values()].map((o) => ({ uuid: o.uuid, number: o.number, cdekNumber: o.cdekNumber, state: createRequest(o).state, status: current(o) })),
     async close() {
       for (const res of hanging) res.destroy();

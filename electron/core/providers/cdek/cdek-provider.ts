@@ -16,6 +16,7 @@ import {
   toCdekOrderUpdate, type CalcAddress, type CalculatorTariff, type CodSplit, type ResolvedPoints, type ToInterval,
 } from './mapping';
 import { cdekIntervals, cdekRates } from './calculator-sources';
+import { cdekCourierCalls } from './intakes';
 import { cdekPoint } from './offices-store';
 import { syncOffices, syncOfficesIfStale, type OfficesSyncResult } from './offices-sync';
 import {
@@ -426,6 +427,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
     track,
     calculate,
     estimatedIntervals,
+    courierCalls: cdekCourierCalls(client, { delaysMs: pollDelays, sleep }),
     rates: cdekRates(calculate),
     intervals: cdekIntervals(estimatedIntervals),
     barcodesPdf,
