@@ -16,6 +16,11 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
   try {
     for (const token of options.tokens) await app.services.companies.ensureWithToken(token);
     const desktop = await app.services.companies.desktop();
+    if (options.login) {
+      const last = options.tokens.at(-1);
+      const company = last ? await app.services.companies.ensureWithToken(last) : { companyId: desktop.companyId };
+      await app.services.apiLogins.set(company, options.login);
+    }
     const uiToken = options.tokens[0] ?? desktop.apiToken;
     const webRoot = options.webRoot ?? (existsSync(`${builtUi}index.html`) ? builtUi : undefined);
     const { port, base, close: stopServing } = await startLocalApi(app, { port: options.port, webRoot, windowTransport: true });

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { apiLoginSettingsSchema, type ApiLoginSettings } from '../shared/contract/api-login';
 import { defaultDataDir } from './core/paths';
 
 export interface ServeOptions {
@@ -6,14 +8,17 @@ export interface ServeOptions {
   dataDir: string;
   tokens: string[];
   webRoot?: string;
+  /** `--login name:password`: the API login (POST /login) of the last --token's company. */
+  login?: ApiLoginSettings;
 }
 
 export const defaultPort = 4318;
 
-export const serveUsage = `Usage: npm run serve -- [--port <p>] [--data-dir <dir>] [--token <t>]... [--web-root <dir>]
+export const serveUsage = `Usage: npm run serve -- [--port <p>] [--data-dir <dir>] [--token <t>]... [--login <name>:<password>] [--web-root <dir>]
   --port      port on 127.0.0.1 (default ${defaultPort}; 0 picks a free one)
   --data-dir  where the database lives (default: the app-data folder)
   --token     API token of a client company, created if missing (repeatable)
+  --login     API login and password of the last --token's company (the shop's own without --token), for POST /login
   --web-root  folder of the built web UI (default: dist/)`;
 
 /** Reads serve's command line; throws a one-line message on bad arguments. */
@@ -24,6 +29,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       token: { type: 'string', multiple: true },
+      login: { type: 'string' },
       'web-root': { type: 'string' },
     },
     strict: true,
@@ -35,5 +41,13 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   for (const token of tokens) {
     if (!/^[\x21-\x7e]{8,200}$/.test(token)) throw new Error('--token must be 8 to 200 visible ASCII characters without spaces');
   }
-  return { port, dataDir: values['data-dir'] ?? defaultDataDir(env), tokens, webRoot: values['web-root'] };
+  return { port, dataDir: values['data-dir'] ?? defaultDataDir(env), tokens, webRoot: values['web-root'], ...(values.login !== undefined ? { login: loginOf(values.login) } : {}) };
+}
+
+/** `name:password` (the password may hold colons). */
+function loginOf(value: string): ApiLoginSettings {
+  const colon = value.indexOf(':');
+  const parsed = apiLoginSettingsSchema.safeParse({ login: colon < 0 ? value : value.slice(0, colon), password: colon < 0 ? '' : value.slice(colon + 1) });
+  if (!parsed.success) throw new Error(`--login must be <name>:<password>: ${z.prettifyError(parsed.error).replace(/\n/g, ' ')}`);
+  return parsed.data;
 }

@@ -18,6 +18,7 @@ import type { Logger } from './logger';
 import { createFileLog } from './logging/file-log';
 import { supportBundle } from './logging/support-bundle';
 import { createOrderService } from './orders/order-service';
+import { createApiLoginService } from './api-login/api-login-service';
 import { createOutbox } from './outbox/outbox';
 import type { Carrier } from './providers/provider';
 import { createProviderRegistry } from './providers/registry';
@@ -125,6 +126,7 @@ export async function createApp(options: AppOptions) {
   );
   const outbox = createOutbox({ db, sqlite: store.sqlite, clock, providers, events, log });
   const companies = createCompanyService(db, clock);
+  const apiLogins = createApiLoginService({ db, clock });
   const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events });
   const statuses = createStatusService({ db, sqlite: store.sqlite });
   const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
@@ -223,6 +225,9 @@ export async function createApp(options: AppOptions) {
     'courier.list': (ctx, input) => courier.list(ctx, input),
     'lan.get': () => lan.state(),
     'lan.set': (_ctx, input) => lan.set(input),
+    'apiLogin.get': (ctx) => apiLogins.get(ctx),
+    'apiLogin.set': (ctx, input) => apiLogins.set(ctx, input),
+    'apiLogin.clear': (ctx) => apiLogins.clear(ctx),
   };
 
   if (options.startWorkers) outbox.start();
@@ -238,7 +243,7 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier },
+    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier, apiLogins },
     commands,
     dispatch: (name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, ctx, input),
     /** Records where the local interface is served (…/v1), for the settings page. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { apiLoginCommands } from './api-login';
 import { bulkCommands } from './bulk';
 import { calculatorCommands } from './calculator';
 import { connectionCommands } from './connections';
@@ -32,6 +33,7 @@ export const contract = {
   ...lanCommands,
   ...dispatchCommands,
   ...courierCommands,
+  ...apiLoginCommands,
 };
 
 export type Contract = typeof contract;

@@ -13,7 +13,8 @@ const blank = (value: unknown) => (value === '' || value === null ? undefined : 
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blank, schema.optional());
 const listOf = <S extends z.ZodType>(item: S, max: number) =>
   z.preprocess(
-    (v) => (v === null ? undefined : v === '' ? [] : typeof v === 'string' || typeof v === 'number' ? [v] : v),
+    // An empty list restricts nothing: the WooCommerce checkout sends `providerKeys: []` meaning every service.
+    (v) => (v === null || v === '' || (Array.isArray(v) && v.length === 0) ? undefined : typeof v === 'string' || typeof v === 'number' ? [v] : v),
     z.array(item, { error: 'must be a list' }).max(max, `must have at most ${max} entries`).optional(),
   );
 

@@ -45,11 +45,15 @@ export const pointSchema = z.object({
   city: z.string(),
   /** A settlement or district within the city area; the `city` filter matches it too. */
   community: z.string().nullable(),
+  /** "ул.", "пр-кт"…: what the aggregator's clients show before the street; null when not known. */
+  streetType: z.string().nullable().optional(),
   street: z.string().nullable(),
   house: z.string().nullable(),
   block: z.string().nullable(),
   office: z.string().nullable(),
   address: z.string(),
+  /** How to find the point, in the service's words; null when it gives none. */
+  description: z.string().nullable().optional(),
   phone: z.string().nullable(),
   timetable: z.string().nullable(),
   worktime: worktimeSchema,

@@ -1,13 +1,29 @@
 import { z } from 'zod';
 import {
   blankAsMissing,
-  booleanLike, countryCode, money, nonNegativeNumber, nullsAsMissing, numberLike, optionalText, positiveInt, positiveNumber, text, textLike, timeOfDay,
+  booleanLike, calendarDate, countryCode, money, nonNegativeNumber, nullsAsMissing, numberLike, optionalText, positiveInt, positiveNumber, text, textLike, timeOfDay,
 } from './primitives';
 
-/** Address and contact of the sender, the recipient or the return address. */
+const coordinate = blankAsMissing(numberLike.pipe(z.number().min(-180).max(180)));
+/** A VAT rate as the aggregator's clients send it (-1 none, 0, 10, 20…): kept and returned, not acted on. */
+const vatRate = blankAsMissing(numberLike.pipe(z.number().int('must be a whole number').min(-1).max(100)));
+
+/**
+ * Address and contact of the sender, the recipient or the return address. `postIndex` is the aggregator
+ * clients' name of `index`: either may be sent, both are returned. Their other fields (`area`, `cityGuid`,
+ * `lat`, `lng`, `comment`…) are kept and returned; ShipDesk does not act on them.
+ */
 export const addressSchema = z
   .object({
     countryCode,
+    postIndex: optionalText(20),
+    area: optionalText(),
+    cityGuid: optionalText(50),
+    lat: coordinate,
+    lng: coordinate,
+    companyInn: optionalText(20),
+    additionalPhone: optionalText(30),
+    comment: optionalText(1000),
     region: optionalText(),
     city: optionalText(),
     street: optionalText(),
@@ -26,6 +42,10 @@ export const addressSchema = z
     if (!a.addressString && !a.city) {
       ctx.addIssue({ code: 'custom', path: ['city'], message: 'city or addressString is required' });
     }
+  })
+  .transform((a) => {
+    const index = a.index ?? a.postIndex;
+    return index === undefined ? a : { ...a, index, postIndex: index };
   });
 
 export const itemSchema = z.object({
@@ -39,6 +59,12 @@ export const itemSchema = z.object({
   length: blankAsMissing(nonNegativeNumber),
   width: blankAsMissing(nonNegativeNumber),
   height: blankAsMissing(nonNegativeNumber),
+  /** Goods marking code (Честный знак); kept and returned. */
+  markCode: optionalText(500),
+  costVat: vatRate,
+  companyName: optionalText(),
+  companyInn: optionalText(20),
+  companyPhone: optionalText(30),
 });
 
 export const placeSchema = z.object({
@@ -71,6 +97,12 @@ export const orderPartSchema = z.object({
   deliveryTimeEnd: blankAsMissing(timeOfDay),
   deliveryDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),
   comment: optionalText(1000),
+  /** The order's note, as the aggregator's clients name it. */
+  description: optionalText(1000),
+  pickupDate: blankAsMissing(calendarDate),
+  pickupTimeStart: blankAsMissing(timeOfDay),
+  pickupTimeEnd: blankAsMissing(timeOfDay),
+  paymentMethod: blankAsMissing(positiveInt),
 });
 
 export const costSchema = z.object({
@@ -79,39 +111,74 @@ export const costSchema = z.object({
   deliveryCost: blankAsMissing(money),
   /** Our extension: what the delivery service quoted the shop for this tariff when the order was made (the price comparison). */
   quotedDeliveryCost: blankAsMissing(money),
+  deliveryCostVat: vatRate,
+  isDeliveryPayedByRecipient: blankAsMissing(booleanLike),
+  paymentMethod: blankAsMissing(positiveInt),
 });
 
-export const extraParamsSchema = z.record(z.string().min(1).max(100), z.union([z.string().max(500), z.number(), z.boolean()]));
+const extraParamValue = z.union([z.string().max(500), z.number(), z.boolean()]);
+export const extraParamsSchema = z.record(z.string().min(1).max(100), extraParamValue);
+
+/** One additional service as the aggregator's clients send and read it: `{ key, value }`. */
+export const extraParamEntrySchema = z.object({ key: z.string().min(1).max(100), value: extraParamValue });
+export const extraParamListSchema = z.array(extraParamEntrySchema);
+
+const isEntry = (v: unknown): v is { key: unknown; value: unknown } => typeof v === 'object' && v !== null && !Array.isArray(v) && 'key' in v && 'value' in v;
 
 /**
- * An empty extraParams means none: PHP's json_encode writes an empty array as `[]` and XML an empty
- * element as `<extraParams/>` (text ''); null is dropped with the other nulls (nullsAsMissing).
+ * extraParams as a map `{ insurance: true }` or as the list `[{ key: "insurance", value: "1" }]` the
+ * aggregator's clients send (and XML's `<item><key/><value/></item>`); the list becomes the map. An empty one
+ * means none: PHP's json_encode writes an empty array as `[]` and XML an empty element as `<extraParams/>`
+ * (text ''); null is dropped with the other nulls (nullsAsMissing).
  */
 const optionalExtraParams = z.preprocess<unknown, z.ZodOptional<typeof extraParamsSchema>, z.input<typeof extraParamsSchema>>(
-  (v: unknown) => ((Array.isArray(v) && v.length === 0) || v === '' ? undefined : v),
+  (v: unknown) =>
+    (Array.isArray(v) && v.length === 0) || v === ''
+      ? undefined
+      : Array.isArray(v) && v.every(isEntry)
+        ? Object.fromEntries(v.map((e) => [String(e.key), e.value]))
+        : v,
   extraParamsSchema.optional(),
 );
 
+/** The map form as the list form (GET /orders/{orderId} answers the list, as the aggregator does). */
+export const extraParamList = (params: Record<string, string | number | boolean> | undefined) =>
+  Object.entries(params ?? {}).map(([key, value]) => ({ key, value }));
+
+/**
+ * The older form of the aggregator's SDK examples: `items[]` at the top and no `places`, which is one
+ * place of the order's weight and size holding those items.
+ */
+function placesFromTopLevelItems(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const { items, ...rest } = v as Record<string, unknown>;
+  if (items === undefined || (rest.places !== undefined && rest.places !== null)) return v;
+  const order = (typeof rest.order === 'object' && rest.order !== null ? rest.order : {}) as Record<string, unknown>;
+  return { ...rest, places: [{ weight: order.weight, length: order.length, width: order.width, height: order.height, items }] };
+}
+
 /** The order-creation payload of POST /orders (and PUT /orders/{id}); JSON null anywhere in it means "not given". */
+const orderObjectSchema = z
+  .object({
+    order: orderPartSchema,
+    cost: costSchema,
+    sender: addressSchema,
+    recipient: addressSchema,
+    returnAddress: addressSchema.optional(),
+    places: z.array(placeSchema).min(1, 'at least one place is required').max(255),
+    extraParams: optionalExtraParams,
+  })
+  .superRefine((o, ctx) => {
+    if (o.order.deliveryType === 2 && o.order.pointOutId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['order', 'pointOutId'], message: 'is required when deliveryType = 2' });
+    }
+    if (o.order.deliveryTimeStart && o.order.deliveryTimeEnd && o.order.deliveryTimeStart >= o.order.deliveryTimeEnd) {
+      ctx.addIssue({ code: 'custom', path: ['order', 'deliveryTimeEnd'], message: 'must be later than deliveryTimeStart' });
+    }
+  });
+
 export const orderCreateSchema = nullsAsMissing(
-  z
-    .object({
-      order: orderPartSchema,
-      cost: costSchema,
-      sender: addressSchema,
-      recipient: addressSchema,
-      returnAddress: addressSchema.optional(),
-      places: z.array(placeSchema).min(1, 'at least one place is required').max(255),
-      extraParams: optionalExtraParams,
-    })
-    .superRefine((o, ctx) => {
-      if (o.order.deliveryType === 2 && o.order.pointOutId === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['order', 'pointOutId'], message: 'is required when deliveryType = 2' });
-      }
-      if (o.order.deliveryTimeStart && o.order.deliveryTimeEnd && o.order.deliveryTimeStart >= o.order.deliveryTimeEnd) {
-        ctx.addIssue({ code: 'custom', path: ['order', 'deliveryTimeEnd'], message: 'must be later than deliveryTimeStart' });
-      }
-    }),
+  z.preprocess<unknown, typeof orderObjectSchema, z.input<typeof orderObjectSchema>>(placesFromTopLevelItems, orderObjectSchema),
 );
 
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;

@@ -237,6 +237,7 @@ describe('answers match the documented schemas', () => {
     const third = await server.call('POST', '/orders', { body: orderPayload('DOC-3') });
     const id = created.json.orderId;
     const { buffer, columnMap } = await ordersWorkbook([sampleOrder('DOC-U1')], { itemsNewRow: true });
+    await server.app.services.apiLogins.set(server.companyA, { login: 'doc-shop', password: 'doc-password-1' });
     const asyncUpload = await server.call('POST', '/orders/upload', { body: uploadBody(buffer, columnMap, { itemsNewRow: true, mode: 'async' }) });
     const courierCall = await server.call('POST', '/courierCall', {
       body: { providerKey: 'sandbox-express', date: '2026-03-02', timeStart: '10:00', timeEnd: '14:00', weight: 1000, city: 'Москва', contactName: 'Иван', phone: '+79160000000' },
@@ -252,6 +253,11 @@ describe('answers match the documented schemas', () => {
       listDeliveryTypes: () => server.call('GET', '/v1/lists/deliveryTypes'),
       listPaymentMethods: () => server.call('GET', '/v1/lists/paymentMethods'),
       listPointTypes: () => server.call('GET', '/v1/lists/pointTypes'),
+      listOperationTypes: () => server.call('GET', '/v1/lists/operationTypes'),
+      createOrderSync: () => server.call('POST', '/orders/sync', { body: orderPayload('DOC-S') }),
+      validateOrder: () => server.call('POST', '/orders/validate', { body: orderPayload('DOC-V') }),
+      resendOrder: () => server.call('POST', `/orders/${id}/resend`, { body: { orderId: id } }),
+      login: () => server.call('POST', '/login', { token: null, body: { login: 'doc-shop', password: 'doc-password-1' } }),
       createOrder: async () => created,
       getOrder: () => server.call('GET', `/orders/${id}`),
       updateOrder: () => server.call('PUT', `/orders/${second.json.orderId}`, { body: orderPayload('DOC-2', (o) => (o.recipient.office = '7')) }),

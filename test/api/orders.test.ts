@@ -73,7 +73,7 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
               ],
             },
           ],
-          extraParams: { insurance: true },
+          extraParams: [{ key: 'insurance', value: true }],
         });
       }
     });
@@ -113,7 +113,7 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
       const id = await create(orderPayload('U-1'));
       const res = await server.call('PUT', `/orders/${id}`, { body: orderPayload('U-1', (o) => (o.recipient.house = '99')) });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ message: 'ok' });
+      expect(res.json).toEqual({ message: 'ok', orderId: id });
       expect(await server.app.outbox.state()).toMatchObject({ pending: 1 });
       await server.app.outbox.drain();
       const shipment = await server.app.db.selectFrom('sandbox_shipments').select('payload').executeTakeFirstOrThrow();
@@ -125,7 +125,7 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
       const body = toXmlDocument(orderPayload('U-2', (o) => (o.recipient.office = '12')), 'request');
       const res = await server.call('PUT', `/v1/orders/${id}`, { raw: body, headers: xmlHeaders });
       expect(res.status).toBe(200);
-      expect(readXml(res.text)).toEqual({ message: 'ok' });
+      expect(readXml(res.text)).toMatchObject({ message: 'ok' });
       await server.app.outbox.drain();
       expect((await server.call('GET', `/orders/${id}`)).json.recipient.office).toBe('12');
     });

@@ -58,7 +58,7 @@ describe.each(services)('the state table with $key', ({ key, update, cancel, wei
       headers: { 'Content-Type': 'application/xml', Accept: 'application/xml' },
     });
     expect(res.status).toBe(200);
-    expect(new XMLParser().parse(res.text).response).toEqual({ message: 'ok' });
+    expect(new XMLParser().parse(res.text).response).toMatchObject({ message: 'ok' });
     expect((await get(id)).order.statusKey).toBe('uploading');
     await server.app.outbox.drain();
     expect((await get(id)).order).toMatchObject({ statusKey: 'uploaded', providerNumber: expect.any(String), weight: expect.any(Number) });
@@ -79,7 +79,7 @@ describe.each(services)('the state table with $key', ({ key, update, cancel, wei
     const number = (await get(id)).order.providerNumber;
     const res = await server.call('PUT', `/v1/orders/${id}`, { body: await payload('ST-4', (o) => (o.recipient.contactName = 'Анна Иванова')) });
     if (update) {
-      expect(res.json).toEqual({ message: 'ok' });
+      expect(res.json).toMatchObject({ message: 'ok' });
       await server.app.outbox.drain();
       expect((await get(id)).order).toMatchObject({ statusKey: 'uploaded', providerNumber: number });
       expect(JSON.parse((await books(number)).payload).recipient.contactName).toBe('Анна Иванова');

@@ -11,7 +11,7 @@ import { compileFilter, filterPredicate, type BoundCondition, type FilterField }
 import { registerFold, type SqlFilterField } from './filter-sql';
 import { countPoints, listCities, pointFilterFields, pointPage, pointRecordFields, searchPoints, type Page } from './points-repository';
 import {
-  deliveryTypes, paymentMethods, pickupTypes, pointTypes, providerFilterFields, providerRecord, providerRecordFields, statusFilterFields,
+  deliveryTypes, operationTypes, paymentMethods, pickupTypes, pointTypes, providerFilterFields, providerRecord, providerRecordFields, statusFilterFields,
   statusRecordFields, statusRecords, typeFilterFields, typeRecordFields,
 } from './static-lists';
 import {
@@ -147,6 +147,7 @@ export function createListsService({ db, sqlite, providers }: ListsServiceDeps) 
     deliveryTypes: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(deliveryTypes, typeFilterFields, typeRecordFields, req),
     paymentMethods: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(paymentMethods, typeFilterFields, typeRecordFields, req),
     pointTypes: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(pointTypes, typeFilterFields, typeRecordFields, req),
+    operationTypes: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(operationTypes, typeFilterFields, typeRecordFields, req),
 
     // --- Commands of the order screen --------------------------------------------------------
 

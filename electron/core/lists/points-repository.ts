@@ -11,8 +11,8 @@ type PointRow = Selectable<PointsTable>;
 
 /** The columns a wire record is made of (not the dataset and search helpers: less to read per row). */
 const recordColumns = [
-  'id', 'provider_key', 'code', 'name', 'post_index', 'lat', 'lng', 'country_code', 'region', 'city', 'community', 'street', 'house',
-  'block', 'office', 'address', 'phone', 'timetable', 'worktime', 'fitting_room', 'cod', 'payment_cash', 'payment_card',
+  'id', 'provider_key', 'code', 'name', 'post_index', 'lat', 'lng', 'country_code', 'region', 'city', 'community', 'street_type', 'street', 'house',
+  'block', 'office', 'address', 'description', 'phone', 'timetable', 'worktime', 'fitting_room', 'cod', 'payment_cash', 'payment_card',
   'available_operation', 'type', 'max_size_a', 'max_size_b', 'max_size_c', 'max_size_sum', 'min_weight', 'max_weight', 'max_cod', 'enabled',
 ] as const satisfies readonly (keyof PointRow)[];
 type RecordRow = Pick<PointRow, (typeof recordColumns)[number]>;
@@ -39,6 +39,7 @@ export const pointFilterFields: Record<string, SqlFilterField> = {
   region: text('region'),
   city: { type: 'text', column: ['city_fold', 'community_fold'], folded: true },
   community: { type: 'text', column: 'community_fold', folded: true },
+  streetType: text('street_type'),
   street: text('street'),
   house: text('house'),
   block: text('block'),
@@ -78,11 +79,13 @@ export function pointFromRow(r: RecordRow): Point {
     region: r.region,
     city: r.city,
     community: r.community,
+    streetType: r.street_type,
     street: r.street,
     house: r.house,
     block: r.block,
     office: r.office,
     address: r.address,
+    description: r.description,
     phone: r.phone,
     timetable: r.timetable,
     worktime: JSON.parse(r.worktime) as Worktime,
@@ -120,11 +123,13 @@ export function pointToRow(source: string, p: Point): PointRow {
     region: p.region,
     city: p.city,
     community: p.community,
+    street_type: p.streetType ?? null,
     street: p.street,
     house: p.house,
     block: p.block,
     office: p.office,
     address: p.address,
+    description: p.description ?? null,
     phone: p.phone,
     timetable: p.timetable,
     worktime: JSON.stringify(p.worktime),

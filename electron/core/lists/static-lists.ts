@@ -84,5 +84,12 @@ export const pointTypes: TypeRecord[] = [
   { id: 4, name: 'Терминал', description: 'Склад-терминал службы доставки.' },
 ];
 
+/** The values of a point's `availableOperation`. */
+export const operationTypes: TypeRecord[] = [
+  { id: 1, name: 'Приём', description: 'Пункт принимает отправления от магазина (pointInId).' },
+  { id: 2, name: 'Выдача', description: 'Пункт выдаёт заказы получателям (pointOutId).' },
+  { id: 3, name: 'Приём и выдача', description: 'Пункт и принимает, и выдаёт.' },
+];
+
 export const typeFilterFields: Record<string, FilterField> = { id: { type: 'int' }, name: { type: 'text' }, description: { type: 'text' } };
 export const typeRecordFields = ['id', 'name', 'description'] as const;

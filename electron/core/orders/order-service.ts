@@ -8,7 +8,7 @@ import { formatTimestamp } from '../../../shared/time';
 import { toRubles } from '../../../shared/money';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { AppError, orderNotFound, validationError } from '../errors';
+import { AppError, badRequest, orderNotFound, validationError } from '../errors';
 import type { EventBus } from '../events';
 import type { Outbox } from '../outbox/outbox';
 import type { ProviderRegistry } from '../providers/registry';
@@ -148,6 +148,33 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
       await checkPayload(payload);
       const now = clock.now();
       const orderId = await insertCreated(ctx.companyId, payload, now).catch(uniqueRace(payload.order.clientNumber));
+      changed(ctx, orderId);
+      return { orderId: String(orderId), created: formatTimestamp(now) };
+    },
+
+    /** POST /orders/validate: every rule of create, clientNumber included; nothing is stored. */
+    async validate(ctx: CallContext, payload: OrderCreate): Promise<{ valid: true }> {
+      await checkPayload(payload);
+      if (await clientNumberTaken(db, ctx.companyId, payload.order.clientNumber)) throw clientNumberInUse(payload.order.clientNumber);
+      return { valid: true };
+    },
+
+    /**
+     * POST /orders/{orderId}/resend: sends an order the service refused (`uploadingError`) again, with its
+     * current data. Any other live order is answered the same with nothing added: one still on its way is
+     * queued already, and a registered one got its changes queued by PUT.
+     */
+    async resend(ctx: CallContext, rawId: string | number): Promise<OrderCreated> {
+      const orderId = parseOrderId(rawId);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const { row, jobs } = await load(trx, ctx, orderId);
+        if (row.state !== 'active') throw badRequest(`Order ${orderId} is canceled; create it again instead`);
+        // Still on its way, or registered (PUT queues the changes itself): nothing to send again.
+        if (row.status_key !== 'uploadingError') return;
+        await appendStatus(trx, orderId, ctx.companyId, { key: 'uploading', at: now, description: 'Sending to the delivery service again' });
+        if (!jobs.some((j) => j.action === 'create')) await outbox.enqueue(trx, orderId, 'create');
+      });
       changed(ctx, orderId);
       return { orderId: String(orderId), created: formatTimestamp(now) };
     },

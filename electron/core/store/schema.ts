@@ -9,6 +9,13 @@ export interface CompaniesTable {
   created_at: number;
 }
 
+export interface ApiLoginsTable {
+  company_id: number;
+  login: string;
+  password_hash: string;
+  updated_at: number;
+}
+
 export interface OrdersTable {
   id: Generated<number>;
   company_id: number;
@@ -145,6 +152,8 @@ export interface PointsTable {
   code: string;
   name: string;
   post_index: string | null;
+  street_type: string | null;
+  description: string | null;
   lat: number | null;
   lng: number | null;
   country_code: string;
@@ -332,6 +341,7 @@ export interface RefreshRunsTable {
 
 export interface Schema {
   companies: CompaniesTable;
+  api_logins: ApiLoginsTable;
   orders: OrdersTable;
   order_statuses: OrderStatusesTable;
   outbox: OutboxTable;

@@ -232,7 +232,7 @@ export const errorExample = {
 
 /** Error codes of the interface with their HTTP statuses, for the general section. */
 export const errorCodes: { code: ErrorCodeValue; status: string; meaning: string }[] = [
-  { code: ErrorCode.general, status: '400 (403, 404, 405, 408, 413, 431)', meaning: 'General error: malformed body, URL or request, an order state that does not allow the change, a file that cannot be read; also a wrong Host header (403), a wrong method (405), a request that took too long (408), a body too large (413), a URL and headers over 16 KiB (431).' },
+  { code: ErrorCode.general, status: '400 (403, 404, 405, 408, 413, 429, 431, 504)', meaning: 'General error: malformed body, URL or request, an order state that does not allow the change, a file that cannot be read, a delivery service\'s refusal (POST /orders/sync); also a wrong Host header (403), a wrong method (405), a request that took too long (408), a body too large (413), too many login attempts (429), a URL and headers over 16 KiB (431), a delivery service that did not answer in time (504).' },
   { code: ErrorCode.validation, status: '400', meaning: 'Validation error; `errors[]` names each field (`places.0.items.1.quantity`). Also per failed row in upload results.' },
   { code: ErrorCode.calculatorValidation, status: '400', meaning: 'Validation error of POST /calculator and /calculator/intervals.' },
   { code: ErrorCode.notUtf8, status: '400', meaning: 'The body is not UTF-8.' },

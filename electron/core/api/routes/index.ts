@@ -5,6 +5,7 @@ import { appTransportRoutes } from './app-transport';
 import { calculatorRoutes } from './calculator';
 import { courierRoutes } from './courier';
 import { docsRoutes } from './docs';
+import { integrationRoutes } from './integration';
 import { listRoutes } from './lists';
 import { orderRoutes } from './orders';
 import { printRoutes } from './print';
@@ -24,6 +25,7 @@ export const interfaceRoutes: Route[] = [
   ...calculatorRoutes,
   ...courierRoutes,
   ...listRoutes,
+  ...integrationRoutes,
   ...docsRoutes(() => interfaceRoutes),
 ];
 

@@ -37,15 +37,21 @@ interface ListSpec {
   filterFields: Record<string, unknown>;
   recordFields: readonly string[];
   paged: boolean;
-  read: (lists: Lists, query: ListQuery, req: ApiRequest<Record<string, string>, ListQuery>) => Promise<unknown>;
+  read: (lists: Lists, query: ListQuery & { providerKey?: string }, req: ApiRequest<Record<string, string>, ListQuery>) => Promise<unknown>;
+  /** Beside filter and fields (and paging). */
+  query?: z.ZodType<ListQuery>;
 }
 
+/** `?providerKey=x` as one more filter condition (the value quoted: it is the caller's text). */
+const withProviderKey = (filter: string | undefined, providerKey: string | undefined) =>
+  [filter, providerKey && `providerKey="${providerKey.replace(/["\\]/g, '\\$&')}"`].filter((part) => part && part.trim()).join(';') || undefined;
+
 /** A reference list: GET, JSON or XML, `filter` and `fields` (and paging when `paged`). */
-const list = ({ id, path, summary, summaryRu, description, answer: { schema, ...answer }, filterFields, recordFields, paged, read }: ListSpec): Route =>
+const list = ({ id, path, summary, summaryRu, description, answer: { schema, ...answer }, filterFields, recordFields, paged, read, query }: ListSpec): Route =>
   defineRoute<Record<string, string>, ListQuery>({
     method: 'GET',
     pattern: path,
-    query: (paged ? pagedQuery : bareQuery) as z.ZodType<ListQuery>,
+    query: query ?? ((paged ? pagedQuery : bareQuery) as z.ZodType<ListQuery>),
     answer: schema,
     doc: {
       id,
@@ -54,7 +60,7 @@ const list = ({ id, path, summary, summaryRu, description, answer: { schema, ...
       summaryRu,
       description,
       formats: ['json', 'xml'],
-      params: listParamDocs(filterFields, recordFields),
+      params: { ...listParamDocs(filterFields, recordFields), providerKey: { description: 'Only this delivery service\'s records (the same as a `providerKey=` condition in `filter`).', example: 'sandbox-express' } },
       answer,
       errors: [unauthorizedRow, ...(paged ? [pagingRow(`1..${pageLimits.maxLimit}`, '≥ 0')] : []), ...listFilterRows, fieldsRow],
     },
@@ -138,12 +144,13 @@ export const listRoutes: Route[] = [
     path: '/lists/services',
     summary: 'Additional services',
     summaryRu: 'Дополнительные услуги',
-    description: 'Additional services of each delivery service, ordered with `extraParams.{extraParamName}` on POST /orders; `valueType` says what value they take (bool, string, int, float). A bare array (wire conventions); `limit` and `offset` are not read.',
+    description: 'Additional services of each delivery service, ordered with `extraParams` on POST /orders; `valueType` says what value they take (bool, string, int, float). A bare array (wire conventions); `limit` and `offset` are not read. `providerKey=` (as the aggregator\'s SDK sends it) is the same as `filter=providerKey=…`, and both may be given.',
     answer: { name: 'ProviderServices', schema: z.array(providerServiceSchema), description: 'All matching additional services.' },
     filterFields: serviceFilterFields,
     recordFields: serviceRecordFields,
     paged: false,
-    read: (lists, query) => lists.services(query),
+    query: bareQuery.extend({ providerKey: z.string().optional() }),
+    read: (lists, query) => lists.services({ ...query, filter: withProviderKey(query.filter, query.providerKey) }),
   }),
   list({
     id: 'listPickupTypes',
@@ -192,5 +199,17 @@ export const listRoutes: Route[] = [
     recordFields: typeRecordFields,
     paged: false,
     read: (lists, query) => lists.pointTypes(query),
+  }),
+  list({
+    id: 'listOperationTypes',
+    path: '/lists/operationTypes',
+    summary: 'Point operation types',
+    summaryRu: 'Типы операций пунктов',
+    description: 'The values of a point\'s `availableOperation`: 1 it takes parcels in (pointInId), 2 it hands orders out (pointOutId), 3 both. A bare array.',
+    answer: { name: 'OperationTypes', schema: typeList, description: 'The operation types.' },
+    filterFields: typeFilterFields,
+    recordFields: typeRecordFields,
+    paged: false,
+    read: (lists, query) => lists.operationTypes(query),
   }),
 ];

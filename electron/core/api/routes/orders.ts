@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { orderCreatedSchema, orderCreateSchema } from '../../../../shared/schemas/order';
+import { extraParamList, extraParamListSchema, orderCreatedSchema, orderCreateSchema } from '../../../../shared/schemas/order';
 import { orderCanceledSchema, orderDeletedSchema, orderDetailSchema, orderUpdatedSchema } from '../../../../shared/schemas/order-detail';
 import { ErrorCode } from '../../../../shared/errors';
+import { createSync, syncWaitMs } from '../../orders/create-sync';
 import { bodyRows, createExample, orderIdDoc, orderNotFoundRow, unauthorizedRow, validationRow } from '../openapi/operations';
 import { defineRoute, type Route } from '../route';
+
+/** GET /orders/{orderId} on the wire: extraParams as `[{ key, value }]`, the form the aggregator's clients read. */
+const orderAnswerSchema = orderDetailSchema.extend({ extraParams: extraParamListSchema });
+const orderSyncedSchema = z.object({ orderId: z.string(), providerNumber: z.string(), additionalProviderNumber: z.string(), created: z.string() });
+const orderValidSchema = z.object({ valid: z.literal(true) });
 
 /** Any text: an id that is not a positive whole number is an unknown order (404), not a validation error. */
 export const orderIdParams = z.object({ orderId: z.string() });
@@ -49,7 +55,7 @@ export const orderRoutes: Route[] = [
     method: 'GET',
     pattern: '/orders/:orderId',
     params: orderIdParams,
-    answer: orderDetailSchema,
+    answer: orderAnswerSchema,
     doc: {
       id: 'getOrder',
       tag: 'Orders',
@@ -57,24 +63,28 @@ export const orderRoutes: Route[] = [
       summaryRu: 'Информация о заказе',
       description: [
         'The order\'s data as created or last changed, its numbers at the delivery service and its current status.',
-        '- (ours) Numbers not given yet are empty strings, as in the status methods\' `orderInfo`; `order.statusKey` and `order.created` are added; `extraParams` is `{}` when none.',
+        '- (ours) Numbers not given yet are empty strings, as in the status methods\' `orderInfo`; `order.statusKey` and `order.created` are added.',
+        '- `extraParams` is the list `[{ key, value }]` the aggregator\'s clients read (`[]` when none), whichever form the order was sent in; values are stored as their service\'s `valueType`.',
+        '- Fields of the aggregator\'s clients that ShipDesk does not act on (`order.description`, `pickupDate`, `pickupTimeStart/End`, `paymentMethod`, `cost.deliveryCostVat`, `isDeliveryPayedByRecipient`, `item.markCode`, `item.costVat`, `sender/recipient.comment`, `cityGuid`, `lat`, `lng`…) are returned as sent; `postIndex` and `index` both carry the postal code.',
         '- `quantityDelivered` appears on an item only once the service reported a partial delivery (absent = unknown; 0 = not bought).',
         '- A canceled order can still be read; a deleted one cannot.',
-        '- In XML, `extraParams` whose names are not XML element names are written as `item{key,value}` (see "Formats").',
-      ].join('\n'),
+        ].join('\n'),
       params: orderIdDoc,
       formats: ['json', 'xml'],
       answer: { name: 'OrderDetail', description: 'The order.' },
       errors: [unauthorizedRow, orderNotFoundRow],
     },
-    handler: (req, app) => app.services.orders.get(req.ctx, req.params.orderId),
+    handler: async (req, app) => {
+      const detail = await app.services.orders.get(req.ctx, req.params.orderId);
+      return { ...detail, extraParams: extraParamList(detail.extraParams) };
+    },
   }),
   defineRoute({
     method: 'PUT',
     pattern: '/orders/:orderId',
     params: orderIdParams,
     body: orderCreateSchema,
-    answer: orderUpdatedSchema,
+    answer: orderUpdatedSchema.extend({ orderId: z.string() }),
     // The order's existence and state speak before its data: an unknown order is 404 whatever the body.
     before: async (req, app) => {
       await app.services.orders.get(req.ctx, req.params.orderId);
@@ -95,7 +105,7 @@ export const orderRoutes: Route[] = [
       params: orderIdDoc,
       formats: ['json', 'xml'],
       body: { name: 'OrderCreate', description: 'The complete new payload (as for POST /orders).' },
-      answer: { name: 'OrderUpdated', description: 'The change was stored (and queued for the service where needed).', example: { message: 'ok' } },
+      answer: { name: 'OrderUpdated', description: 'The change was stored (and queued for the service where needed); `orderId` is the order changed.', example: { message: 'ok', orderId: '42' } },
       errors: [
         unauthorizedRow,
         orderNotFoundRow,
@@ -105,7 +115,8 @@ export const orderRoutes: Route[] = [
         ...bodyRows,
       ],
     },
-    handler: (req, app) => app.services.orders.update(req.ctx, req.params.orderId, req.body),
+    // The aggregator's clients read `orderId` from the answer.
+    handler: async (req, app) => ({ ...(await app.services.orders.update(req.ctx, req.params.orderId, req.body)), orderId: req.params.orderId.trim() }),
   }),
   defineRoute({
     method: 'DELETE',
@@ -162,5 +173,79 @@ export const orderRoutes: Route[] = [
       ],
     },
     handler: (req, app) => app.services.orders.cancel(req.ctx, req.params.orderId),
+  }),
+  defineRoute({
+    method: 'POST',
+    pattern: '/orders/sync',
+    body: orderCreateSchema,
+    answer: orderSyncedSchema,
+    doc: {
+      id: 'createOrderSync',
+      tag: 'Orders',
+      summary: 'Create an order and wait for the delivery service',
+      summaryRu: 'Создать заказ и дождаться ответа службы',
+      description: [
+        'The payload and rules of POST /orders; then the order is sent to its delivery service at once and the answer waits for it: `{ orderId, providerNumber, additionalProviderNumber, created }` once the service registered the order.',
+        `- The service refused it: 400 040000 with the service's reason (\`description\`, \`errors[]\`); the order is kept in \`uploadingError\` — correct it with PUT, then POST /orders/{orderId}/resend, or DELETE it.`,
+        `- No answer within ${syncWaitMs / 1000} s: 504 040000; the order is kept and still being sent (GET /orders/status?clientNumber= finds it).`,
+        '- A taken clientNumber is 040002 like POST /orders: look the order up by clientNumber.',
+      ].join('\n'),
+      formats: ['json', 'xml'],
+      body: { name: 'OrderCreate', description: 'The order-creation payload (as for POST /orders).' },
+      answer: {
+        name: 'OrderSynced',
+        description: 'The order is registered with its delivery service.',
+        example: { orderId: '42', providerNumber: 'SX-000042', additionalProviderNumber: '', created: '2026-03-01T10:15:17+03:00' },
+      },
+      errors: [
+        unauthorizedRow,
+        validationRow('The payload breaks a rule of POST /orders, or clientNumber is taken.'),
+        { status: 400, code: ErrorCode.general, when: 'The delivery service refused the order (the order is kept, status uploadingError).' },
+        { status: 504, code: ErrorCode.general, when: 'The delivery service did not answer in time (the order is kept and still being sent).' },
+        ...bodyRows,
+      ],
+    },
+    handler: (req, app) =>
+      createSync({ orders: app.services.orders, status: app.services.statuses.current, drain: () => app.outbox.drain() }, req.ctx, req.body),
+  }),
+  defineRoute({
+    method: 'POST',
+    pattern: '/orders/validate',
+    body: orderCreateSchema,
+    answer: orderValidSchema,
+    doc: {
+      id: 'validateOrder',
+      tag: 'Orders',
+      summary: 'Check an order without creating it',
+      summaryRu: 'Проверить заказ',
+      description: 'Every rule of POST /orders, the unique clientNumber included; nothing is stored or sent. `{ valid: true }`, or the error body with `errors[{ field, message }]`.',
+      formats: ['json', 'xml'],
+      body: { name: 'OrderCreate', description: 'The order-creation payload (as for POST /orders).' },
+      answer: { name: 'OrderValid', description: 'The order would be accepted.', example: { valid: true } },
+      errors: [unauthorizedRow, validationRow('The payload breaks a rule of POST /orders, or clientNumber is taken.'), ...bodyRows],
+    },
+    handler: (req, app) => app.services.orders.validate(req.ctx, req.body),
+  }),
+  defineRoute({
+    method: 'POST',
+    pattern: '/orders/:orderId/resend',
+    params: orderIdParams,
+    answer: orderCreatedSchema,
+    doc: {
+      id: 'resendOrder',
+      tag: 'Orders',
+      summary: 'Send a refused order again',
+      summaryRu: 'Отправить заказ в службу повторно',
+      description: [
+        'Sends an order its delivery service refused (`uploadingError`) again, with its current data (after a PUT that corrected it): status `uploading`, then `uploaded` or `uploadingError`. `{ orderId, created }`. The body (`{ orderId }` as the SDK sends it) is not read.',
+        '- Any other live order is answered the same and nothing is added: one still being sent is queued already, a registered one got its changes queued by PUT.',
+        '- A canceled order: 400 040000.',
+      ].join('\n'),
+      formats: ['json', 'xml'],
+      params: orderIdDoc,
+      answer: { name: 'OrderCreated', description: 'The order is queued for its delivery service.', example: { orderId: '42', created: '2026-03-01T10:15:17+03:00' } },
+      errors: [unauthorizedRow, orderNotFoundRow, { status: 400, code: ErrorCode.general, when: 'The order is canceled.' }],
+    },
+    handler: (req, app) => app.services.orders.resend(req.ctx, req.params.orderId),
   }),
 ];

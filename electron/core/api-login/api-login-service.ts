@@ -1,0 +1,70 @@
+import { ErrorCode } from '../../../shared/errors';
+import type { Clock } from '../clock';
+import type { CallContext } from '../companies/company-service';
+import { AppError, unauthorized, validationError } from '../errors';
+import type { Db } from '../store/database';
+import { createAttemptLimiter } from './attempt-limiter';
+import { hashPassword, verifyPassword } from './password';
+
+/** A password that nobody knows, checked when the login is unknown, so both cases take the same time. */
+const decoy = hashPassword('no such login: a password nobody has');
+
+/**
+ * The API login of each company: the owner sets a login and password (Settings → Local API, or
+ * `serve --login`), and `POST /login` trades them for the company's API token, as the aggregator's SDK
+ * does with its default adapter. Failed attempts are limited per address and per login.
+ */
+export function createApiLoginService({ db, clock }: { db: Db; clock: Clock }) {
+  const limiter = createAttemptLimiter();
+  const tooMany = (ms: number) =>
+    new AppError(429, { code: ErrorCode.general, message: 'Too many login attempts', description: `Try again in ${Math.ceil(ms / 1000)} s` });
+
+  return {
+    /** The company's login, or null when none is set (the password is never given back). */
+    async get(ctx: CallContext): Promise<{ login: string | null }> {
+      const row = await db.selectFrom('api_logins').select('login').where('company_id', '=', ctx.companyId).executeTakeFirst();
+      return { login: row?.login ?? null };
+    },
+
+    /** Sets (or replaces) the company's login and password; a login another company uses is refused. */
+    async set(ctx: CallContext, input: { login: string; password: string }): Promise<{ login: string }> {
+      const taken = await db.selectFrom('api_logins').select('company_id').where('login', '=', input.login).executeTakeFirst();
+      if (taken && taken.company_id !== ctx.companyId) throw validationError([{ field: 'login', message: 'is used by another company' }]);
+      const row = { login: input.login, password_hash: await hashPassword(input.password), updated_at: clock.now() };
+      await db
+        .insertInto('api_logins')
+        .values({ company_id: ctx.companyId, ...row })
+        .onConflict((oc) => oc.column('company_id').doUpdateSet(row))
+        .execute();
+      return { login: input.login };
+    },
+
+    /** Removes the company's login: POST /login no longer works for it (its token still does). */
+    async clear(ctx: CallContext): Promise<{ login: null }> {
+      await db.deleteFrom('api_logins').where('company_id', '=', ctx.companyId).execute();
+      return { login: null };
+    },
+
+    /** POST /login: the company's token for a right login and password; 401 otherwise, 429 after too many failures. */
+    async login(input: { login: string; password: string }, from: string): Promise<{ accessToken: string }> {
+      const keys = [`address:${from}`, `login:${input.login.toLowerCase()}`];
+      const wait = Math.max(...keys.map((key) => limiter.retryAfter(key)));
+      if (wait > 0) throw tooMany(wait);
+      const row = await db
+        .selectFrom('api_logins')
+        .innerJoin('companies', 'companies.id', 'api_logins.company_id')
+        .select(['api_logins.password_hash', 'companies.api_token'])
+        .where('api_logins.login', '=', input.login)
+        .executeTakeFirst();
+      const ok = row ? await verifyPassword(input.password, row.password_hash) : (await verifyPassword(input.password, await decoy), false);
+      if (!row || !ok) {
+        for (const key of keys) limiter.fail(key);
+        throw unauthorized();
+      }
+      for (const key of keys) limiter.succeed(key);
+      return { accessToken: row.api_token };
+    },
+  };
+}
+
+export type ApiLoginService = ReturnType<typeof createApiLoginService>;
