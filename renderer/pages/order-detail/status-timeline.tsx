@@ -1,17 +1,27 @@
 import { Group, Text, Timeline } from '@mantine/core';
-import type { StatusHistory } from '../../../shared/schemas/statuses';
+import type { HistoryRow, StatusHistory } from '../../../shared/schemas/statuses';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import { statusColors } from '../../components/status-badge';
 import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { DetailSection } from './detail-section';
 import { timelineText } from './timeline-text';
 
-/** The order's statuses, newest first, each with its time, its description and the service's own wording. */
+/** When a status happened: the service's time when it gave one, else when ShipDesk learned it. */
+const happenedAt = (row: HistoryRow) => row.createdProvider || row.created;
+
+/** A minute or more apart: ShipDesk's own time is worth showing beside the service's. */
+const apart = (a: string, b: string) => Math.abs(new Date(a).getTime() - new Date(b).getTime()) >= 60_000;
+
+/**
+ * The order's statuses, newest first by when the service recorded them (several learned in one check
+ * keep their own times and order), each with its description and the service's own wording; when
+ * ShipDesk learned of it shows as a second, quieter time.
+ */
 export function StatusTimeline({ history }: { history: StatusHistory | undefined }) {
   const t = useT();
   const format = useFormat();
   const language = useLanguage();
-  const rows = history?.rows ?? [];
+  const rows = [...(history?.rows ?? [])].sort((a, b) => new Date(happenedAt(b)).getTime() - new Date(happenedAt(a)).getTime());
   return (
     <DetailSection title={t('detail.section.timeline')} testId="detail-timeline">
       {rows.length === 0 ? (
@@ -34,12 +44,17 @@ export function StatusTimeline({ history }: { history: StatusHistory | undefined
                     <Text fz="sm" fw={i === 0 ? 700 : 500}>
                       {statusNames[key]?.[language] ?? row.name}
                     </Text>
-                    <Text fz="xs" c="dimmed" className="sd-numeric" component="time" dateTime={row.created}>
-                      {format.dateTime(row.created)}
+                    <Text fz="xs" c="dimmed" className="sd-numeric" component="time" dateTime={happenedAt(row)} data-testid="timeline-time">
+                      {format.dateTime(happenedAt(row))}
                     </Text>
                   </Group>
                 }
               >
+                {row.createdProvider && apart(row.createdProvider, row.created) && (
+                  <Text fz="xs" c="dimmed" data-testid="timeline-learned">
+                    {t('detail.timeline.learned', { time: format.dateTime(row.created) })}
+                  </Text>
+                )}
                 {row.description && (
                   <Text fz="xs" c="dimmed">
                     {timelineText(row.description, t)}
