@@ -7,7 +7,7 @@ import { createCourierService } from './courier/courier-service';
 import { createCompanyService, type CallContext } from './companies/company-service';
 import { createEventBus } from './events';
 import { createIntervalService } from './intervals/interval-service';
-import type { FetchLike } from './import/download';
+import { guardedFetch, type FetchLike } from './import/download';
 import { createImportService, type ImportOptions } from './import/import-service';
 import { createImportPresetService } from './import-presets/preset-service';
 import { importFields } from './import-presets/import-fields';
@@ -133,7 +133,9 @@ export async function createApp(options: AppOptions) {
   const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(db, providers) });
   const lists = createListsService({ db, sqlite: store.sqlite, providers });
   const imports = createImportService({
-    db, sqlite: store.sqlite, clock, log, events, providers, outbox, fetch: options.imports?.fetch, options: options.imports,
+    db, sqlite: store.sqlite, clock, log, events, providers, outbox, options: options.imports,
+    // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
+    fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
   });
   const intervals = createIntervalService({ clock, providers, log });
 

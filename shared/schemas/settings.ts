@@ -13,6 +13,8 @@ export const preferencesSchema = z.object({
   language: z.enum(languages).default('system'),
   /** Off: the local HTTP interface (/v1/…) answers 403 to other programs; the window keeps working. */
   localApiEnabled: z.boolean().default(true),
+  /** On: an upload's file.url may point to this computer or the local network (off: public addresses only). */
+  allowLocalDownloads: z.boolean().default(false),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
 
@@ -81,6 +83,7 @@ export const settingsUpdateSchema = z.object({
       stuckThresholdDays: preferencesSchema.shape.stuckThresholdDays.unwrap().optional(),
       language: z.enum(languages).optional(),
       localApiEnabled: booleanLike.optional(),
+      allowLocalDownloads: booleanLike.optional(),
     })
     .optional(),
 });

@@ -421,7 +421,9 @@ describe('POST /orders/upload with file.url', () => {
     });
     await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    await allowLocalDownloads(); // the file server is on this computer: the owner allows that in the settings
   });
+  const allowLocalDownloads = () => server.app.services.settings.update(server.shop, { preferences: { allowLocalDownloads: true } });
   afterEach(async () => {
     files.closeAllConnections();
     await new Promise((resolve) => files.close(resolve));
@@ -444,13 +446,14 @@ describe('POST /orders/upload with file.url', () => {
     expect(ftp.json.errors).toEqual([{ field: 'file.url', message: 'must be an http:// or https:// link' }]);
     const missing = await upload(withUrl(body, `${base}/nothing.xlsx`));
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ code: '040000', description: 'file.url could not be downloaded: the server answered 404 Not Found' });
+    expect(missing.json).toMatchObject({ code: '040000', description: 'file.url could not be downloaded: the server answered HTTP 404' });
     expect(await orderCount()).toBe(0);
   });
 
   it('stops a download past the size limit or the timeout', async () => {
     await server.close();
     server = await startTestServer({ imports: { maxFileBytes: 1000, downloadTimeoutMs: 300 } });
+    await allowLocalDownloads();
     const { buffer, columnMap } = await ordersWorkbook(twoOrders(), { itemsNewRow: true });
     served.set('/big.xlsx', buffer);
     const body = uploadBody(Buffer.alloc(10), columnMap, { itemsNewRow: true });
