@@ -225,6 +225,7 @@ export async function createApp(options: AppOptions) {
     'courier.create': (ctx, input) => courier.create(ctx, input),
     'courier.cancel': (ctx, input) => courier.cancel(ctx, input.id),
     'courier.list': (ctx, input) => courier.list(ctx, input),
+    'courier.prepare': (ctx, input) => courier.prepare(ctx, input.orderIds),
     'lan.get': () => lan.state(),
     'lan.set': (_ctx, input) => lan.set(input),
     'apiLogin.get': (ctx) => apiLogins.get(ctx),

@@ -1,6 +1,7 @@
 import * as access from './sections/access';
 import * as activity from './sections/activity';
 import * as core from './sections/core';
+import * as courier from './sections/courier';
 import * as drafts from './sections/drafts';
 import * as importWizard from './sections/import-wizard';
 import * as orderDetail from './sections/order-detail';
@@ -25,4 +26,5 @@ export const en = {
   ...activity.en,
   ...ruleMessages.en,
   ...access.en,
+  ...courier.en,
 } as const;

@@ -1,6 +1,7 @@
 import * as access from './sections/access';
 import * as activity from './sections/activity';
 import * as core from './sections/core';
+import * as courier from './sections/courier';
 import * as drafts from './sections/drafts';
 import * as importWizard from './sections/import-wizard';
 import * as orderDetail from './sections/order-detail';
@@ -22,4 +23,5 @@ export const ru: Dictionary = {
   ...activity.ru,
   ...ruleMessages.ru,
   ...access.ru,
+  ...courier.ru,
 };

@@ -87,3 +87,20 @@ export const courierCallViewSchema = z.object({
   canceled: z.string().nullable(),
 });
 export type CourierCallView = z.output<typeof courierCallViewSchema>;
+
+/** What the "call a courier" form starts from: the chosen orders' totals and service, the default sender. */
+export const courierCallDraftSchema = z.object({
+  orders: z.number().int(),
+  /** The service of all the chosen orders, when they share one. */
+  providerKey: z.string().nullable(),
+  providerConnectId: z.number().int().nullable(),
+  /** Grams, every order together. */
+  weight: z.number().int(),
+  /** Centimetres of the largest place. */
+  length: z.number().int().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** The default sender profile's address and contact, as the order form keeps it. */
+  sender: z.record(z.string(), z.unknown()).nullable(),
+});
+export type CourierCallDraft = z.output<typeof courierCallDraftSchema>;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { ErrorCode, type FieldError } from '../../../shared/errors';
-import type { CourierCallCanceled, CourierCallCreate, CourierCallCreated, CourierCallView } from '../../../shared/schemas/courier-call';
+import type { CourierCallCanceled, CourierCallCreate, CourierCallCreated, CourierCallDraft, CourierCallView } from '../../../shared/schemas/courier-call';
+import type { OrderCreate } from '../../../shared/schemas/order';
 import { formatTimestamp } from '../../../shared/time';
 import { localDate, localHour } from '../calculator/calendar';
 import type { Clock } from '../clock';
@@ -174,6 +175,33 @@ export function createCourierService(deps: { db: Db; clock: Clock; providers: Pr
       const done = await db.updateTable('courier_calls').set({ state: 'canceled', canceled_at: now }).where('id', '=', row.id).where('state', '=', 'accepted').executeTakeFirst();
       if (Number(done.numUpdatedRows) === 0) throw alreadyCanceled(row.id);
       return { id: row.id, canceled: formatTimestamp(now) };
+    },
+
+    /** The chosen orders' totals and common service, and the default sender profile, for the form. */
+    async prepare(ctx: CallContext, orderIds: string[]): Promise<CourierCallDraft> {
+      const ids = orderIds.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+      const rows = ids.length
+        ? await db.selectFrom('orders').select(['provider_key', 'payload']).where('company_id', '=', ctx.companyId).where('state', '!=', 'deleted').where('id', 'in', ids).execute()
+        : [];
+      const orders = rows.map((r) => ({ providerKey: r.provider_key, order: JSON.parse(r.payload) as OrderCreate }));
+      const keys = new Set(orders.map((o) => o.providerKey));
+      const connects = new Set(orders.map((o) => o.order.order.providerConnectId ?? null));
+      const places = orders.flatMap((o) => o.order.places);
+      const largest = (side: 'length' | 'width' | 'height') => {
+        const sides = places.map((p) => p[side]).filter((v): v is number => typeof v === 'number');
+        return sides.length ? Math.ceil(Math.max(...sides)) : null;
+      };
+      const profile = await db.selectFrom('sender_profiles').select('sender').where('company_id', '=', ctx.companyId).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();
+      return {
+        orders: orders.length,
+        providerKey: keys.size === 1 ? [...keys][0] : null,
+        providerConnectId: connects.size === 1 ? [...connects][0] : null,
+        weight: Math.round(orders.reduce((sum, o) => sum + o.order.order.weight, 0)),
+        length: largest('length'),
+        width: largest('width'),
+        height: largest('height'),
+        sender: profile ? (JSON.parse(profile.sender) as Record<string, unknown>) : null,
+      };
     },
 
     /** The company's calls, newest first. */

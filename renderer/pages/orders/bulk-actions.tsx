@@ -7,6 +7,7 @@ import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { listFilterOf, useOrdersStore } from '../../stores/orders-store';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
+import { CourierCallDialog } from '../courier/courier-call-dialog';
 import { BulkResultDialog } from './bulk-result-dialog';
 import { downloadBase64 } from './download-file';
 
@@ -44,8 +45,9 @@ export function BulkActionsBar() {
   const [running, setRunning] = useState<BulkAction | undefined>();
   const [result, setResult] = useState<BulkResult | undefined>();
   const [numbers, setNumbers] = useState<ReadonlyMap<string, string>>(new Map());
+  const [courierFor, setCourierFor] = useState<string[] | undefined>();
 
-  if (selected.size === 0 && !result) return null;
+  if (selected.size === 0 && !result && !courierFor) return null;
 
   const run = async (action: BulkAction) => {
     setAsking(undefined);
@@ -94,6 +96,9 @@ export function BulkActionsBar() {
             </Button>
           ))}
           <ExportButton />
+          <Button size="xs" variant="default" onClick={() => setCourierFor([...useOrdersStore.getState().selected])} data-testid="bulk-courier">
+            {t('courier.open')}
+          </Button>
           <Button size="xs" variant="subtle" color="gray" onClick={clearSelection} ml="auto" data-testid="bulk-clear">
             {t('ordersList.bulk.clear')}
           </Button>
@@ -112,6 +117,7 @@ export function BulkActionsBar() {
         />
       )}
       <BulkResultDialog result={result} numbers={numbers} onClose={() => setResult(undefined)} />
+      {courierFor && <CourierCallDialog orderIds={courierFor} onClose={() => setCourierFor(undefined)} />}
     </>
   );
 }
