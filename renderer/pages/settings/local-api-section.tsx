@@ -7,6 +7,7 @@ import { useSessionStore } from '../../stores/session-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { CopyField } from './copy-field';
 import { SectionCard } from './section-card';
+import { LocalDownloadsSwitch } from './local-downloads-switch';
 import { localApiAddress } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
@@ -53,6 +54,7 @@ export function LocalApiSection() {
         onChange={(e) => void toggle(e.currentTarget.checked)}
         data-testid="api-enabled"
       />
+      <LocalDownloadsSwitch />
       <Stack gap="sm" style={{ opacity: enabled ? 1 : 0.6 }}>
         {url ? (
           <CopyField label={t('settings.api.url')} value={url} testId="api-url" />
