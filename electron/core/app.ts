@@ -133,7 +133,7 @@ export async function createApp(options: AppOptions) {
   const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(db, providers) });
   const lists = createListsService({ db, sqlite: store.sqlite, providers });
   const imports = createImportService({
-    db, sqlite: store.sqlite, clock, log, events, providers, outbox, options: options.imports,
+    db, sqlite: store.sqlite, clock, log, events, providers, outbox, options: options.imports, dataDir: options.dataDir,
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
     fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
   });
@@ -233,6 +233,7 @@ export async function createApp(options: AppOptions) {
     'apiLogin.clear': (ctx) => apiLogins.clear(ctx),
   };
 
+  await imports.recover(); // before the outbox starts: the jobs a crash left held go at once
   if (options.startWorkers) outbox.start();
   if (options.startWorkers) connections.start();
   if (options.startWorkers) void scheduler.start();

@@ -84,7 +84,7 @@ describe('a file that cannot be imported creates nothing and says why', () => {
     padded.writeUInt32LE(1000, at + 24);
     const local = padded.indexOf(name) - 30;
     padded.writeUInt32LE(1000, local + 22);
-    await expectRefused(await uploadFile(padded), /The sheet unpacks to more than 2 MB/);
+    await expectRefused(await uploadFile(padded), /The sheet unpacks to more than the 1,000 bytes its file says it holds/);
   });
 
   it('a workbook with no sheets, and one whose first sheet is missing', async () => {

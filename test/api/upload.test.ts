@@ -507,18 +507,14 @@ describe('POST /orders/upload, async mode', () => {
     expect(later.resultItems).toEqual([expect.objectContaining({ clientNumber: 'SHOP-2', providerNumber: expect.stringMatching(/^SBE/) })]);
   });
 
-  it('an async upload of a file that cannot be read ends failed, with the reason', async () => {
+  it('an async upload of a file that cannot be read is refused at once, with the reason, and nothing of it is kept', async () => {
     const res = await upload(uploadBody(Buffer.from('not a workbook'), { 'order.clientNumber': 'A' }, { itemsNewRow: true, mode: 'async', defaultData: { x: '1' } }));
     expect(res.status).toBe(400); // defaultData.x is not a field: settings are checked before anything runs
     const ok = uploadBody(Buffer.from('clientNumber;weight\n1;2'), (await ordersWorkbook(twoOrders(), { itemsNewRow: true })).columnMap, { itemsNewRow: true, mode: 'async' });
-    const started = await upload(ok);
-    let state: any;
-    for (let i = 0; i < 200; i++) {
-      state = (await server.call('GET', `/orders/upload/${started.json.uploadId}`)).json;
-      if (state.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(state).toMatchObject({ status: 'failed', resultItems: [], error: { code: '040000', message: 'Bad file', description: expect.stringMatching(/text \(CSV/) } });
+    const refused = await upload(ok);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: '040000', message: 'Bad file', description: expect.stringMatching(/text \(CSV/) });
+    expect(await server.app.db.selectFrom('imports').selectAll().execute()).toEqual([]);
   });
 
   it('another company cannot see an upload', async () => {

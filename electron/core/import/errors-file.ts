@@ -1,5 +1,5 @@
 import { columnLetters, columnNumber, parseCellRef } from './columns';
-import { FileProblem, type WorkbookInfo } from './file-check';
+import { checkErrorsFileSize, FileProblem, type ImportLimits, type WorkbookInfo } from './file-check';
 import { entryData, readZipDirectory, rewriteZip } from './zip';
 
 /**
@@ -103,12 +103,14 @@ interface Cell {
 }
 
 /** Writes the errors file; returns the new workbook's bytes. */
-export function writeErrorsFile(bytes: Buffer, request: ErrorsFileRequest): Buffer {
+export function writeErrorsFile(bytes: Buffer, request: ErrorsFileRequest, limits: ImportLimits): Buffer {
   const entries = readZipDirectory(bytes);
   const byName = new Map(entries.map((e) => [e.name, e]));
   const sheetEntry = byName.get(request.info.sheetPath);
   if (!sheetEntry) throw new FileProblem('no-sheet', `The sheet «${request.info.sheetName}» is missing from the file.`);
-  const limit = 1024 * 1024 * 1024;
+  checkErrorsFileSize(sheetEntry.size, limits);
+  // (entryData stops at the declared size: a sheet that lies about it is not inflated past the limit)
+  const limit = limits.maxErrorsFileSheetBytes;
   const sheetXml = entryData(bytes, sheetEntry, limit).toString('utf8');
   const replace = new Map<string, Buffer>();
   const add = new Map<string, Buffer>();

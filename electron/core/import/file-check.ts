@@ -43,6 +43,11 @@ export interface ImportLimits {
   maxEntries: number;
   /** Most data rows (from rowStart) read from one sheet. */
   maxDataRows: number;
+  /**
+   * errorsToFile: the largest sheet (its XML, unpacked) an errors file is made for. The errors file is
+   * written from the whole sheet at once, so a larger one is refused before any order is created.
+   */
+  maxErrorsFileSheetBytes: number;
 }
 
 export const defaultLimits: ImportLimits = {
@@ -52,6 +57,7 @@ export const defaultLimits: ImportLimits = {
   maxRatio: 250,
   maxEntries: 10_000,
   maxDataRows: 100_000,
+  maxErrorsFileSheetBytes: 48 * 1024 * 1024,
 };
 
 export interface WorkbookInfo {
@@ -76,15 +82,42 @@ function xmlAttributes(tag: string): Record<string, string> {
   return attrs;
 }
 
+const namedEntities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** XML text with its entities decoded; a character reference to no character (`&#99999999;`) is a damaged file. */
 export const decodeXml = (s: string) =>
-  s.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
-    const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-    if (named[e.toLowerCase()]) return named[e.toLowerCase()];
-    return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+  s.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (whole, e: string) => {
+    const named = namedEntities[e.toLowerCase()];
+    if (named) return named;
+    const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+    if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) {
+      throw new FileProblem('damaged', `The workbook is damaged: ${whole.slice(0, 24)} is not a character. Open it in Excel and save it again.`);
+    }
+    return String.fromCodePoint(code);
   });
 
-/** Checks the file and finds the sheet to import; throws FileProblem. */
+/** Refuses an errors file for a sheet of `sheetXmlBytes` (unpacked) past the limit. */
+export function checkErrorsFileSize(sheetXmlBytes: number, limits: ImportLimits) {
+  if (sheetXmlBytes > limits.maxErrorsFileSheetBytes) {
+    throw new FileProblem(
+      'too-large',
+      `The sheet unpacks to ${mb(sheetXmlBytes)}; an errors file (errorsToFile) is made for sheets of at most ${mb(limits.maxErrorsFileSheetBytes)}. ` +
+        'Upload it without errorsToFile (every failed row is still reported in resultItems) or split it into smaller files. Nothing was imported.',
+    );
+  }
+}
+
+/** Checks the file and finds the sheet to import; throws FileProblem (whatever is wrong in its parts). */
 export function inspectWorkbook(bytes: Buffer, limits: ImportLimits = defaultLimits): WorkbookInfo {
+  try {
+    return inspect(bytes, limits);
+  } catch (error) {
+    if (error instanceof FileProblem) throw error;
+    throw new FileProblem('damaged', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`);
+  }
+}
+
+function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
   if (bytes.length > limits.maxFileBytes) {
     throw new FileProblem('too-large', `The file is ${mb(bytes.length)}; the largest workbook accepted is ${mb(limits.maxFileBytes)}.`);
   }

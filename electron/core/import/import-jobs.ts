@@ -33,8 +33,10 @@ export function createImportJobs(deps: { clock: Clock; log: Logger; events: Even
     try {
       const outcome = await pipeline.execute(job);
       const { entries } = outcome;
-      const failed = entries.filter((e) => e.failure).length;
-      await store.update(job.importId, { status: 'done', total: entries.length, done: entries.length, created: entries.length - failed, failed, finished_at: clock.now() });
+      // a run taken up again knows its first orders only as recorded
+      const created = job.resumeAfter ? (await store.counts(job.importId)).created : entries.filter((e) => !e.failure).length;
+      const failed = entries.length - created;
+      await store.update(job.importId, { status: 'done', total: entries.length, done: entries.length, created, failed, finished_at: clock.now() });
       report('done', entries.length, entries.length, true);
       return outcome;
     } catch (error) {

@@ -22,6 +22,11 @@ export interface ImportOptions extends ImportLimits {
   /** Finished imports are forgotten after this many days; their files after sourceRetentionDays. */
   retentionDays: number;
   sourceRetentionDays: number;
+  /**
+   * Bytes of import files a company may keep (in the data folder, for errors files and runs of the wizard).
+   * A new file that does not fit first makes room by forgetting the company's oldest finished files.
+   */
+  maxKeptSourceBytesPerCompany: number;
   /** Worker entry override (see worker-client.ts). */
   workerEntry?: URL;
 }
@@ -39,4 +44,5 @@ export const defaultImportOptions: ImportOptions = {
   maxConcurrentReads: 2,
   retentionDays: 30,
   sourceRetentionDays: 7,
+  maxKeptSourceBytesPerCompany: 200 * 1024 * 1024,
 };

@@ -9,6 +9,7 @@ import type { Outbox } from '../outbox/outbox';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { RowMark } from './errors-file';
+import { checkErrorsFileSize } from './file-check';
 import { canceledFailure, duplicateErrors, failureOf, rowsText, type Entry } from './import-failures';
 import type { ImportOptions } from './import-options';
 import { progressReporter, type ReportProgress } from './import-progress';
@@ -40,6 +41,11 @@ export interface Job {
   errorsToFile: boolean;
   waitForRegistration: boolean;
   signal: AbortSignal;
+  /**
+   * A run taken up again after a crash: its first `resumeAfter` orders are recorded already (each write
+   * transaction records its orders in import_rows, in file order), so writing goes on from there.
+   */
+  resumeAfter?: number;
 }
 
 export interface RunOutcome {
@@ -82,7 +88,8 @@ export function createImportPipeline(deps: PipelineDeps) {
     const report = progressReporter(events, job.ctx, job.importId);
     if (!job.dryRun) await update(job.importId, { status: 'reading' });
     report('reading', 0, 0, true);
-    const { candidates, prepared, sheetName } = await readOrders(job, report);
+    const { candidates, prepared, sheetName, sheetXmlBytes } = await readOrders(job, report);
+    if (job.errorsToFile) checkErrorsFileSize(sheetXmlBytes, options); // a sheet that hid its size: still before any order
     const entries: Entry[] = candidates.map((c) => ({
       seq: c.seq,
       row: c.row,
@@ -105,15 +112,14 @@ export function createImportPipeline(deps: PipelineDeps) {
     if (job.signal.aborted) throw new ImportCanceled();
     if (job.asDrafts) {
       const failed = await writeDrafts(job, entries, prepared, sheetName, report);
-      const errorsFile = job.errorsToFile && failed > 0 ? await makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, entries) : undefined;
-      return { entries, sheetName, errorsFile };
+      return { entries, sheetName, errorsFile: job.errorsToFile && failed > 0 ? await errorsFileOf(job, entries) : undefined };
     }
     const total = entries.length;
-    let created = 0;
-    let failed = 0;
-    await update(job.importId, { status: 'creating', total, done: 0 });
-    report('creating', 0, total, true);
-    let cursor = 0;
+    let cursor = job.resumeAfter ?? 0;
+    let created = cursor > 0 ? (await store.counts(job.importId)).created : 0;
+    let failed = cursor - created;
+    await update(job.importId, { status: 'creating', total, done: cursor, created, failed });
+    report('creating', cursor, total, true);
     let firstId = Number.POSITIVE_INFINITY;
     let lastId = 0;
     const release = async () => {
@@ -177,8 +183,12 @@ export function createImportPipeline(deps: PipelineDeps) {
       await Promise.race([outbox.drain().catch((error) => log.warn(`upload ${job.importId}: sending to the delivery services failed: ${(error as Error).message}`)), delay(options.registrationWaitMs)]);
     }
 
-    const errorsFile = job.errorsToFile && failed > 0 ? await makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, entries) : undefined;
-    return { entries, sheetName, errorsFile };
+    return { entries, sheetName, errorsFile: job.errorsToFile && failed > 0 ? await errorsFileOf(job, entries) : undefined };
+  }
+
+  /** The errors file of a run: its failures as the run knows them, or as recorded when it was taken up again. */
+  async function errorsFileOf(job: Job, entries: Entry[]) {
+    return makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries);
   }
 
   /**
@@ -204,8 +214,9 @@ export function createImportPipeline(deps: PipelineDeps) {
     const total = entries.length;
     await update(job.importId, { status: 'creating', total, done: 0 });
     report('creating', 0, total, true);
-    let created = 0;
-    for (let cursor = 0; cursor < total; cursor += options.batchSize) {
+    const from = job.resumeAfter ?? 0;
+    let created = from > 0 ? (await store.counts(job.importId)).created : 0;
+    for (let cursor = from; cursor < total; cursor += options.batchSize) {
       const batch = entries.slice(cursor, cursor + options.batchSize);
       if (job.signal.aborted) for (const e of entries.slice(cursor)) if (!e.failure) e.failure = canceledFailure(sheetName, e);
       const made = await draftWriter.write(

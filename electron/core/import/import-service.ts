@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { UploadSettings } from '../../../shared/schemas/upload';
 import type { CallContext } from '../companies/company-service';
 import { validationError } from '../errors';
@@ -8,6 +11,7 @@ import { createImportJobs } from './import-jobs';
 import { defaultImportOptions, type ImportOptions } from './import-options';
 import { createImportPipeline, type ImportAppParts } from './import-pipeline';
 import { createImportReaders } from './import-readers';
+import { createImportRecovery } from './import-recovery';
 import { createImportStore } from './import-store';
 import { createImportWizard } from './import-wizard';
 import { compileSettings, type CompiledSettings, type ServicesLookup } from './settings';
@@ -30,6 +34,8 @@ export interface ImportServiceDeps extends ImportAppParts {
   services?: ServicesLookup;
   fetch?: FetchLike;
   options?: Partial<ImportOptions>;
+  /** The data folder: import files are kept in its imports/ folder (default: a new temporary folder). */
+  dataDir?: string;
 }
 
 export function createImportService(deps: ImportServiceDeps) {
@@ -56,7 +62,8 @@ export function createImportService(deps: ImportServiceDeps) {
     return compileSettings(settings, lookupServices);
   }
 
-  const store = createImportStore({ db, clock, options });
+  const dataDir = deps.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shipdesk-imports-'));
+  const store = createImportStore({ db, clock, options, dataDir });
   const readers = createImportReaders(options);
   const pipeline = createImportPipeline({ ...deps, reference: deps.reference ?? createReferenceData(db), options, store, readers });
   const jobs = createImportJobs({ clock, log, events, store, pipeline });
@@ -69,6 +76,9 @@ export function createImportService(deps: ImportServiceDeps) {
     state: (ctx: CallContext, importId: number, paging: { offset?: number; limit?: number } = {}) => store.state(ctx, importId, paging.offset, paging.limit),
 
     ...wizard,
+
+    /** At start: imports a crash left under way are taken up again or failed plainly (import-recovery.ts). */
+    recover: createImportRecovery({ clock, log, store, jobs, pipeline, compile }),
 
     /** Keeps a reading worker started ahead (exceljs loaded), so an import does not wait for one. */
     prewarm: () => readers.prewarm(),

@@ -1,14 +1,21 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ErrorCode } from '../../../shared/errors';
 import type { UploadResultItem, UploadSettings, UploadState } from '../../../shared/schemas/upload';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import type { Db } from '../store/database';
 import type { ImportsTable } from '../store/schema';
-import { toResultFailure, type StoredFailure } from './import-failures';
+import { toResultFailure, type Entry, type StoredFailure } from './import-failures';
 import type { ImportOptions } from './import-options';
 
-/** The imports table and its rows: one import per file, its progress, and what became of each order. */
+/**
+ * The imports table and its rows: one import per file, its progress, and what became of each order. The
+ * file itself is kept in the data folder (`imports/<company>/<import>.xlsx`, never in the database), within
+ * a quota per company, and removed with its import or when its retention ends.
+ */
 
 const day = 86_400_000;
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -24,10 +31,59 @@ export interface NewImport {
   bytes: Buffer;
   settings?: UploadSettings;
   errorsToFile?: boolean;
+  asDrafts?: boolean;
 }
 
-export function createImportStore(deps: { db: Db; clock: Clock; options: ImportOptions }) {
-  const { db, clock, options } = deps;
+const finished = ['done', 'failed', 'canceled'] as const;
+
+export function createImportStore(deps: { db: Db; clock: Clock; options: ImportOptions; dataDir: string }) {
+  const { db, clock, options, dataDir } = deps;
+  const absolute = (relative: string) => path.join(dataDir, relative);
+  const removeFile = (relative: string | null) => {
+    if (relative) rmSync(absolute(relative), { force: true });
+  };
+
+  /** Writes an import's file (atomically: a crash leaves no half file under its name); returns its path. */
+  function writeSource(companyId: number, importId: number, bytes: Buffer): string {
+    const relative = path.join('imports', String(companyId), `${importId}.xlsx`);
+    const file = absolute(relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, bytes);
+    renameSync(`${file}.tmp`, file);
+    return relative;
+  }
+
+  /** Forgets the files of the given imports (their rows stay). */
+  async function dropSources(rows: { id: number; source_path: string | null }[]) {
+    for (const r of rows) removeFile(r.source_path);
+    if (rows.length) await db.updateTable('imports').set({ source_path: null, source: null, errors_file: null }).where('id', 'in', rows.map((r) => r.id)).execute();
+  }
+
+  /**
+   * Room for a new file of `bytes` within the company's quota: its oldest finished imports' files are
+   * forgotten first; a file that still does not fit (staged and running imports hold the rest) is refused.
+   */
+  async function makeRoom(companyId: number, bytes: number) {
+    const kept = await db.selectFrom('imports').select(['id', 'status', 'file_size', 'source_path']).where('company_id', '=', companyId).where('source_path', 'is not', null).orderBy('id').execute();
+    let total = kept.reduce((n, r) => n + r.file_size, 0);
+    const drop: typeof kept = [];
+    for (const r of kept) {
+      if (total + bytes <= options.maxKeptSourceBytesPerCompany) break;
+      if (!(finished as readonly string[]).includes(r.status)) continue;
+      drop.push(r);
+      total -= r.file_size;
+    }
+    await dropSources(drop);
+    if (total + bytes > options.maxKeptSourceBytesPerCompany) {
+      const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+      throw new AppError(413, {
+        code: ErrorCode.general,
+        message: 'Too many files kept',
+        description: `The files of this company's unfinished imports take ${mb(total)}; with this one they would pass the ${mb(options.maxKeptSourceBytesPerCompany)} kept per company. Let the running imports finish (or run or discard staged files) and upload again.`,
+        errors: [{ field: 'file', message: `more than ${mb(options.maxKeptSourceBytesPerCompany)} of import files kept` }],
+      });
+    }
+  }
 
   async function load(ctx: CallContext, importId: number) {
     const row = await db.selectFrom('imports').selectAll().where('id', '=', importId).where('company_id', '=', ctx.companyId).executeTakeFirst();
@@ -72,20 +128,50 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
     load,
     resultItems,
 
-    /** Forgets old imports, and the files of imports past their files' retention. */
+    /** Forgets old imports (their files with them), and the files of imports past their files' retention. */
     async prune() {
       const now = clock.now();
-      await db.deleteFrom('import_rows').where('import_id', 'in', (eb) => eb.selectFrom('imports').select('id').where('updated_at', '<', now - options.retentionDays * day)).execute();
+      const old = db.selectFrom('imports').select('id').where('updated_at', '<', now - options.retentionDays * day);
+      for (const r of await old.select('source_path').where('source_path', 'is not', null).execute()) removeFile(r.source_path);
+      await db.deleteFrom('import_rows').where('import_id', 'in', old).execute();
       await db.deleteFrom('imports').where('updated_at', '<', now - options.retentionDays * day).execute();
-      await db
-        .updateTable('imports')
-        .set({ source: null, errors_file: null })
-        .where('updated_at', '<', now - options.sourceRetentionDays * day)
-        .where((eb) => eb.or([eb('source', 'is not', null), eb('errors_file', 'is not', null)]))
-        .execute();
+      await dropSources(
+        await db
+          .selectFrom('imports')
+          .select(['id', 'source_path'])
+          .where('updated_at', '<', now - options.sourceRetentionDays * day)
+          .where((eb) => eb.or([eb('source_path', 'is not', null), eb('source', 'is not', null), eb('errors_file', 'is not', null)]))
+          .execute(),
+      );
     },
 
+    /**
+     * Moves files still stored in the database (before 0014) to the data folder, one at a time (a turn
+     * of the event loop between them), so the database gives their room back.
+     */
+    async moveStoredSources() {
+      for (;;) {
+        const row = await db.selectFrom('imports').select(['id', 'company_id', 'source']).where('source', 'is not', null).limit(1).executeTakeFirst();
+        if (!row) return;
+        const relative = writeSource(row.company_id, row.id, row.source!);
+        await db.updateTable('imports').set({ source: null, source_path: relative }).where('id', '=', row.id).execute();
+        await yieldToEventLoop();
+      }
+    },
+
+    /** The import's file, or null when it is no longer kept. */
+    source(row: { source_path: string | null }): Buffer | null {
+      if (!row.source_path) return null;
+      try {
+        return readFileSync(absolute(row.source_path));
+      } catch {
+        return null;
+      }
+    },
+
+    /** A new import, its file kept in the data folder within the company's quota (413 past it). */
     async create(ctx: CallContext, fields: NewImport): Promise<number> {
+      await makeRoom(ctx.companyId, fields.bytes.length);
       const now = clock.now();
       const row = await db
         .insertInto('imports')
@@ -96,9 +182,10 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
           status: fields.status,
           file_name: fields.fileName ?? null,
           file_size: fields.bytes.length,
-          source: fields.bytes,
+          source: null,
           settings: fields.settings ? JSON.stringify(fields.settings) : null,
           errors_to_file: fields.errorsToFile ? 1 : 0,
+          as_drafts: fields.asDrafts ? 1 : 0,
           total: 0,
           done: 0,
           created: 0,
@@ -111,6 +198,13 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      try {
+        const relative = writeSource(ctx.companyId, row.id, fields.bytes);
+        await db.updateTable('imports').set({ source_path: relative }).where('id', '=', row.id).execute();
+      } catch (error) {
+        await db.deleteFrom('imports').where('id', '=', row.id).execute();
+        throw error;
+      }
       return row.id;
     },
 
@@ -122,19 +216,40 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
      * Takes a staged file for a run, only if it is still staged: of two runs asked at once (a double
      * click), one takes it and the other runs as a new import, never the same import twice.
      */
-    async takeStaged(importId: number, settings: UploadSettings, errorsToFile: boolean): Promise<boolean> {
+    async takeStaged(importId: number, settings: UploadSettings, errorsToFile: boolean, asDrafts: boolean): Promise<boolean> {
       const result = await db
         .updateTable('imports')
-        .set({ status: 'queued', settings: JSON.stringify(settings), errors_to_file: errorsToFile ? 1 : 0, updated_at: clock.now() })
+        .set({ status: 'queued', settings: JSON.stringify(settings), errors_to_file: errorsToFile ? 1 : 0, as_drafts: asDrafts ? 1 : 0, updated_at: clock.now() })
         .where('id', '=', importId)
         .where('status', '=', 'staged')
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
-    /** The failed orders of an import, in file order (for an errors file made later). */
-    failures: (importId: number) =>
-      db.selectFrom('import_rows').select(['seq', 'row', 'last_row', 'client_number', 'error']).where('import_id', '=', importId).where('error', 'is not', null).orderBy('seq').execute(),
+    /** The failed orders of an import as recorded, in file order (for an errors file made later). */
+    async failedEntries(importId: number): Promise<Entry[]> {
+      const rows = await db.selectFrom('import_rows').select(['seq', 'row', 'last_row', 'client_number', 'error']).where('import_id', '=', importId).where('error', 'is not', null).orderBy('seq').execute();
+      return rows.map((f) => ({ seq: f.seq, row: f.row, lastRow: f.last_row, clientNumber: f.client_number, failure: JSON.parse(f.error!) as StoredFailure }));
+    },
+
+    /** How many orders of an import are recorded, and how many of them were created (as orders or drafts). */
+    async counts(importId: number): Promise<{ recorded: number; created: number; firstOrderId: number | null; lastOrderId: number | null }> {
+      const r = await db
+        .selectFrom('import_rows')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('recorded'),
+          eb.fn.count<number>('order_id').as('orders'),
+          eb.fn.count<number>('draft_id').as('drafts'),
+          eb.fn.min('order_id').as('first'),
+          eb.fn.max('order_id').as('last'),
+        ])
+        .where('import_id', '=', importId)
+        .executeTakeFirstOrThrow();
+      return { recorded: Number(r.recorded), created: Number(r.orders) + Number(r.drafts), firstOrderId: r.first, lastOrderId: r.last };
+    },
+
+    /** Imports a crash left under way. */
+    unfinished: () => db.selectFrom('imports').selectAll().where('status', 'in', ['queued', 'reading', 'creating', 'registering']).orderBy('id').execute(),
 
     /** GET /orders/upload/{id}: the upload's state and its results (a page of them). */
     async state(ctx: CallContext, importId: number, offset?: number, limit?: number): Promise<UploadState> {

@@ -5,13 +5,13 @@ import { cellText, type SheetRow } from './cells';
 import { columnLetters } from './columns';
 import type { WorkbookInfo } from './file-check';
 import { detectHeaderRow, headerCells, suggestMapping } from './header-suggest';
-import { toResultFailure, type Entry, type StoredFailure } from './import-failures';
+import { toResultFailure } from './import-failures';
 import type { ImportJobs } from './import-jobs';
 import type { ImportOptions } from './import-options';
 import type { ImportPipeline } from './import-pipeline';
 import type { ImportReaders } from './import-readers';
 import type { ImportStore } from './import-store';
-import { asAppError, decodeBase64 } from './incoming-file';
+import { asAppError, checkIncomingFile, decodeBase64 } from './incoming-file';
 import type { CompiledSettings } from './settings';
 
 /**
@@ -30,8 +30,9 @@ export function createImportWizard(deps: {
 
   async function stagedSource(ctx: CallContext, importId: number) {
     const row = await store.load(ctx, importId);
-    if (!row.source) throw notFound(`The file of import ${importId} is no longer kept; choose it again`);
-    return { row, source: row.source };
+    const source = store.source(row);
+    if (!source) throw notFound(`The file of import ${importId} is no longer kept; choose it again`);
+    return { row, source };
   }
 
   return {
@@ -96,12 +97,18 @@ export function createImportWizard(deps: {
     async run(ctx: CallContext, input: { importId: number; settings: UploadSettings; errorsToFile: boolean; target?: 'orders' | 'drafts' }): Promise<UploadState> {
       const { row, source } = await stagedSource(ctx, input.importId);
       const compiled = await compile(input.settings);
-      const taken = row.status === 'staged' && (await store.takeStaged(row.id, input.settings, input.errorsToFile));
+      try {
+        checkIncomingFile(source, options, input.errorsToFile);
+      } catch (error) {
+        throw asAppError(error);
+      }
+      const asDrafts = input.target === 'drafts';
+      const taken = row.status === 'staged' && (await store.takeStaged(row.id, input.settings, input.errorsToFile, asDrafts));
       const importId = taken
         ? row.id
-        : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.file_name ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile });
+        : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.file_name ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts });
       const answer = await store.state(ctx, importId, 0, 0);
-      jobs.start({ ctx, importId, bytes: source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts: input.target === 'drafts' });
+      jobs.start({ ctx, importId, bytes: source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts });
       return answer;
     },
 
@@ -117,13 +124,13 @@ export function createImportWizard(deps: {
       const row = await store.load(ctx, importId);
       const fileName = `${(row.file_name ?? 'orders').replace(/\.xlsx$/i, '')} — ошибки.xlsx`;
       if (row.errors_file) return { fileName, base64: row.errors_file.toString('base64') };
-      if (!row.source) return { fileName, base64: null };
-      const failures = await store.failures(importId);
-      if (failures.length === 0) return { fileName, base64: null };
+      const source = store.source(row);
+      if (!source) return { fileName, base64: null };
+      const entries = await store.failedEntries(importId);
+      if (entries.length === 0) return { fileName, base64: null };
       const settings = row.settings ? (JSON.parse(row.settings) as UploadSettings) : undefined;
-      const entries: Entry[] = failures.map((f) => ({ seq: f.seq, row: f.row, lastRow: f.last_row, clientNumber: f.client_number, failure: JSON.parse(f.error!) as StoredFailure }));
       try {
-        const file = await pipeline.makeErrorsFile(importId, row.source, settings?.columnSettings.rowStart ?? 2, entries);
+        const file = await pipeline.makeErrorsFile(importId, source, settings?.columnSettings.rowStart ?? 2, entries);
         return { fileName, base64: file.toString('base64') };
       } catch (error) {
         throw asAppError(error);

@@ -2,7 +2,7 @@ import { ErrorCode } from '../../../shared/errors';
 import type { UploadRequest } from '../../../shared/schemas/upload';
 import { AppError } from '../errors';
 import { downloadFile, type FetchLike } from './download';
-import { FileProblem } from './file-check';
+import { checkErrorsFileSize, FileProblem, inspectWorkbook, type WorkbookInfo } from './file-check';
 import { fileProblemBody } from './import-failures';
 import type { ImportOptions } from './import-options';
 
@@ -20,6 +20,17 @@ export function decodeBase64(text: string, field: string, maxFileBytes: number):
 export async function fileOf(request: UploadRequest, options: ImportOptions, fetch: FetchLike): Promise<{ bytes: Buffer; name?: string }> {
   if (request.file.base64 !== undefined) return { bytes: decodeBase64(request.file.base64, 'file.base64', options.maxFileBytes) };
   return downloadFile(request.file.url!, { fetch, timeoutMs: options.downloadTimeoutMs, maxBytes: options.maxFileBytes });
+}
+
+/**
+ * What is checked of a file before it is stored or any order created: an xlsx workbook with a sheet to
+ * read, within the limits (file-check.ts: sizes, bombs, parts), and small enough for its errors file
+ * when one is asked. Throws FileProblem.
+ */
+export function checkIncomingFile(bytes: Buffer, options: ImportOptions, errorsToFile: boolean): WorkbookInfo {
+  const info = inspectWorkbook(bytes, options);
+  if (errorsToFile) checkErrorsFileSize(info.sheetXmlBytes, options);
+  return info;
 }
 
 /** A refused file as the interface's 400; anything else as it is. */

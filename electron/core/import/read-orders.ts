@@ -21,19 +21,22 @@ import type { ReadSummary } from './sheet-reader';
 /** Rows mapped (and their orders checked) between two turns of the event loop. */
 const mapSlice = 50; // ≈ 2–5 ms of work on an idle machine: room for the CPU contention of a busy one under the 100 ms goal
 /**
- * Rows per batch from the reading worker, and batches it may send ahead of the mapping (flow control): at
- * most 10,000 rows wait on the main thread, however long the sheet. (A window of 4 batches kept rows from
- * outliving the young generation — a third less collecting on the benchmark's file — but its round trips
- * cost more wall-clock time than that saved on this 2-core machine; 10,000 rows measured the same as none.)
+ * Rows per batch from the reading worker (fewer when their cells pass sheet-reader's maxBatchBytes), and
+ * the bytes of rows it may send ahead of the mapping (flow control): at most this much waits on the main
+ * thread, however long or wide the sheet. (On the benchmark's file 8 MiB is ≈ 10,000 rows: a smaller
+ * window kept rows from outliving the young generation, but its round trips cost more wall-clock time
+ * than that saved on this 2-core machine.)
  */
 const readBatchRows = 250;
-const readWindow = 40;
+export const readWindowBytes = 8 * 1024 * 1024;
 
 export interface OrdersRead {
   candidates: OrderCandidate[];
   /** The valid orders by their seq, as they will be written. */
   prepared: Map<number, PreparedOrder>;
   sheetName: string;
+  /** Bytes the sheet's XML really unpacked to. */
+  sheetXmlBytes: number;
 }
 
 export interface ReadRequest {
@@ -75,8 +78,9 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
     let summary: ReadSummary | undefined;
     let rowsRead = 0;
     let estimate = 0;
-    const queue: SheetRow[] = [];
-    let queued = 0;
+    // the batches received and not yet mapped; a batch goes (and is acknowledged) once mapped
+    const batches: { rows: SheetRow[]; ack: () => void }[] = [];
+    let at = 0;
     let working: Promise<void> | null = null;
     let failure: unknown;
 
@@ -97,33 +101,27 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
       }
       await Promise.all(toCheck.map(check));
     };
-    // Flow control: each batch is acknowledged once mapped, so the worker reads only readWindow batches ahead.
-    let received = 0;
-    let taken = 0;
-    const acks: { at: number; ack: () => void }[] = [];
-    const ackTaken = () => {
-      while (acks.length && acks[0].at <= taken) acks.shift()!.ack();
-    };
+    // Flow control: each batch is acknowledged once mapped, so the worker reads only readWindowBytes ahead.
     const work = async () => {
       try {
-        while (queued < queue.length) {
-          const slice = queue.slice(queued, queued + mapSlice);
-          queued += slice.length;
+        while (batches.length) {
+          const batch = batches[0];
+          const slice = batch.rows.slice(at, at + mapSlice);
+          at += slice.length;
+          if (at >= batch.rows.length) {
+            batches.shift(); // mapped: its rows go as soon as their orders are built
+            at = 0;
+            batch.ack();
+          }
           const built: OrderCandidate[] = [];
           for (const row of slice) built.push(...mapper.push(row));
           await accept(built);
-          taken += slice.length;
-          ackTaken();
-          if (queued === queue.length) {
-            queue.length = 0;
-            queued = 0;
-          }
           await yieldToEventLoop();
         }
       } catch (error) {
         failure = error;
-        taken = Number.POSITIVE_INFINITY; // the read goes on to its end (and the failure is thrown then): never hold the worker
-        ackTaken();
+        // the read goes on to its end (and the failure is thrown then): never hold the worker
+        for (const b of batches.splice(0)) b.ack();
       } finally {
         working = null;
       }
@@ -134,8 +132,8 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
         kind: 'read',
         bytes: job.bytes,
         limits: options,
-        read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd, batchRows: readBatchRows },
-        window: readWindow,
+        read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd, batchRows: readBatchRows, columns: compiled.readColumns },
+        windowBytes: readWindowBytes,
       },
       (m, reply) => {
         if (m.type === 'workbook') info = m.info;
@@ -143,12 +141,12 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
           const range = parseRange(m.ref);
           if (range) estimate = Math.max(0, Math.min(range.bottom, compiled.rowEnd ?? range.bottom) - compiled.rowStart + 1);
         } else if (m.type === 'rows') {
-          for (const row of m.rows) queue.push(row);
           rowsRead += m.rows.length;
-          received += m.rows.length;
-          acks.push({ at: received, ack: () => reply({ type: 'ack' }) });
-          ackTaken();
-          working ??= work();
+          if (failure) reply({ type: 'ack' });
+          else {
+            batches.push({ rows: m.rows, ack: () => reply({ type: 'ack' }) });
+            working ??= work();
+          }
           report('reading', rowsRead, Math.max(estimate, rowsRead));
         } else if (m.type === 'done') summary = m.summary;
       },
@@ -176,7 +174,7 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
     if (candidates.length === 0) {
       throw new FileProblem('no-rows', `No orders found in the sheet «${sheetName}» from row ${compiled.rowStart}${compiled.rowEnd ? ` to row ${compiled.rowEnd}` : ''}: the mapped columns are empty there.`);
     }
-    return { candidates, prepared, sheetName };
+    return { candidates, prepared, sheetName, sheetXmlBytes: summary?.unpackedBytes ?? 0 };
   }
   return readOrders;
 }

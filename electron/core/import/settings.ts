@@ -35,6 +35,8 @@ export interface CompiledSettings {
   clientNumberColumn: number;
   /** Every mapped column, to tell an empty row. */
   mappedColumns: number[];
+  /** Every column a row is read for (mapped, or summed by a default): the reader keeps no other cell. */
+  readColumns: number[];
   itemColumns: number[];
   /** Additional services by extraParamName, when the delivery service's list is known. */
   services?: Map<string, ProviderService>;
@@ -194,6 +196,7 @@ export async function compileSettings(settings: UploadSettings, lookupServices: 
     fields,
     clientNumberColumn: clientNumber!.columns[0],
     mappedColumns: columnsOf(),
+    readColumns: [...new Set([...columnsOf(), ...[...fields.values()].flatMap((p) => (p.fallback?.kind === 'sum' ? [p.fallback.column] : []))])],
     itemColumns: columnsOf('item'),
     services,
     source: settings,

@@ -234,15 +234,15 @@ describe('the sheet scanner on XML as other programs write it', () => {
 });
 
 describe('the reading worker keeps pace with the main thread', () => {
-  it('reads only a few batches ahead of the rows taken, and everything once they are', async () => {
+  it('reads only a few batches (counted in bytes) ahead of the rows taken, and everything once they are', async () => {
     const bytes = await inlineStringsBook((sheet) => {
       for (let r = 1; r <= 4000; r++) sheet.addRow([`ORDER-${r}`, 'Доставка до двери, получатель предупреждён заранее. '.repeat(6)]);
     });
-    const flow = createFlowControl(2);
+    const flow = createFlowControl(80 * 1024); // ≈ 2 batches of 50 of these rows
     const batches: number[] = [];
     let done = false;
     const finished = runWorkerTask(
-      { kind: 'read', bytes, limits: defaultLimits, read: { fromRow: 1, dataFrom: 2, batchRows: 50 }, window: 2 },
+      { kind: 'read', bytes, limits: defaultLimits, read: { fromRow: 1, dataFrom: 2, batchRows: 50 }, windowBytes: 80 * 1024 },
       (m: WorkerMessage) => {
         if (m.type === 'rows') batches.push(m.rows.length);
         if (m.type === 'done') done = true;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw } from 'node:zlib';
 import type { CellValue, SheetRow } from './cells';
-import { parseRange } from './columns';
+import { maxColumn, parseRange } from './columns';
 import { FileProblem, type WorkbookInfo } from './file-check';
 import { readWorkbookParts, type WorkbookParts } from './workbook-parts';
 import { attr, scanXml, xmlText, type Tag } from './xml-scan';
@@ -37,7 +37,25 @@ export interface ReadOptions {
   onDimension?: (ref: string) => void;
   /** Flow control: between pieces of the sheet, a promise to wait for before reading on (or null: go on). */
   room?: () => Promise<void> | null;
+  /**
+   * The columns whose cells are kept (1-based; the mapped ones): any other cell is skipped as it is
+   * read, so a stray cell in column XFD costs nothing. Undefined: every column up to maxPreviewColumns.
+   */
+  columns?: number[];
 }
+
+/** Columns shown by a preview (columns further right are not read into it). */
+export const maxPreviewColumns = 256;
+/**
+ * Longest run of sheet XML without a tag end (`>`) the scanner keeps while waiting for the rest: far more
+ * than any tag or cell text of a real sheet (a cell holds at most 32,767 characters), far less than memory.
+ */
+export const maxPendingXmlChars = 4 * 1024 * 1024;
+/** A batch of rows goes to the main thread once it holds this many bytes (estimated), however few rows. */
+export const maxBatchBytes = 1024 * 1024;
+
+/** A rough size of a cell's value in memory, for byte-counted batches and flow control. */
+export const cellBytes = (v: CellValue) => (typeof v === 'string' ? 24 + 2 * v.length : 16);
 
 export interface ReadSummary {
   sheetName: string;
@@ -45,13 +63,15 @@ export interface ReadSummary {
   rowsSent: number;
   dataRows: number;
   lastRow: number;
-  /** Rightmost column with a value in any row read. */
+  /** Rightmost column with a value in any row read (kept or not). */
   maxColumn: number;
   merges: string[];
   /** The sheet's own `<dimension ref>` (A1:AN20001), when it has one. */
   dimension?: string;
   /** Reading stopped at stopAfterRows or toRow before the sheet's end. */
   stoppedEarly: boolean;
+  /** Bytes of sheet XML really unpacked (up to where reading stopped). */
+  unpackedBytes: number;
 }
 
 export { isDateFormat } from './workbook-parts';
@@ -94,6 +114,9 @@ function readCellAttributes(attrs: string) {
     i = end + 1;
   }
 }
+
+const tooLongText = () =>
+  new FileProblem('damaged', `The sheet holds more than ${maxPendingXmlChars / 1024 / 1024} MB of text in one piece (no tag ends in it); that is no spreadsheet. It was not read.`);
 
 /** Stops the scan early (rowEnd reached, preview full); not an error. */
 class StopReading extends Error {}
@@ -144,8 +167,19 @@ function cellValue(parts: WorkbookParts, type: string | undefined, style: number
  * The sheet's rows, parsed from its XML as it arrives. `push` takes text in any pieces; rows are
  * handed to `onRow` complete, in order; `end` flushes the rest.
  */
-export function createSheetScanner(parts: WorkbookParts, handlers: { onRow: (row: SheetRow) => void; onDimension: (ref: string) => void; onMerge: (ref: string) => void }) {
+export function createSheetScanner(
+  parts: WorkbookParts,
+  handlers: { onRow: (row: SheetRow, bytes: number) => void; onDimension: (ref: string) => void; onMerge: (ref: string) => void },
+  columns?: number[],
+) {
+  // kept[c]: the cells of column c are kept (an array of flags: one look-up per cell)
+  const kept = new Uint8Array(maxColumn + 2);
+  if (!columns) kept.fill(1, 1, maxPreviewColumns + 1);
+  else for (const c of columns) if (c >= 1 && c <= maxColumn) kept[c] = 1;
   let pending = '';
+  let rowBytes = 0;
+  /** Rightmost column with a value, kept or not. */
+  let rightmost = 0;
   let rowNumber = 0;
   let inSheetData = false;
   let cells: CellValue[] | null = null;
@@ -165,7 +199,7 @@ export function createSheetScanner(parts: WorkbookParts, handlers: { onRow: (row
   const endRow = () => {
     if (cells) {
       // empty rows go out too: they count towards the row limit, as exceljs counted them
-      handlers.onRow({ row: rowNumber, cells });
+      handlers.onRow({ row: rowNumber, cells }, rowBytes + 8 * cells.length);
     }
     cells = null;
   };
@@ -175,17 +209,25 @@ export function createSheetScanner(parts: WorkbookParts, handlers: { onRow: (row
       case 'c':
         if (!cells) return;
         if (tag.closing) {
-          const v = cellValue(parts, cType, cStyle, value, formula);
-          if (v !== null && v !== '') {
-            while (cells.length < column - 1) cells.push(null);
-            cells[column - 1] = v;
-          }
+          if (kept[column] === 1) {
+            const v = cellValue(parts, cType, cStyle, value, formula);
+            if (v !== null && v !== '') {
+              // cells before it are padded with nulls (counted in the row's bytes below)
+              while (cells.length < column - 1) cells.push(null);
+              cells[column - 1] = v;
+              rowBytes += cellBytes(v);
+              if (column > rightmost) rightmost = column;
+            }
+          } else if (value !== undefined && value !== '' && column > rightmost) rightmost = column;
           capture = 0;
           return;
         }
         {
           readCellAttributes(tag.attrs);
           column = cellRef ? columnOf(cellRef) : column + 1;
+          if (column > maxColumn) {
+            throw new FileProblem('damaged', `The sheet has a cell beyond column XFD, the last column of Excel (row ${rowNumber}). Open the file in Excel and save it again.`);
+          }
           cType = cellType;
           cStyle = cellStyle ? Number(cellStyle) : 0;
           value = undefined;
@@ -239,6 +281,7 @@ export function createSheetScanner(parts: WorkbookParts, handlers: { onRow: (row
           const r = attr(tag.attrs, 'r');
           rowNumber = r ? Number(r) : rowNumber + 1;
           cells = [];
+          rowBytes = 32;
           column = 0;
           if (tag.selfClosing) endRow();
         }
@@ -261,16 +304,33 @@ export function createSheetScanner(parts: WorkbookParts, handlers: { onRow: (row
     }
   };
   const onText = (raw: string) => {
-    if (capture === 1) value += raw;
-    else if (capture === 2) formula += xmlText(raw);
+    // a skipped column's text is not gathered (only whether it has any)
+    if (capture === 1) value = kept[column] === 1 || value === '' ? value + raw : value;
+    else if (capture === 2 && kept[column] === 1) formula += xmlText(raw);
   };
 
   return {
-    /** Scans what has arrived up to the last complete tag; the rest waits for the next piece. */
+    /** Rightmost column with a value in the rows scanned, kept or not. */
+    get rightmost() {
+      return rightmost;
+    },
+    /**
+     * Scans what has arrived up to the last complete tag; the rest waits for the next piece. Only the new
+     * piece is searched for a tag end, and the waiting text is capped: text with no `>` costs its length once.
+     */
     push(text: string) {
-      pending += text;
-      const stop = scanXml(pending, 0, pending.lastIndexOf('>') + 1, onTag, onText);
-      pending = pending.slice(stop);
+      const end = text.lastIndexOf('>');
+      if (end < 0) {
+        pending += text;
+        if (pending.length > maxPendingXmlChars) {
+          throw tooLongText();
+        }
+        return;
+      }
+      const whole = pending + text;
+      const stop = scanXml(whole, 0, pending.length + end + 1, onTag, onText);
+      pending = whole.slice(stop);
+      if (pending.length > maxPendingXmlChars) throw tooLongText();
     },
     end() {
       if (pending.trim()) scanXml(pending, 0, pending.length, onTag, onText);
@@ -281,13 +341,15 @@ export function createSheetScanner(parts: WorkbookParts, handlers: { onRow: (row
 }
 
 /** Reads the sheet of `info` and calls onRows with each batch; resolves with the summary. Throws FileProblem. */
-export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: ReadOptions, onRows: (rows: SheetRow[]) => void): Promise<ReadSummary> {
-  const summary: ReadSummary = { sheetName: info.sheetName, rowsSent: 0, dataRows: 0, lastRow: 0, maxColumn: 0, merges: [], stoppedEarly: false };
+export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: ReadOptions, onRows: (rows: SheetRow[], bytes: number) => void): Promise<ReadSummary> {
+  const summary: ReadSummary = { sheetName: info.sheetName, rowsSent: 0, dataRows: 0, lastRow: 0, maxColumn: 0, merges: [], stoppedEarly: false, unpackedBytes: 0 };
   const batchRows = options.batchRows ?? 500;
   let batch: SheetRow[] = [];
+  let batchBytes = 0;
 
   let raw: Buffer;
   let method: number;
+  let declaredSize: number;
   let parts: WorkbookParts;
   try {
     const entries = readZipDirectory(bytes);
@@ -296,6 +358,7 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
     if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError(`entry ${entry.name} uses an unsupported compression method ${entry.method}`);
     raw = rawEntryData(bytes, entry);
     method = entry.method;
+    declaredSize = entry.size;
     parts = readWorkbookParts(bytes, entries, options.maxSheetXmlBytes);
   } catch (error) {
     if (error instanceof FileProblem) throw error;
@@ -318,7 +381,7 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
       options.onDimension?.(ref);
     },
     onMerge: (ref) => summary.merges.push(ref),
-    onRow(row) {
+    onRow(row, bytes) {
       const r = row.row;
       if (r < options.fromRow) return;
       if (options.toRow !== undefined && r > options.toRow) {
@@ -332,25 +395,29 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
         );
       }
       if (row.cells.length === 0) return;
-      summary.maxColumn = Math.max(summary.maxColumn, row.cells.length);
       summary.lastRow = r;
       batch.push(row);
+      batchBytes += bytes;
       summary.rowsSent++;
-      if (batch.length >= batchRows) {
-        onRows(batch);
+      if (batch.length >= batchRows || batchBytes >= maxBatchBytes) {
+        onRows(batch, batchBytes);
         batch = [];
+        batchBytes = 0;
       }
       if (options.stopAfterRows !== undefined && summary.rowsSent >= options.stopAfterRows) {
         summary.stoppedEarly = true;
         throw new StopReading();
       }
     },
-  });
+  }, options.columns);
 
   const decoder = new StringDecoder('utf8');
   let unpacked = 0;
   const take = (chunk: Buffer) => {
     unpacked += chunk.length;
+    if (unpacked > declaredSize) {
+      throw new FileProblem('zip-bomb', `The sheet unpacks to more than the ${declaredSize.toLocaleString('en')} bytes its file says it holds; the file lies about its size. It was not read.`);
+    }
     if (unpacked > options.maxSheetXmlBytes) {
       throw new FileProblem('zip-bomb', `The sheet unpacks to more than ${Math.round(options.maxSheetXmlBytes / 1024 / 1024)} MB; that is no ordinary table. It was not read.`);
     }
@@ -383,6 +450,8 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
       throw new FileProblem('unreadable', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`);
     }
   }
-  if (batch.length) onRows(batch);
+  if (batch.length) onRows(batch, batchBytes);
+  summary.maxColumn = scanner.rightmost;
+  summary.unpackedBytes = unpacked;
   return summary;
 }

@@ -7,7 +7,7 @@ import type { ImportJobs } from './import-jobs';
 import type { ImportOptions } from './import-options';
 import type { ImportPipeline, RunOutcome } from './import-pipeline';
 import { yieldToEventLoop, type ImportStore } from './import-store';
-import { asAppError, fileOf } from './incoming-file';
+import { asAppError, checkIncomingFile, fileOf } from './incoming-file';
 import type { CompiledSettings } from './settings';
 import type { UploadSettings } from '../../../shared/schemas/upload';
 
@@ -51,6 +51,7 @@ export function createUploadEndpoint(deps: {
     let file: { bytes: Buffer; name?: string };
     try {
       file = await fileOf(request, options, deps.fetch);
+      checkIncomingFile(file.bytes, options, request.errorsToFile); // nothing is stored of a file that cannot be imported
     } catch (error) {
       throw asAppError(error);
     }

@@ -10,8 +10,8 @@ export type WorkerTask =
       bytes: Uint8Array;
       limits: ImportLimits;
       read: Omit<ReadOptions, 'maxDataRows' | 'maxSheetXmlBytes' | 'onDimension' | 'room'>;
-      /** Flow control: at most this many row batches unanswered by an `ack` (none: as fast as it reads). */
-      window?: number;
+      /** Flow control: at most this many bytes of rows (estimated) unanswered by an `ack` (none: as fast as it reads). */
+      windowBytes?: number;
     }
   | { kind: 'errors-file'; bytes: Uint8Array; limits: ImportLimits; marks: RowMark[]; headerRow?: number; title: string };
 
@@ -25,5 +25,5 @@ export type WorkerMessage =
   | { type: 'problem'; kind: FileProblemKind; message: string }
   | { type: 'crash'; message: string };
 
-/** What the main thread tells the worker during a task: a batch of rows has been taken (flow control). */
+/** What the main thread tells the worker during a task: the oldest batch of rows not yet taken has been (flow control). */
 export type MainMessage = { type: 'ack' };

@@ -4,20 +4,23 @@ import { readSheet } from './sheet-reader';
 import type { WorkerMessage, WorkerTask } from './worker-protocol';
 
 /**
- * Flow control of a read: the batches of rows sent and not yet taken by the main thread. While `window` of
- * them are out, reading waits: the sheet stays compressed here instead of piling up as rows over there.
+ * Flow control of a read, counted in bytes: the batches of rows sent and not yet taken by the main thread.
+ * While `windowBytes` of them are out, reading waits: the sheet stays compressed here instead of piling up
+ * as rows over there, however wide or narrow its rows.
  */
-export function createFlowControl(window: number | undefined) {
+export function createFlowControl(windowBytes: number | undefined) {
+  const sizes: number[] = [];
   let out = 0;
   let waiting: (() => void) | null = null;
   return {
-    sent() {
-      out++;
+    sent(bytes: number) {
+      sizes.push(bytes);
+      out += bytes;
     },
-    /** The main thread took a batch. */
+    /** The main thread took the oldest batch out. */
     ack() {
-      out = Math.max(0, out - 1);
-      if (waiting && window !== undefined && out < window) {
+      out = Math.max(0, out - (sizes.shift() ?? 0));
+      if (waiting && windowBytes !== undefined && out < windowBytes) {
         const resume = waiting;
         waiting = null;
         resume();
@@ -25,7 +28,7 @@ export function createFlowControl(window: number | undefined) {
     },
     /** Null while there is room; otherwise a promise kept when there is. */
     room(): Promise<void> | null {
-      if (window === undefined || out < window) return null;
+      if (windowBytes === undefined || out < windowBytes) return null;
       return new Promise<void>((resolve) => (waiting = resolve));
     },
   };
@@ -54,14 +57,14 @@ export async function runWorkerTask(
           onDimension: (ref) => post({ type: 'dimension', ref }),
           room: flow.room,
         },
-        (rows) => {
-          flow.sent();
+        (rows, bytes) => {
+          flow.sent(bytes);
           post({ type: 'rows', rows });
         },
       );
       post({ type: 'done', summary });
     } else {
-      const file = writeErrorsFile(bytes, { info, marks: task.marks, headerRow: task.headerRow, title: task.title });
+      const file = writeErrorsFile(bytes, { info, marks: task.marks, headerRow: task.headerRow, title: task.title }, task.limits);
       const out = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
       post({ type: 'file', bytes: out }, file.byteOffset === 0 && file.byteLength === file.buffer.byteLength ? [file.buffer as ArrayBuffer] : []);
     }

@@ -6,7 +6,7 @@ import type { MainMessage, WorkerTask } from './worker-protocol';
 import { createFlowControl, runWorkerTask } from './worker-tasks';
 
 parentPort!.once('message', (task: WorkerTask) => {
-  const flow = createFlowControl(task.kind === 'read' ? task.window : undefined);
+  const flow = createFlowControl(task.kind === 'read' ? task.windowBytes : undefined);
   parentPort!.on('message', (message: MainMessage) => {
     if (message.type === 'ack') flow.ack();
   });

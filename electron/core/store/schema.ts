@@ -222,7 +222,12 @@ export interface ImportsTable {
   status: 'staged' | 'queued' | 'reading' | 'creating' | 'registering' | 'done' | 'failed' | 'canceled';
   file_name: string | null;
   file_size: number;
+  /** Old imports only: the file is kept in the data folder now (source_path). */
   source: Buffer | null;
+  /** 0014: the file, relative to the data folder (imports/<company>/<import>.xlsx). */
+  source_path: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0014: the run puts its orders in drafts (the wizard's target). */
+  as_drafts: ColumnType<number, number | undefined, number>;
   settings: string | null;
   errors_to_file: number;
   total: number;
