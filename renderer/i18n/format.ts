@@ -39,3 +39,19 @@ export function createFormatters(language: Language): Formatters {
     count: (value) => count.format(value),
   };
 }
+
+const pad2 = (n: string) => n.padStart(2, '0');
+
+/**
+ * A typed day as "YYYY-MM-DD": "27.11.2026", "27/11/2026", "2026-11-27"; null while it is not a whole
+ * real day yet (31.02 is not one).
+ */
+export function parseDay(text: string): string | null {
+  const t = text.trim();
+  const m = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(t) ?? /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  if (!m) return null;
+  const [y, mo, d] = m[1].length === 4 ? [m[1], m[2], m[3]] : [m[3], m[2], m[1]];
+  const date = new Date(Number(y), Number(mo) - 1, Number(d));
+  if (date.getFullYear() !== Number(y) || date.getMonth() !== Number(mo) - 1 || date.getDate() !== Number(d)) return null;
+  return `${y}-${pad2(mo)}-${pad2(d)}`;
+}

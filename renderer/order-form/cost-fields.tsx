@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Grid, Text, TextInput } from '@mantine/core';
-import { useFormat, useT } from '../i18n/use-t';
+import { useFormat, useLanguage, useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { useProvidersStore } from '../stores/providers-store';
 import { BoundDecimalInput, useFieldLabel } from './bound-inputs';
@@ -41,6 +41,9 @@ function CodInput() {
   const follow = useOrderFormStore((s) => s.followItemsTotal);
   const codSupported = useProvidersStore((s) => s.providers.find((p) => p.key === providerKey)?.capabilities.cod ?? true);
   const binding = useField('cost.codCost');
+  const language = useLanguage();
+  // The followed amount is written as the language writes decimals; what the user types stays as typed.
+  const shown = !manual && language === 'ru' ? value.replace('.', ',') : value;
   const total = money(totalKopecks / 100);
   const hint = manual ? (
     <>
@@ -57,7 +60,7 @@ function CodInput() {
       label={useFieldLabel('codCost')}
       required
       {...binding}
-      value={value}
+      value={shown}
       onChange={(e) => setCod(e.currentTarget.value)}
       inputMode="decimal"
       autoComplete="off"

@@ -5,7 +5,8 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { intlLocale } from '../i18n/translate';
 import { useOrderFormStore } from '../stores/order-form-store';
 import { useProvidersStore } from '../stores/providers-store';
-import { BoundTextInput } from './bound-inputs';
+import { DayInput } from '../components/day-input';
+import { BoundTextInput, useFieldLabel } from './bound-inputs';
 import { useField } from './field-context';
 import { intervalsRequestOf, tariffIntervals } from './interval-request';
 import { useDebouncedCommand } from './use-debounced-command';
@@ -36,7 +37,7 @@ function FreeTime() {
       </Text>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, xs: 4 }}>
-          <BoundTextInput group="order" field="deliveryDate" placeholder="2026-12-31" autoComplete="off" />
+          <DeliveryDayInput />
         </Grid.Col>
         <Grid.Col span={{ base: 6, xs: 4 }}>
           <BoundTextInput group="order" field="deliveryTimeStart" placeholder="10:00" autoComplete="off" />
@@ -111,5 +112,22 @@ function ServiceIntervals({ dynamic }: { dynamic: boolean }) {
       {binding.error && <Text size="xs" c="red" role="alert">{binding.error}</Text>}
       {body}
     </Stack>
+  );
+}
+
+/** The delivery day typed or picked in the app's language; the form keeps it as YYYY-MM-DD. */
+function DeliveryDayInput() {
+  const value = useOrderFormStore((s) => s.values.order.deliveryDate);
+  const setField = useOrderFormStore((s) => s.setField);
+  const binding = useField('order.deliveryDate');
+  return (
+    <DayInput
+      label={useFieldLabel('deliveryDate')}
+      {...binding}
+      value={value || null}
+      onChange={(day) => setField('order', 'deliveryDate', day ?? '')}
+      autoComplete="off"
+      data-testid="delivery-day"
+    />
   );
 }

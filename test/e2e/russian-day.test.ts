@@ -64,4 +64,46 @@ describe('browser mode: a shop\'s day in Russian', () => {
     await screenshot(page, 'russian-status-history');
     await page.keyboard.press('Escape');
   });
+
+  it('dates and amounts are written the Russian way: list, detail, the COD box and the date filters with a Russian calendar', async () => {
+    const { page, running } = session;
+    const nbsp = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    const made = await running.app.dispatch('orders.create', shop, orderPayload('FMT-1', (o) => {
+      Object.assign(o.order, { deliveryDate: '2026-11-27', deliveryTimeStart: '18:00', deliveryTimeEnd: '21:00' });
+      Object.assign(o.cost, { codCost: 2499.9, deliveryCost: undefined });
+      o.places[0].items = [{ description: 'Футболка', quantity: 2, assessedCost: 1249.95, cost: 1249.95, weight: 300 }];
+    }));
+    if (!made.ok) throw new Error(JSON.stringify(made.error));
+    await page.reload();
+    const row = page.getByTestId('order-row').filter({ hasText: 'FMT-1' });
+    await expect.poll(async () => nbsp(await row.textContent())).toContain('2 499,90 ₽');
+
+    await row.click();
+    const drawer = page.getByTestId('order-detail');
+    await expect.poll(async () => nbsp(await drawer.getByTestId('detail-delivery').textContent())).toBe('Доставка до двери · Доставка 27.11.2026 18:00–21:00');
+    await expect(drawer.getByTestId('detail-cost-cod').textContent().then(nbsp)).resolves.toBe('2 499,90 ₽');
+    await page.keyboard.press('Escape');
+
+    // The created-date filters are typed and picked as 27.11.2026, the calendar in Russian.
+    const from = page.getByTestId('filter-date-from');
+    await from.fill('01.01.2020');
+    await from.press('Tab');
+    await expect(from.inputValue()).resolves.toBe('01.01.2020');
+    await row.waitFor();
+    await page.getByTestId('filter-date-to').click();
+    await page.getByText(/^(январь|февраль|март|апрель|май|июнь|июль|август|сентябрь|октябрь|ноябрь|декабрь) \d{4}$/).first().waitFor();
+    await expect(page.getByText('пн', { exact: true }).first().isVisible()).resolves.toBe(true);
+    await screenshot(page, 'russian-date-filter');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('filter-clear').click();
+
+    // The cash on delivery the form counts from the items is written with a comma.
+    await page.getByTestId('new-order-button').click();
+    const item = page.getByTestId('order-form').getByTestId('item-row').first();
+    await item.getByLabel(/^Цена, ₽( \*)?$/).fill('1249,95');
+    await item.getByLabel(/^Кол-во( \*)?$/).fill('2');
+    await expect(page.getByTestId('order-form').getByLabel(/^Наложенный платёж, ₽( \*)?$/).inputValue()).resolves.toBe('2499,90');
+    await page.keyboard.press('Escape');
+    expect(session.pageErrors()).toEqual([]);
+  });
 });

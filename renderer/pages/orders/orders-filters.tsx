@@ -1,4 +1,5 @@
-import { Button, Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, SegmentedControl, Select } from '@mantine/core';
+import { DayInput } from '../../components/day-input';
 import { useMemo } from 'react';
 import { statusKeys, statusNames, type StatusKey } from '../../../shared/status-keys';
 import { useLanguage, useT } from '../../i18n/use-t';
@@ -55,22 +56,20 @@ export function OrdersFilters() {
         clearable
         data-testid="filter-service"
       />
-      <TextInput
+      <DayInput
         size="xs"
-        type="date"
         w={150}
         label={t('ordersList.filter.dateFrom')}
-        value={filter.dateFrom ?? ''}
-        onChange={(e) => setDate({ dateFrom: e.currentTarget.value || null })}
+        value={filter.dateFrom ?? null}
+        onChange={(day) => setDate({ dateFrom: day })}
         data-testid="filter-date-from"
       />
-      <TextInput
+      <DayInput
         size="xs"
-        type="date"
         w={150}
         label={t('ordersList.filter.dateTo')}
-        value={filter.dateTo ?? ''}
-        onChange={(e) => setDate({ dateTo: e.currentTarget.value || null })}
+        value={filter.dateTo ?? null}
+        onChange={(day) => setDate({ dateTo: day })}
         error={datesReversed ? t('ordersList.filter.datesReversed') : undefined}
         data-testid="filter-date-to"
       />
