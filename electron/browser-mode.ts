@@ -9,7 +9,8 @@ const builtUi = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /**
  * The headless core: database, workers, the local interface and the web UI on 127.0.0.1.
- * Each --token gets its company; the UI link carries the first token (or the shop's own).
+ * Each --token gets its client company (the delivery interface only); the UI link carries a new owner
+ * session of the shop (not an API token), and the previous run's link stops working.
  */
 export async function startBrowserMode(options: ServeOptions, appOptions: Partial<AppOptions> = {}) {
   const app = await createApp({ dataDir: options.dataDir, startWorkers: true, ...appOptions });
@@ -21,7 +22,7 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
       const company = last ? await app.services.companies.ensureWithToken(last) : { companyId: desktop.companyId };
       await app.services.apiLogins.set(company, options.login);
     }
-    const uiToken = options.tokens[0] ?? desktop.apiToken;
+    const owner = await app.services.auth.openOwnerSession();
     const webRoot = options.webRoot ?? (existsSync(`${builtUi}index.html`) ? builtUi : undefined);
     const { port, base, close: stopServing } = await startLocalApi(app, { port: options.port, webRoot, windowTransport: true });
     // The shop's network only when the owner turned LAN mode on (Settings → Access from other computers).
@@ -30,8 +31,9 @@ export async function startBrowserMode(options: ServeOptions, appOptions: Partia
       app,
       port,
       base,
-      uiUrl: `${base}/#token=${encodeURIComponent(uiToken)}`,
-      uiToken,
+      uiUrl: `${base}/#session=${encodeURIComponent(owner.secret)}`,
+      /** The owner session the link carries. */
+      ownerSession: owner.secret,
       hasUi: webRoot !== undefined,
       newDesktopToken: desktop.created && options.tokens.length === 0 ? desktop.apiToken : undefined,
       /** Stops taking requests, finishes what is under way, closes the database. */

@@ -35,12 +35,13 @@ vi.mock('./local-api', async (original) => ({
 vi.mock('./core/lan/lan-door', () => ({ startLanDoor: (app: unknown, opts: { webRoot?: string }) => current.lanDoor.start(app, opts) }));
 
 const OUR_PAGE = 'app://shipdesk/index.html';
-const SHOP = { companyId: 7 };
+/** The owner of the shop's company, as the core's desktopContext() answers it. */
+const SHOP = { role: 'owner', companyId: 7, sessionId: null, userId: null, address: null };
 
 function fakeCore() {
   const listeners = new Set<(event: { type: string; [k: string]: unknown }) => void>();
   return {
-    dispatch: vi.fn(async (name: string, ctx: { companyId: number }, input: unknown) => ({ ok: true, value: { name, ctx, input } })),
+    dispatch: vi.fn(async (name: string, ctx: typeof SHOP, input: unknown) => ({ ok: true, value: { name, ctx, input } })),
     desktopContext: vi.fn(async () => SHOP),
     events: {
       subscribe: vi.fn((listener: (event: { type: string }) => void) => {
@@ -220,7 +221,7 @@ describe('the ShipDesk window is locked down', () => {
 });
 
 describe('commands from the window', () => {
-  it('runs a command from our page for the shop’s own company', async () => {
+  it('runs a command from our page as the owner of the shop’s own company', async () => {
     await launch();
     expect(electron.module.ipcMain.handle).toHaveBeenCalledTimes(1);
     const result = await electron.invoke('shipdesk:command', OUR_PAGE, 'orders.list', { page: 1 });
@@ -261,8 +262,17 @@ describe('commands from the window', () => {
     core.publish(event);
     expect(mainWindow().webContents.send).toHaveBeenCalledWith('shipdesk:event', event);
     mainWindow().close();
-    core.publish({ type: 'outbox.state', pending: 0 });
+    core.publish({ type: 'outbox.state', companyId: 7, pending: 0, waitingForConnection: false });
     expect(mainWindow().webContents.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not push another company’s events (an API client’s orders) to the window', async () => {
+    await launch();
+    core.publish({ type: 'orders.changed', companyId: 8, orderIds: ['b'] });
+    core.publish({ type: 'outbox.state', companyId: 8, pending: 3, waitingForConnection: true });
+    expect(mainWindow().webContents.send).not.toHaveBeenCalled();
+    core.publish({ type: 'drafts.changed', companyId: 7 });
+    expect(mainWindow().webContents.send).toHaveBeenCalledWith('shipdesk:event', { type: 'drafts.changed', companyId: 7 });
   });
 });
 

@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './core/app';
+import type { Caller } from './core/auth/caller';
+import { subscribeCompany } from './core/events';
 import { COMMAND_CHANNEL, EVENT_CHANNEL } from './channels';
 import {
   APP_SCHEME,
@@ -87,10 +89,12 @@ async function start(): Promise<void> {
   // The shell's own faults go to the same files in <data>/logs as the core's (Settings → Save logs for support).
   opened.log.info('the desktop app started', { electron: process.versions.electron, platform: process.platform });
   app.on('render-process-gone', (_event, _contents, details) => opened.log.error('a window crashed', undefined, { reason: details.reason }));
-  stopEvents = opened.events.subscribe((event) => {
+  // The window is the shop's owner: it runs commands as the owner and hears its own company's events only.
+  const owner = await opened.desktopContext();
+  stopEvents = subscribeCompany(opened.events, owner.companyId, (event) => {
     for (const win of windows) if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
   });
-  ipcMain.handle(COMMAND_CHANNEL, (event, name: unknown, input: unknown) => runCommand(opened, event, name, input));
+  ipcMain.handle(COMMAND_CHANNEL, (event, name: unknown, input: unknown) => runCommand(opened, owner, event, name, input));
   started = true;
   openWindow();
   // The shop's other programs reach the same core over HTTP on 127.0.0.1; a busy port costs only that.
@@ -107,12 +111,12 @@ async function start(): Promise<void> {
   }
 }
 
-async function runCommand(opened: Core, event: IpcMainInvokeEvent, name: unknown, input: unknown) {
+async function runCommand(opened: Core, owner: Caller, event: IpcMainInvokeEvent, name: unknown, input: unknown) {
   const refusal = refuseCommand(event.senderFrame?.url, name);
   if (refusal) return refusal;
   if (quitting !== 'no') return CLOSING_ERROR; // no new writes once the database is being closed
   try {
-    return await opened.dispatch(name as string, await opened.desktopContext(), input);
+    return await opened.dispatch(name as string, owner, input);
   } catch (error) {
     opened.log.error(`command ${String(name)} failed`, error);
     return INTERNAL_ERROR;

@@ -20,7 +20,7 @@ async function main() {
     process.exit(1);
   }
   console.log(`ShipDesk is running in browser mode (data: ${options.dataDir})`);
-  if (running.hasUi) console.log(`Open ${running.uiUrl}`);
+  if (running.hasUi) console.log(`Open ${running.uiUrl}  (signs this browser in as the shop's owner; keep the link to yourself)`);
   else console.log('The web UI is not built (run `npx vite build`); the local API is up.');
   if (running.newDesktopToken) console.log(`API token of this shop: ${running.newDesktopToken}`);
   console.log(`Local API: ${running.base}/v1  (header Authorization: <token>)`);

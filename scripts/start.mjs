@@ -9,31 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stale } from './fresh.mjs';
 import { ensureServeBundle } from './serve-bundle.mjs';
+import { ensureWebUi, runStep } from './web-ui.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const at = (...parts) => path.join(root, ...parts);
-
-/** The JS entry of a locally installed CLI (what npx would run), run with this same node. */
-function localBin(pkg) {
-  const manifest = at('node_modules', pkg, 'package.json');
-  const { bin } = JSON.parse(readFileSync(manifest, 'utf8'));
-  return at('node_modules', pkg, typeof bin === 'string' ? bin : bin[pkg]);
-}
-
-/** Runs a build step to completion; stops `npm start` with its exit code if it fails. */
-function runStep(label, file, stepArgs) {
-  console.log(`start: ${label}…`);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file, ...stepArgs], { cwd: root, stdio: 'inherit' });
-    child.on('exit', (code, signal) => {
-      if (code === 0) return resolve();
-      console.error(`start: ${label} failed${signal ? ` (${signal})` : ''}.`);
-      process.exit(code || 1);
-    });
-  });
-}
 
 /** Path of Electron's binary, or null when the electron package has none (it could not be downloaded). */
 function electronBinary() {
@@ -73,14 +54,8 @@ function runForeground(command, childArgs, env = process.env) {
   });
 }
 
-const rendererSources = [at('renderer'), at('shared'), at('vite.config.ts'), at('index.html')];
-
-async function buildRenderer() {
-  if (stale([at('dist/index.html')], rendererSources)) await runStep('building the renderer (vite build)', localBin('vite'), ['build']);
-}
-
 async function startElectron(binary) {
-  await buildRenderer();
+  await ensureWebUi();
   if (stale([at('dist-electron/main.mjs'), at('dist-electron/preload.cjs')], [at('electron'), at('shared')])) {
     await runStep('building the Electron shell', at('scripts/build-electron.mjs'), []);
   }
@@ -92,7 +67,7 @@ async function startElectron(binary) {
 
 async function startBrowserMode() {
   console.log('Electron is not available on this machine (its binary could not be downloaded) — starting ShipDesk in browser mode.');
-  await buildRenderer();
+  await ensureWebUi();
   const serve = await ensureServeBundle(); // bundled: starts in a third of the time tsx takes to load the sources
   runForeground(process.execPath, ['--enable-source-maps', serve, ...args]); // serve prints the URL to open
 }

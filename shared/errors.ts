@@ -12,6 +12,10 @@ export const ErrorCode = {
   orderNotFound: '040080',
   alreadyCanceled: '040081',
   unauthorized: '040101',
+  /** The caller is known but its role may not do this (a packer opening settings, an API token on /app). */
+  forbidden: '040103',
+  /** Too many failed sign-ins for the name or from the address: wait and try again. */
+  tooManyAttempts: '040429',
   cannotCancel: '040306',
   internal: '050001',
 } as const;

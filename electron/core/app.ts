@@ -2,9 +2,11 @@ import type { Result } from '../../shared/result';
 import { createCalculatorService } from './calculator/calculator-service';
 import { createReferencePoints } from './calculator/points';
 import { systemClock, type Clock } from './clock';
+import { createAuthService } from './auth/auth-service';
+import { ownerOf, type Caller, type Visitor } from './auth/caller';
 import { dispatch, type CommandTable } from './commands';
 import { createCourierService } from './courier/courier-service';
-import { createCompanyService, type CallContext } from './companies/company-service';
+import { createCompanyService } from './companies/company-service';
 import { createEventBus } from './events';
 import { createIntervalService } from './intervals/interval-service';
 import { guardedFetch, type FetchLike } from './import/download';
@@ -127,6 +129,7 @@ export async function createApp(options: AppOptions) {
   const outbox = createOutbox({ db, sqlite: store.sqlite, clock, providers, events, log });
   const companies = createCompanyService(db, clock);
   const apiLogins = createApiLoginService({ db, clock });
+  const auth = createAuthService({ db, clock, companies, events });
   const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events });
   const statuses = createStatusService({ db, sqlite: store.sqlite });
   const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
@@ -204,7 +207,8 @@ export async function createApp(options: AppOptions) {
     'dropOff.remember': (ctx, input) => usualDropOff.remember(ctx, input.providerKey, input.pointId),
     'backup.now': () => backup.now(),
     'backup.list': () => backup.list(),
-    'backup.restore': (_ctx, input) => backup.restore(input.file),
+    'backup.upload': (_ctx, input) => backup.upload(input),
+    'backup.restore': (_ctx, input) => backup.restore(input.id),
     'backup.cancelRestore': () => backup.cancelRestore(),
     'logs.saveForSupport': async () => supportBundle(options.dataDir, clock.now()),
     'orders.bulk': (ctx, input) => bulk.run(ctx, input.action, input.orderIds),
@@ -231,6 +235,14 @@ export async function createApp(options: AppOptions) {
     'apiLogin.get': (ctx) => apiLogins.get(ctx),
     'apiLogin.set': (ctx, input) => apiLogins.set(ctx, input),
     'apiLogin.clear': (ctx) => apiLogins.clear(ctx),
+    'auth.signIn': (who, input) => auth.signIn(input, who.address),
+    'auth.signOut': (ctx) => auth.signOut(ctx),
+    'session.current': (ctx) => auth.identity(ctx),
+    'users.list': (ctx) => auth.listUsers(ctx),
+    'users.create': (ctx, input) => auth.createUser(ctx, input),
+    'users.setPassword': (ctx, input) => auth.setPassword(ctx, input),
+    'users.remove': (ctx, input) => auth.removeUser(ctx, input),
+    'users.revokeSessions': (ctx, input) => auth.revokeSessions(ctx, input),
   };
 
   await imports.recover(); // before the outbox starts: the jobs a crash left held go at once
@@ -247,18 +259,16 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier, apiLogins },
+    services: { companies, auth, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier, apiLogins },
     commands,
-    dispatch: (name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, ctx, input),
+    /** Runs a command for a caller; its role is checked against the command's declared roles first. */
+    dispatch: (name: string, who: Visitor, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, who, input),
     /** Records where the local interface is served (…/v1), for the settings page. */
     announceLocalApi(url: string | null): void {
       localApiUrl = url;
     },
-    /** The shop's own company: the desktop window acts as it. */
-    desktopContext: async (): Promise<CallContext> => {
-      const { companyId } = await companies.desktop();
-      return { companyId };
-    },
+    /** The shop's owner: the desktop window acts as it. */
+    desktopContext: async (): Promise<Caller> => ownerOf((await companies.desktop()).companyId),
     /** Stops the workers, lets the running pass finish, then closes the database. Safe to call twice. */
     close(): Promise<void> {
       closed ??= (async () => {

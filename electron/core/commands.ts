@@ -2,12 +2,16 @@ import type { z } from 'zod';
 import { contract, isCommandName, type CommandName, type CommandOutput, type Contract } from '../../shared/contract';
 import { ErrorCode } from '../../shared/errors';
 import type { Result } from '../../shared/result';
-import type { CallContext } from './companies/company-service';
-import { AppError, internalError } from './errors';
+import { allows, type Access } from '../../shared/roles';
+import type { Caller, Visitor } from './auth/caller';
+import { AppError, forbidden, internalError, notFound, unauthorized } from './errors';
 import type { Logger } from './logger';
 import { parseInput } from './validation';
 
-export type CommandHandler<N extends CommandName> = (ctx: CallContext, input: z.output<Contract[N]['input']>) => Promise<CommandOutput<N>>;
+/** Who a handler is called for: anyone for a public command (signing in), a known caller for the rest. */
+type CallerOf<N extends CommandName> = Contract[N]['roles'] extends 'public' ? Visitor : Caller;
+
+export type CommandHandler<N extends CommandName> = (ctx: CallerOf<N>, input: z.output<Contract[N]['input']>) => Promise<CommandOutput<N>>;
 
 /** One async function per command: the table every caller (IPC, browser-mode HTTP, tests) goes through. */
 export type CommandTable = { [N in CommandName]: CommandHandler<N> };
@@ -20,16 +24,38 @@ export function toErrorResult(error: unknown, log: Logger): { status: number; bo
   return { status: internal.status, body: { ok: false, error: internal.body } };
 }
 
-/** Parses the input with the command's schema, runs it and wraps the outcome as a Result. */
-export async function dispatch(table: CommandTable, log: Logger, name: string, ctx: CallContext, input: unknown): Promise<Result<unknown>> {
-  if (!isCommandName(name)) {
-    return { ok: false, error: { code: ErrorCode.notFound, message: 'Unknown command', description: `There is no command ${String(name)}` } };
-  }
+/**
+ * The one gate of every transport: may this caller use what `access` guards? Throws the refusal: 401
+ * without a session, 403 for a role that is not let in (an API token, a packer at an owner's command).
+ */
+export function authorizeAccess(access: Access, who: Visitor, what: string): void {
+  if (allows(access, who.role)) return;
+  if (who.role === null) throw unauthorized('Sign in first: this needs a session');
+  throw forbidden(who.role === 'client' ? 'An API token reaches the delivery interface (/v1) only' : `${what} is for the shop's owner only`);
+}
+
+/** The command by name, if the caller's role may call it (the roles each command declares in shared/contract). */
+export function authorize(name: string, who: Visitor): CommandName {
+  if (!isCommandName(name)) throw notFound(`There is no command ${String(name)}`);
+  authorizeAccess(contract[name].roles, who, name);
+  return name;
+}
+
+/** HTTP status of a refusal by `authorize` or by signing in; other failed Results travel as 200. */
+export const refusalStatus: Partial<Record<string, number>> = {
+  [ErrorCode.unauthorized]: 401,
+  [ErrorCode.forbidden]: 403,
+  [ErrorCode.tooManyAttempts]: 429,
+};
+
+/** Checks the caller, parses the input with the command's schema, runs it and wraps the outcome as a Result. */
+export async function dispatch(table: CommandTable, log: Logger, name: string, who: Visitor, input: unknown): Promise<Result<unknown>> {
   try {
-    const parsed = parseInput(contract[name].input, input ?? {});
-    const handler = table[name] as (ctx: CallContext, input: unknown) => Promise<unknown>;
-    return { ok: true, value: await handler(ctx, parsed) };
+    const allowed = authorize(name, who);
+    const parsed = parseInput(contract[allowed].input, input ?? {});
+    const handler = table[allowed] as (ctx: Visitor, input: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(who, parsed) };
   } catch (error) {
-    return toErrorResult(error, log.child({ companyId: ctx.companyId })).body;
+    return toErrorResult(error, 'companyId' in who ? log.child({ companyId: who.companyId }) : log).body;
   }
 }

@@ -29,11 +29,16 @@ export const notFound = (description: string, code: string = ErrorCode.notFound)
 export const orderNotFound = (orderId: string | number) =>
   notFound(`Order ${orderId} was not found`, ErrorCode.orderNotFound);
 
-export const unauthorized = () =>
-  new AppError(401, {
-    code: ErrorCode.unauthorized,
-    message: 'Unauthorized',
-    description: 'The Authorization header must carry a valid API token',
+export const unauthorized = (description = 'The Authorization header must carry a valid API token') =>
+  new AppError(401, { code: ErrorCode.unauthorized, message: 'Unauthorized', description });
+
+export const forbidden = (description: string) => new AppError(403, { code: ErrorCode.forbidden, message: 'Forbidden', description });
+
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(429, {
+    code: ErrorCode.tooManyAttempts,
+    message: 'Too many attempts',
+    description: `Too many failed sign-ins; try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min`,
   });
 
 export const internalError = () =>

@@ -1,12 +1,7 @@
-/**
- * Push events from the core. An event with a companyId goes only to that company's listeners.
- * Known types: `orders.changed` { orderIds }, `outbox.state` { pending, waitingForConnection }.
- */
-export interface AppEvent {
-  type: string;
-  companyId?: number;
-  [key: string]: unknown;
-}
+import type { AppEvent } from '../../shared/contract/events';
+
+/** Push events from the core, typed in the contract; each names its company and reaches only its callers. */
+export type { AppEvent };
 
 export type EventListener = (event: AppEvent) => void;
 
@@ -32,4 +27,11 @@ export function createEventBus(onListenerError: (error: unknown) => void = () =>
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** Subscribes to the events of one company only: what a window signed in to it may see. */
+export function subscribeCompany(bus: EventBus, companyId: number, listener: EventListener): () => void {
+  return bus.subscribe((event) => {
+    if (event.companyId === companyId) listener(event);
+  });
 }

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,3 +10,21 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
 }
 
 export const databaseFile = (dataDir: string) => join(dataDir, 'shipdesk.db');
+
+/**
+ * A folder only this OS user can open (0700): the shop's orders, backups and keys live there. An existing
+ * folder is tightened too. (Windows ignores the mode; the profile folder is private there already.)
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+/**
+ * A file only this OS user can read (0600), created empty when missing, so SQLite (which gives its WAL and
+ * journal the database's mode) and the backups never exist readable by others, not even for a moment.
+ */
+export function ensurePrivateFile(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}

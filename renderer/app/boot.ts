@@ -10,12 +10,12 @@ export function boot(): void {
     useSessionStore.getState().setAccess('token-rejected');
     transport?.dispose();
   });
-  if (start.status === 'needs-token') {
+  const transport = start.transport;
+  setTransport(transport);
+  if (start.status === 'needs-sign-in') {
     session.setAccess('needs-token', 'http');
     return;
   }
-  const transport = start.transport;
-  setTransport(transport);
   session.setAccess('ready', transport.kind);
 
   let previous = useSessionStore.getState().connection;

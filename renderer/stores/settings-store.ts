@@ -149,9 +149,8 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         if (settings) withSettings({ ...settings, apiToken: result.value.apiToken });
         return result.value.apiToken;
       };
-      // Browser mode signs in with this very token: the transport switches to the new one as it is issued.
-      if (transport.renewToken) await transport.renewToken(regenerate);
-      else await regenerate();
+      // The window has a session of its own: the interface's token can change under it.
+      await regenerate();
       return outcome;
     },
 
@@ -214,7 +213,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
       return done(result.value);
     },
     restore: async (file) => {
-      const result = await call('backup.restore', { file });
+      const result = await call('backup.restore', { id: file });
       if (!result.ok) return result;
       const { settings } = get();
       if (settings) withSettings({ ...settings, pendingRestore: result.value.staged });

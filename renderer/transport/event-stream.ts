@@ -3,11 +3,12 @@ import type { ConnectionState } from './types';
 
 export interface EventStreamOptions {
   url: string;
-  token: string;
+  /** The Authorization header: `Session <secret>`. */
+  authorization: string;
   fetch: typeof fetch;
   onMessage: (message: SseMessage) => void;
   onState: (state: ConnectionState) => void;
-  /** The server refused the token; the stream stops for good. */
+  /** The server refused the session; the stream stops for good. */
   onUnauthorized: () => void;
   random?: () => number;
 }
@@ -33,11 +34,11 @@ export function openEventStream(options: EventStreamOptions): () => void {
       options.onState(attempt === 0 ? 'connecting' : 'reconnecting');
       try {
         const response = await options.fetch(options.url, {
-          headers: { Authorization: options.token, Accept: 'text/event-stream' },
+          headers: { Authorization: options.authorization, Accept: 'text/event-stream' },
           cache: 'no-store',
           signal,
         });
-        if (response.status === 401) {
+        if (response.status === 401 || response.status === 403) {
           options.onUnauthorized();
           return;
         }

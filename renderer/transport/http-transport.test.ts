@@ -12,7 +12,7 @@ function transportWith(fetchImpl: (url: string, init: RequestInit) => Promise<Re
   const fetchMock = vi.fn(fetchImpl);
   const transport = createHttpTransport({
     baseUrl: 'http://127.0.0.1:4318',
-    token: 'tok',
+    session: 'tok',
     onUnauthorized,
     fetch: fetchMock as unknown as typeof fetch,
     events: false,
@@ -21,7 +21,7 @@ function transportWith(fetchImpl: (url: string, init: RequestInit) => Promise<Re
 }
 
 describe('HTTP transport', () => {
-  it('posts the input to /app/commands/<name> with the token and returns the Result', async () => {
+  it('posts the input to /app/commands/<name> with the session and returns the Result', async () => {
     const page = { rows: [], total: 0 };
     const { transport, fetchMock } = transportWith(async () => json({ ok: true, value: page }));
     const result = await transport.invoke('orders.list', { search: 'Анна', limit: 100, offset: 0 });
@@ -29,7 +29,7 @@ describe('HTTP transport', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('http://127.0.0.1:4318/app/commands/orders.list');
     expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ Authorization: 'tok', 'Content-Type': 'application/json' });
+    expect(init.headers).toMatchObject({ Authorization: 'Session tok', 'Content-Type': 'application/json' });
     expect(JSON.parse(init.body as string)).toEqual({ search: 'Анна', limit: 100, offset: 0 });
   });
 
@@ -52,7 +52,7 @@ describe('HTTP transport', () => {
     }
   });
 
-  it('reports a refused token once, whatever the body looks like', async () => {
+  it('reports a refused session once, whatever the body looks like', async () => {
     const { transport, onUnauthorized } = transportWith(async () => json({ code: ErrorCode.unauthorized, message: 'Unauthorized' }, 401));
     const first = await transport.invoke('providers.list', {});
     await transport.invoke('providers.list', {});
@@ -80,7 +80,7 @@ describe('event stream', () => {
     const unauthorized = new Promise<void>((resolve) =>
       openEventStream({
         url: 'http://127.0.0.1:4318/app/events',
-        token: 'tok',
+        authorization: 'Session tok',
         fetch: fetchMock as unknown as typeof fetch,
         onMessage: (m) => messages.push(m.data),
         onState: (s) => states.push(s),
@@ -92,56 +92,64 @@ describe('event stream', () => {
     expect(messages).toEqual(['{"type":"orders.changed"}']);
     expect(states).toEqual(['connecting', 'connected', 'reconnecting', 'reconnecting']);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ Authorization: 'tok' });
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ Authorization: 'Session tok' });
   });
 });
 
-describe('renewing the token from the settings', () => {
-  /** A server that knows one token at a time; `regenerate` swaps it, as settings.regenerateToken does. */
-  function tokenServer() {
-    let current = 'tok';
-    const unauthorized = () => json({ ok: false, error: { code: ErrorCode.unauthorized, message: 'Unauthorized' } }, 401);
+describe('signing in and out', () => {
+  /** A server that knows the sessions it issued; signing in issues 'packer-1' for the right password. */
+  function sessionServer() {
+    const live = new Set(['owner']);
+    const refusal = (status: number) => json({ code: ErrorCode.unauthorized, message: 'Unauthorized' }, status);
     return {
-      regenerate: () => (current = 'tok-2'),
-      fetch: async (_url: string, init: RequestInit) =>
-        (init.headers as Record<string, string>).Authorization === current ? json({ ok: true, value: [] }) : unauthorized(),
+      live,
+      fetch: async (url: string, init: RequestInit) => {
+        const auth = (init.headers as Record<string, string>).Authorization;
+        if (url.endsWith('/auth.signIn')) {
+          const { password } = JSON.parse(init.body as string);
+          if (password !== 'right-password') return refusal(401);
+          live.add('packer-1');
+          return json({ ok: true, value: { session: { secret: 'packer-1', expiresAt: 1 } } });
+        }
+        return auth && live.has(auth.replace(/^Session /, '')) ? json({ ok: true, value: auth }) : refusal(401);
+      },
     };
   }
 
-  it('switches to the new token, remembers it, and keeps working', async () => {
-    const server = tokenServer();
-    const onTokenChanged = vi.fn();
+  it('a window without a session sends none, and a wrong password is not a lost session', async () => {
+    const server = sessionServer();
     const onUnauthorized = vi.fn();
-    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', token: 'tok', onUnauthorized, onTokenChanged, fetch: server.fetch as unknown as typeof fetch, events: false });
-    await transport.renewToken!(async () => server.regenerate());
-    expect(onTokenChanged).toHaveBeenCalledWith('tok-2');
-    expect(await transport.invoke('providers.list', {})).toEqual({ ok: true, value: [] });
+    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', session: null, onUnauthorized, fetch: server.fetch as unknown as typeof fetch, events: false });
+    const wrong = await transport.invoke('auth.signIn', { name: 'Анна', password: 'wrong' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: ErrorCode.unauthorized } });
+    expect(await transport.invoke('providers.list', {})).toMatchObject({ ok: false });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('a call refused with the old token while the token changes does not end the session', async () => {
-    const server = tokenServer();
-    const onUnauthorized = vi.fn();
-    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', token: 'tok', onUnauthorized, fetch: server.fetch as unknown as typeof fetch, events: false });
-    let stale: unknown;
-    await transport.renewToken!(async () => {
-      const token = server.regenerate();
-      stale = await transport.invoke('providers.list', {}); // sent with the old token after the server changed it
-      return token;
-    });
-    expect(stale).toMatchObject({ ok: false, error: { code: ErrorCode.unauthorized } });
-    expect(onUnauthorized).not.toHaveBeenCalled();
-    expect(await transport.invoke('providers.list', {})).toEqual({ ok: true, value: [] });
+  it('after signing in every call carries the new session, and the window remembers it', async () => {
+    const server = sessionServer();
+    const onSessionChanged = vi.fn();
+    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', session: null, onUnauthorized: vi.fn(), onSessionChanged, fetch: server.fetch as unknown as typeof fetch, events: false });
+    const signedIn = await transport.invoke('auth.signIn', { name: 'Анна', password: 'right-password' });
+    if (!signedIn.ok) throw new Error('sign-in failed');
+    transport.useSession!(signedIn.value.session.secret);
+    expect(onSessionChanged).toHaveBeenCalledWith('packer-1');
+    expect(await transport.invoke('providers.list', {})).toEqual({ ok: true, value: 'Session packer-1' });
   });
 
-  it('when the change fails after the old token was refused, the session ends as it would have', async () => {
+  it('a revoked session ends once; a refusal of a session already replaced does not end the new one', async () => {
+    const server = sessionServer();
     const onUnauthorized = vi.fn();
-    const refusing = async () => json({ ok: false, error: { code: ErrorCode.unauthorized, message: 'Unauthorized' } }, 401);
-    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', token: 'tok', onUnauthorized, fetch: refusing as unknown as typeof fetch, events: false });
-    await transport.renewToken!(async () => {
-      await transport.invoke('providers.list', {});
-      return undefined;
-    });
+    const transport = createHttpTransport({ baseUrl: 'http://127.0.0.1:4318', session: 'owner', onUnauthorized, fetch: server.fetch as unknown as typeof fetch, events: false });
+    server.live.delete('owner');
+    const stale = transport.invoke('providers.list', {}); // sent with the old session
+    transport.useSession!('packer-1');
+    server.live.add('packer-1');
+    await stale;
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    server.live.delete('packer-1');
+    await transport.invoke('providers.list', {});
+    await transport.invoke('providers.list', {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,17 +10,21 @@ import type { AppEvent, ConnectionState, Transport } from './types';
 export interface HttpTransportOptions {
   /** Origin of the ShipDesk server, e.g. location.origin. */
   baseUrl: string;
-  token: string;
-  /** Called once when the server refuses the token (HTTP 401 / 040101). */
+  /** The window's session secret (the owner's link, a packer's sign-in); null before signing in. */
+  session: string | null;
+  /** Called once when the server refuses the session (HTTP 401 / 040101): it ended or was revoked. */
   onUnauthorized: () => void;
+  /** The window switched sessions (signed in, accepted a link, signed out): remember it for the next visit. */
+  onSessionChanged?: (secret: string | null) => void;
   fetch?: typeof fetch;
   /** How long a command may take before the window gives up on it. */
   timeoutMs?: number;
   /** Tests pass false to skip the event stream. */
   events?: boolean;
-  /** The token was renewed from the settings: remember the new one for the next visit. */
-  onTokenChanged?: (token: string) => void;
 }
+
+/** `Authorization: Session <secret>`: a session, never an interface token. */
+const authorizationOf = (secret: string) => `Session ${secret}`;
 
 /** Browser mode: POST /app/commands/<name> for commands and an SSE stream from GET /app/events for events. */
 export function createHttpTransport(options: HttpTransportOptions): Transport {
@@ -29,31 +33,24 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   const events = createListeners<AppEvent>();
   const states = createListeners<ConnectionState>();
   let state: ConnectionState = 'connecting';
-  let unauthorized = false;
-  let token = options.token;
-  /** While the token is being renewed, refusals of the old one are held instead of ending the session. */
-  let renewing = false;
-  let heldRefusal = false;
+  let session = options.session;
+  let refused = false;
 
-  /** A refusal of `usedToken`: one of a token already replaced is expected and ignored. */
-  const refuse = (usedToken: string) => {
-    if (unauthorized || usedToken !== token) return;
-    if (renewing) {
-      heldRefusal = true;
-      return;
-    }
-    unauthorized = true;
+  /** A refusal of `usedSession`: one of a session already replaced is expected and ignored. */
+  const refuse = (usedSession: string | null) => {
+    if (refused || usedSession === null || usedSession !== session) return;
+    refused = true;
     options.onUnauthorized();
   };
 
-  const openEvents = (streamToken: string) =>
-    options.events === false
+  const openEvents = (secret: string | null) =>
+    options.events === false || secret === null
       ? () => {}
       : openEventStream({
           url: new URL('/app/events', options.baseUrl).toString(),
-          token: streamToken,
+          authorization: authorizationOf(secret),
           fetch: fetchImpl,
-          onUnauthorized: () => refuse(streamToken),
+          onUnauthorized: () => refuse(secret),
           onState: (next) => {
             state = next;
             states.emit(next);
@@ -63,16 +60,18 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
             if (event) events.emit(event);
           },
         });
-  let stopEvents = openEvents(token);
+  let stopEvents = openEvents(session);
 
   async function invoke<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
     const url = new URL(`/app/commands/${encodeURIComponent(name)}`, options.baseUrl).toString();
-    const usedToken = token;
+    const usedSession = session;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (usedSession !== null) headers.Authorization = authorizationOf(usedSession);
     let response: Response;
     try {
       response = await fetchImpl(url, {
         method: 'POST',
-        headers: { Authorization: usedToken, 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers,
         body: JSON.stringify(input ?? {}),
         cache: 'no-store',
         signal: AbortSignal.timeout(timeoutMs),
@@ -93,9 +92,9 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     }
     const result = asResult<CommandOutput<N>>(body);
     const bare = result ? undefined : asBareError(body);
-    if (response.status === 401 || (result && !result.ok && result.error.code === ErrorCode.unauthorized) || bare?.code === ErrorCode.unauthorized) {
-      refuse(usedToken);
-    }
+    const code = result && !result.ok ? result.error.code : bare?.code;
+    // A wrong password is the sign-in form's business, not a lost session.
+    if (name !== 'auth.signIn' && (response.status === 401 || code === ErrorCode.unauthorized)) refuse(usedSession);
     if (result) return result;
     if (bare) return { ok: false, error: bare };
     return clientFailure(ClientErrorCode.badResponse, `${name}: HTTP ${response.status} without a Result body`);
@@ -110,23 +109,13 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       return states.add(listener);
     },
     dispose: () => stopEvents(),
-    async renewToken(change) {
-      renewing = true;
-      heldRefusal = false;
-      let next: string | undefined;
-      try {
-        next = await change();
-      } finally {
-        renewing = false;
-      }
-      if (next && next !== token) {
-        token = next;
-        stopEvents();
-        stopEvents = openEvents(next);
-        options.onTokenChanged?.(next);
-      } else if (heldRefusal) {
-        refuse(token);
-      }
+    useSession(secret) {
+      if (secret === session) return;
+      session = secret;
+      refused = false;
+      stopEvents();
+      stopEvents = openEvents(secret);
+      options.onSessionChanged?.(secret);
     },
   };
 }

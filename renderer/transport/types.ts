@@ -20,9 +20,8 @@ export interface Transport {
   /** Stops background work (the event stream). */
   dispose(): void;
   /**
-   * Browser mode only (the window signs in with the company's API token): runs `change`, which gives the
-   * company a new token, and switches to it. A refusal of the old token while the change runs is not a
-   * lost session. `change` answers the new token, or undefined when it failed (the old one then stays).
+   * Browser mode only: switches the window to a session (the secret auth.signIn answered, or a link the
+   * user accepted), or to none after signing out. The window (IPC) is always the owner and has none.
    */
-  renewToken?(change: () => Promise<string | undefined>): Promise<void>;
+  useSession?(secret: string | null): void;
 }

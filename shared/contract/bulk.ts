@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from './define';
+import { shopStaff } from '../roles';
 import { statusRefreshResultSchema } from './status-refresh';
 import { statusKeys } from '../status-keys';
 import { orderExportFilterSchema } from '../schemas/orders-list';
@@ -65,7 +66,7 @@ export const outboxViewSchema = z.object({
 /** Push event while a status refresh runs (and once when it ends: done = total). */
 export const refreshProgressEventSchema = z.object({
   type: z.literal('refresh.progress'),
-  companyId: z.number().int().optional(),
+  companyId: z.number().int(),
   done: z.number().int(),
   total: z.number().int(),
 });
@@ -87,6 +88,7 @@ export const bulkCommands = {
     'Submit (send a failed order again), cancel, refresh or delete many orders; one result per order',
     z.object({ action: z.enum(bulkActions), orderIds }),
     bulkResultSchema,
+    shopStaff,
   ),
   'orders.exportXlsx': command(
     'The orders (by ids, or those matching the list filter) as an xlsx workbook with the list columns',
@@ -96,6 +98,7 @@ export const bulkCommands = {
       lang: z.enum(['ru', 'en']).default('ru'),
     }),
     z.object({ fileName: z.string(), base64: z.string(), rows: z.number().int() }),
+    shopStaff,
   ),
   'orders.stuck': command(
     'Live unfinished orders whose status has not moved for the stuck threshold (settings) or the given days',
@@ -105,12 +108,14 @@ export const bulkCommands = {
       offset: z.number().int().min(0).default(0),
     }).default({ limit: 200, offset: 0 }),
     z.object({ thresholdDays: z.number().int(), total: z.number().int(), rows: z.array(stuckOrderSchema) }),
+    shopStaff,
   ),
   'statuses.refreshNow': command(
     'Refresh the company\'s statuses now (joins a refresh already running); progress comes as refresh.progress events',
     z.object({}).default({}),
     statusRefreshResultSchema,
+    shopStaff,
   ),
-  'statuses.lastRefresh': command('When statuses were last refreshed, with what result, and when the next refresh is due', z.object({}).default({}), lastRefreshSchema),
-  'outbox.state': command('The company\'s orders waiting to reach their services: how many, the next attempt, the last error', z.object({}).default({}), outboxViewSchema),
+  'statuses.lastRefresh': command('When statuses were last refreshed, with what result, and when the next refresh is due', z.object({}).default({}), lastRefreshSchema, shopStaff),
+  'outbox.state': command('The company\'s orders waiting to reach their services: how many, the next attempt, the last error', z.object({}).default({}), outboxViewSchema, shopStaff),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanLike, positiveInt, text } from '../schemas/primitives';
 import { command } from './define';
+import { ownerOnly } from '../roles';
 
 /**
  * Services a shop connects with its own account (the sandbox services need no connection). `upstream` is
@@ -87,9 +88,9 @@ export const connectionTestResultSchema = z.object({
 export type ConnectionTestResult = z.output<typeof connectionTestResultSchema>;
 
 export const connectionCommands = {
-  'connections.list': command('Connections to delivery services (accounts), without their secrets', z.object({}).default({}), z.array(connectionSchema)),
-  'connections.create': command('Connect a delivery service account', connectionCreateSchema, connectionSchema),
-  'connections.update': command('Change a connection; new credentials replace the stored ones', connectionUpdateSchema, connectionSchema),
-  'connections.delete': command('Remove a connection and its stored credentials', connectionIdSchema, z.object({ id: z.number().int(), deleted: z.string() })),
-  'connections.test': command('Sign in to the service with the connection and make one cheap call', connectionIdSchema, connectionTestResultSchema),
+  'connections.list': command('Connections to delivery services (accounts), without their secrets', z.object({}).default({}), z.array(connectionSchema), ownerOnly),
+  'connections.create': command('Connect a delivery service account', connectionCreateSchema, connectionSchema, ownerOnly),
+  'connections.update': command('Change a connection; new credentials replace the stored ones', connectionUpdateSchema, connectionSchema, ownerOnly),
+  'connections.delete': command('Remove a connection and its stored credentials', connectionIdSchema, z.object({ id: z.number().int(), deleted: z.string() }), ownerOnly),
+  'connections.test': command('Sign in to the service with the connection and make one cheap call', connectionIdSchema, connectionTestResultSchema, ownerOnly),
 };

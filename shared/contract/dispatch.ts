@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from './define';
+import { shopStaff } from '../roles';
 
 export const dispatchOrderSchema = z.object({
   orderId: z.string(),
@@ -34,6 +35,7 @@ export const dispatchCommands = {
     'Registered orders not handed over yet, grouped by delivery service, with their places and weight totals',
     z.object({}).default({}),
     z.object({ groups: z.array(dispatchGroupSchema) }),
+    shopStaff,
   ),
   'dispatch.handOver': command(
     'Marks orders of one delivery service as handed over (one handover, numbered like its act); each stays on its order\'s timeline',
@@ -42,5 +44,6 @@ export const dispatchCommands = {
       orderIds: z.array(z.union([z.string(), z.number()]).transform(String)).min(1, 'name at least one order').max(1000, 'at most 1000 orders at once'),
     }),
     handoverSchema,
+    shopStaff,
   ),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from './define';
+import { shopStaff } from '../roles';
 import { importStatuses, uploadFailedItemSchema, uploadSettingsSchema, uploadStateSchema } from '../schemas/upload';
 
 /**
@@ -92,31 +93,36 @@ export const importCommands = {
     'Stage a workbook: its first rows, the detected header row and a suggested column map',
     z.object({ file: fileSchema, rows: z.number().int().min(1).max(200).default(20) }),
     importPreviewSchema,
+    shopStaff,
   ),
-  'import.suggestMapping': command('Guess a column map from column titles', z.object({ headers: z.array(headerCellSchema) }), suggestedMappingSchema),
-  'import.dryRun': command('Check every order of a staged workbook; nothing is created', z.object({ importId, settings: uploadSettingsSchema }), importDryRunSchema),
+  'import.suggestMapping': command('Guess a column map from column titles', z.object({ headers: z.array(headerCellSchema) }), suggestedMappingSchema, shopStaff),
+  'import.dryRun': command('Check every order of a staged workbook; nothing is created', z.object({ importId, settings: uploadSettingsSchema }), importDryRunSchema, shopStaff),
   'import.run': command(
     'Create the orders of a staged workbook in the background; progress comes as import.progress events',
     z.object({ importId, settings: uploadSettingsSchema, errorsToFile: z.boolean().default(true), target: z.enum(importTargets).default('orders') }),
     uploadStateSchema,
+    shopStaff,
   ),
-  'import.cancel': command('Stop a running import; orders already created stay', z.object({ importId }), uploadStateSchema),
+  'import.cancel': command('Stop a running import; orders already created stay', z.object({ importId }), uploadStateSchema, shopStaff),
   'import.results': command(
     'State and result rows of an import',
     z.object({ importId, offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20_000).default(1000) }),
     uploadStateSchema,
+    shopStaff,
   ),
   'import.errorsFile': command(
     'The workbook with its failed rows marked and their errors beside them (null when no row failed)',
     z.object({ importId }),
     z.object({ fileName: z.string(), base64: z.string().nullable() }),
+    shopStaff,
   ),
-  'import.fields': command('The fields a column can fill (the upload table), with their required flags', z.object({}), z.array(importFieldSchema)),
-  'import.presets.list': command('Saved column mappings, last saved first', z.object({}), z.array(importPresetSchema)),
+  'import.fields': command('The fields a column can fill (the upload table), with their required flags', z.object({}), z.array(importFieldSchema), shopStaff),
+  'import.presets.list': command('Saved column mappings, last saved first', z.object({}), z.array(importPresetSchema), shopStaff),
   'import.presets.save': command(
     'Save a column mapping under a name (the same name again replaces it)',
     z.object({ name: z.string().trim().min(1, 'is required').max(100), settings: uploadSettingsSchema, headers: z.array(presetHeaderSchema).max(1000) }),
     importPresetSchema,
+    shopStaff,
   ),
-  'import.presets.delete': command('Delete a saved column mapping', z.object({ id: z.number().int().positive() }), z.object({ id: z.number(), deleted: z.string() })),
+  'import.presets.delete': command('Delete a saved column mapping', z.object({ id: z.number().int().positive() }), z.object({ id: z.number(), deleted: z.string() }), shopStaff),
 };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { apiLoginCommands } from './api-login';
+import { authCommands } from './auth';
 import { bulkCommands } from './bulk';
 import { calculatorCommands } from './calculator';
 import { connectionCommands } from './connections';
@@ -34,11 +35,15 @@ export const contract = {
   ...dispatchCommands,
   ...courierCommands,
   ...apiLoginCommands,
+  ...authCommands,
 };
 
 export type Contract = typeof contract;
 export type CommandName = keyof Contract;
 export type CommandInput<N extends CommandName> = z.input<Contract[N]['input']>;
 export type CommandOutput<N extends CommandName> = z.output<Contract[N]['output']>;
+
+/** Who may call the command (see shared/roles.ts). */
+export const accessOf = (name: CommandName) => contract[name].roles;
 
 export const isCommandName = (name: string): name is CommandName => Object.hasOwn(contract, name);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from './define';
+import { shopStaff } from '../roles';
 
 export const labelFormats = ['pdf', 'zpl'] as const;
 export type LabelFormat = (typeof labelFormats)[number];
@@ -45,11 +46,13 @@ export const labelCommands = {
     'Labels of 1–100 orders as one PDF or one ZPL stream, in the given order: made by the delivery service where it prints its own, drawn by ShipDesk otherwise; orders that cannot be printed are listed with the reason',
     labelRequestSchema,
     printedFileSchema,
+    shopStaff,
   ),
   'orders.waybills': command(
     'Handover acts of 1–100 orders, one per delivery service, as one PDF; orders that cannot go on an act are listed with the reason',
     waybillRequestSchema,
     printedFileSchema,
+    shopStaff,
   ),
 };
 

@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { command } from './define';
+import { ownerOnly } from '../roles';
 
 /** The port the LAN door listens on unless the owner picks another (the local API keeps 4318). */
 export const defaultLanPort = 4319;
@@ -53,6 +54,6 @@ export type LanState = z.output<typeof lanStateSchema>;
 
 /** LAN mode: the shop's other computers reach ShipDesk over HTTPS. */
 export const lanCommands = {
-  'lan.get': command('Access from other computers: the setting, this computer\'s addresses, the certificate and what listens now', z.object({}).default({}), lanStateSchema),
-  'lan.set': command('Turn access from other computers on or off, choose addresses, names and port; applied at once', lanSettingsSchema, lanStateSchema),
+  'lan.get': command('Access from other computers: the setting, this computer\'s addresses, the certificate and what listens now', z.object({}).default({}), lanStateSchema, ownerOnly),
+  'lan.set': command('Turn access from other computers on or off, choose addresses, names and port; applied at once', lanSettingsSchema, lanStateSchema, ownerOnly),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from './define';
+import { shopStaff } from '../roles';
 
 /** What a delivery service can do through ShipDesk (the carrier's declared operations). */
 export const carrierOperationSchema = z.enum(['create', 'find', 'update', 'cancel', 'remove', 'track', 'labels', 'handoverActs', 'courierCalls', 'rates', 'intervals', 'referenceData']);
@@ -26,5 +27,5 @@ export const providerInfoSchema = z.object({
 export type ProviderInfo = z.output<typeof providerInfoSchema>;
 
 export const providerCommands = {
-  'providers.list': command('Delivery services available to the company', z.object({}).default({}), z.array(providerInfoSchema)),
+  'providers.list': command('Delivery services available to the company', z.object({}).default({}), z.array(providerInfoSchema), shopStaff),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from './define';
+import { ownerOnly, shopStaff } from '../roles';
 import {
   senderProfileCreateSchema, senderProfileSchema, senderProfileUpdateSchema, settingsSchema, settingsUpdateSchema,
 } from '../schemas/settings';
@@ -7,12 +8,17 @@ import { pointSchema } from '../schemas/lists';
 
 const empty = z.object({}).default({});
 
+/** A backup's name in the backups folder: the only way to name one (never a path). */
+const backupId = z.string().trim().regex(/^[\w.-]{1,200}\.db$/, 'must be a backup id from backup.list');
+
 export const backupFileSchema = z.object({
+  /** What backup.restore takes (the file's name in the backups folder). */
+  id: z.string(),
   name: z.string(),
   path: z.string(),
   size: z.number().int(),
-  /** `backup` made by backup.now, `pre-restore` the database a restore replaced. */
-  kind: z.enum(['backup', 'pre-restore']),
+  /** `backup` made by backup.now, `pre-restore` the database a restore replaced, `uploaded` a file the owner picked. */
+  kind: z.enum(['backup', 'pre-restore', 'uploaded']),
   created: z.string(),
 });
 export type BackupFile = z.output<typeof backupFileSchema>;
@@ -27,43 +33,55 @@ export type SettingsEnvironment = z.output<typeof settingsEnvironmentSchema>;
 
 /** Settings of the shop (company details, sender profiles, preferences), the API token, backups. */
 export const settingsCommands = {
-  'settings.get': command('Company details, sender profiles, preferences, the API token and the data folder', empty, settingsSchema),
-  'settings.update': command('Change company details and/or preferences; answers the settings as they are now', settingsUpdateSchema, settingsSchema),
-  'settings.environment': command('Where secrets are kept and where the local interface is served', empty, settingsEnvironmentSchema),
+  'settings.get': command('Company details, sender profiles, preferences, the API token and the data folder', empty, settingsSchema, ownerOnly),
+  'settings.update': command('Change company details and/or preferences; answers the settings as they are now', settingsUpdateSchema, settingsSchema, ownerOnly),
+  'settings.environment': command('Where secrets are kept and where the local interface is served', empty, settingsEnvironmentSchema, ownerOnly),
   'settings.regenerateToken': command(
     'Give the company a new API token; the old one stops working at once',
     empty,
     z.object({ apiToken: z.string() }),
+    ownerOnly,
   ),
-  'senderProfiles.list': command('Sender profiles, the default first', empty, z.array(senderProfileSchema)),
-  'senderProfiles.create': command('Add a sender profile (the first one becomes the default)', senderProfileCreateSchema, senderProfileSchema),
-  'senderProfiles.update': command('Change a sender profile or make it the default', senderProfileUpdateSchema, senderProfileSchema),
+  'senderProfiles.list': command('Sender profiles, the default first', empty, z.array(senderProfileSchema), shopStaff),
+  'senderProfiles.create': command('Add a sender profile (the first one becomes the default)', senderProfileCreateSchema, senderProfileSchema, ownerOnly),
+  'senderProfiles.update': command('Change a sender profile or make it the default', senderProfileUpdateSchema, senderProfileSchema, ownerOnly),
   'senderProfiles.delete': command(
     'Remove a sender profile; when it was the default, the oldest remaining one becomes the default',
     z.object({ id: z.number().int().positive() }),
     z.object({ id: z.number().int(), deleted: z.string() }),
+    ownerOnly,
+  ),
+  'backup.now': command('Copy the database (consistent, while the app runs) to the backups folder', empty, backupFileSchema, ownerOnly),
+  'backup.list': command('Backups in the data folder, newest first', empty, z.array(backupFileSchema), ownerOnly),
+  'backup.upload': command(
+    'Copy a database file the owner picked into the backups folder, after checking it is a ShipDesk database this version can open',
+    z.object({ name: z.string().trim().max(255).optional(), base64: z.string().min(1, 'the file is empty') }),
+    backupFileSchema,
+    ownerOnly,
   ),
   'dropOff.usual': command(
     'The office where the shop usually brings this service\'s parcels (pointInId), or null',
     z.object({ providerKey: z.string().trim().min(1).max(50) }),
     pointSchema.nullable(),
+    shopStaff,
   ),
   'dropOff.remember': command(
     'Remember an office of the service as where the shop brings its parcels; it must take parcels in',
     z.object({ providerKey: z.string().trim().min(1).max(50), pointId: z.number().int().positive() }),
     pointSchema,
+    shopStaff,
   ),
-  'backup.now': command('Copy the database (consistent, while the app runs) to the backups folder', empty, backupFileSchema),
-  'backup.list': command('Backups in the data folder, newest first', empty, z.array(backupFileSchema)),
   'backup.restore': command(
-    'Check a backup and stage it; it replaces the database at the next start (the current one is kept as pre-restore)',
-    z.object({ file: z.string().trim().min(1).max(1000) }),
+    'Check a backup (by its id from backup.list) and stage it; it replaces the database at the next start (the current one is kept as pre-restore)',
+    z.object({ id: backupId }),
     z.object({ staged: z.string(), from: z.string(), schemaVersion: z.number().int(), restartRequired: z.literal(true), message: z.string() }),
+    ownerOnly,
   ),
-  'backup.cancelRestore': command('Forget a staged restore', empty, z.object({ canceled: z.boolean() })),
+  'backup.cancelRestore': command('Forget a staged restore', empty, z.object({ canceled: z.boolean() }), ownerOnly),
   'logs.saveForSupport': command(
     'The log files of the last days (secrets never written) zipped for a support request',
     empty,
     z.object({ fileName: z.string(), base64: z.string(), files: z.array(z.string()) }),
+    ownerOnly,
   ),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from './define';
+import { shopStaff } from '../roles';
 
 /** What one status refresh did. */
 export const statusRefreshResultSchema = z.object({
@@ -19,5 +20,6 @@ export const statusRefreshCommands = {
     'Ask the delivery services for new statuses of the company\'s active orders now',
     z.object({}).default({}),
     statusRefreshResultSchema,
+    shopStaff,
   ),
 };

@@ -1,6 +1,7 @@
 import { command } from './define';
+import { shopStaff } from '../roles';
 import { statusHistoryCommandSchema, statusHistorySchema } from '../schemas/statuses';
 
 export const statusCommands = {
-  'statuses.history': command("An order's status timeline, newest first", statusHistoryCommandSchema, statusHistorySchema),
+  'statuses.history': command("An order's status timeline, newest first", statusHistoryCommandSchema, statusHistorySchema, shopStaff),
 };

@@ -120,7 +120,7 @@ describe('POST /calculator/intervals', () => {
   });
 
   it('the calculator.intervals command answers the same for the UI', async () => {
-    const res = await server.call('POST', '/app/commands/calculator.intervals', { body: moscowTo('Казань') });
+    const res = await server.command('calculator.intervals', moscowTo('Казань'));
     expect(res.json).toEqual({ ok: true, value: (await ask(moscowTo('Казань'))).json });
   });
 });

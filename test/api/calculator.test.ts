@@ -225,7 +225,7 @@ describe('POST /calculator', () => {
   });
 
   it('the calculator.calculate command answers the same for the UI', async () => {
-    const res = await server.call('POST', '/app/commands/calculator.calculate', { body: request() });
+    const res = await server.command('calculator.calculate', request());
     expect(res.json).toEqual({ ok: true, value: (await calc(request())).json });
   });
 });

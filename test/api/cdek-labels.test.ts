@@ -4,6 +4,7 @@ import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/s
 import { orderPayload } from '../helpers/payloads';
 import { startTestServer } from '../helpers/test-server';
 import type { Result } from '../../shared/result';
+import { ownerOf } from '../../electron/core/auth/caller';
 
 const quick = { timeoutMs: 5_000, pollDelaysMs: [0, 0, 0], sleep: async () => {} };
 
@@ -63,7 +64,7 @@ describe('barcode labels: the delivery service prints them, the shop gets one PD
     expect(pdf.getPageCount()).toBe(2);
     expect(Math.round(pdf.getPage(1).getWidth())).toBe(283);
 
-    expect(value<PrintedAnswer>(await run('orders.labels', { orderIds: [pending] }, env.companyA)).failedOrders).toEqual([{ orderId: pending, message: `Order ${pending} not found` }]);
+    expect(value<PrintedAnswer>(await run('orders.labels', { orderIds: [pending] }, ownerOf(env.companyA.companyId))).failedOrders).toEqual([{ orderId: pending, message: `Order ${pending} not found` }]);
     expect(await run('orders.labels', { orderIds: [] })).toMatchObject({ ok: false, error: { code: '040002' } });
   });
 

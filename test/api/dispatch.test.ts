@@ -3,6 +3,7 @@ import type { DispatchGroup, Handover } from '../../shared/contract/dispatch';
 import { sandboxPayload } from '../helpers/sandbox-orders';
 import { createTestApp } from '../helpers/test-app';
 import { pdfText } from '../helpers/printed-pages';
+import { ownerOf } from '../../electron/core/auth/caller';
 
 function value<T>(result: Result<unknown>): T {
   if (!result.ok) throw new Error(`command failed: ${JSON.stringify(result.error)}`);
@@ -71,7 +72,7 @@ describe('the dispatch screen: registered orders wait for the courier, grouped b
     expect(value<Handover>(await run('dispatch.handOver', { providerKey: 'sandbox-express', orderIds: [b] })).number).toBe('20260301-sandbox-express-2');
 
     // Another company sees none of it.
-    const other = await env.app.services.companies.ensureWithToken('other-token', 'Other');
+    const other = ownerOf((await env.app.services.companies.ensureWithToken('other-token', 'Other')).companyId);
     expect(value<{ groups: DispatchGroup[] }>(await run('dispatch.pending', {}, other)).groups).toEqual([]);
     expect(await run('dispatch.handOver', { providerKey: 'sandbox-post', orderIds: [post] }, other)).toMatchObject({ ok: false, error: { code: '040002' } });
   });

@@ -1,5 +1,6 @@
 import { ordersWorkbook, sampleOrder, senderDefaults } from '../fixtures/xlsx/orders-workbook';
 import { createTestApp } from '../helpers/test-app';
+import { ownerOf } from '../../electron/core/auth/caller';
 
 // What the import wizard adds to the core: importing into drafts (to check before sending), saved
 // column-mapping presets, and the field table the mapping step shows.
@@ -144,7 +145,7 @@ describe('column-mapping presets', () => {
   it('belong to their company, and bad input is refused with the field named', async () => {
     t = await createTestApp();
     const mine = await call('import.presets.save', { name: 'Mine', settings: settings({ 'order.clientNumber': 'A' }), headers });
-    const other = await t.app.services.companies.ensureWithToken('other-company-token', 'Other');
+    const other = ownerOf((await t.app.services.companies.ensureWithToken('other-company-token', 'Other')).companyId);
     expect(await call('import.presets.list', {}, other)).toEqual([]);
     expect(await t.app.dispatch('import.presets.delete', other, { id: mine.id })).toMatchObject({ ok: false, error: { code: '040016' } });
     const bad = await t.app.dispatch('import.presets.save', t.shop, { name: ' ', settings: settings({}), headers: [{ column: 'a1', title: 'x' }] });

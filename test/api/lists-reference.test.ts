@@ -149,7 +149,7 @@ describe('commands of the order screen', () => {
   afterAll(() => server.close());
 
   const command = async (name: string, body: unknown) => {
-    const res = await server.call('POST', `/app/commands/${name}`, { body });
+    const res = await server.command(name, body);
     expect(res.status, res.text).toBe(200);
     return res.json;
   };
@@ -174,7 +174,7 @@ describe('commands of the order screen', () => {
   });
 
   it('lists.points refuses bad input with 040002 and says which field', async () => {
-    const res = await server.call('POST', '/app/commands/lists.points', { body: { limit: 0, types: [9] } });
+    const res = await server.command('lists.points', { limit: 0, types: [9] });
     expect(res.json).toMatchObject({ ok: false, error: { code: '040002' } });
     expect(res.json.error.errors.map((e: { field: string }) => e.field).sort()).toEqual(['limit', 'types.0']);
   });

@@ -4,6 +4,7 @@ import type { OrderCreateInput } from '../../shared/schemas/order';
 import { orderPayload } from '../helpers/payloads';
 import { sandboxPayload } from '../helpers/sandbox-orders';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { ownerOf } from '../../electron/core/auth/caller';
 
 const hour = 3_600_000;
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
@@ -271,7 +272,7 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
     it('orders.get tells which changes the order allows now', async () => {
       const express = await registered(orderPayload('K-1'));
       const post = await registered(await sandboxPayload(server.app.db, 'sandbox-post', 'K-2'));
-      const ctx = server.companyA;
+      const ctx = ownerOf(server.companyA.companyId);
       const get = async (orderId: string) => server.app.dispatch('orders.get', ctx, { orderId });
       expect(await get(express)).toMatchObject({ ok: true, value: { order: { orderId: express, statusKey: 'uploaded' }, actions: { update: true, cancel: true, delete: false } } });
       expect(await get(post)).toMatchObject({ ok: true, value: { actions: { update: false, cancel: false, delete: true } } });
@@ -279,8 +280,8 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
     });
 
     it('orders.update, orders.cancel and orders.delete over the browser-mode transport', async () => {
-      const id = await registered(orderPayload('K-3'));
-      const call = (name: string, body: unknown) => server.call('POST', `/app/commands/${name}`, { body });
+      const id = await registered(orderPayload('K-3'), server.shopToken); // an order of the shop, whose owner the window is
+      const call = (name: string, body: unknown) => server.command(name, body);
       expect((await call('orders.update', { orderId: id, ...orderPayload('K-3', (o) => (o.recipient.house = '2')) })).json).toEqual({ ok: true, value: { message: 'ok' } });
       const bad = await call('orders.update', { orderId: id, ...orderPayload('K-3', (o) => (o.order.weight = -1)) });
       expect(bad.json).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'order.weight' }] } });

@@ -12,7 +12,7 @@ describe('settings.environment: what the settings page tells the user about secr
     try {
       const res = await fetch(`${running.base}/app/commands/settings.environment`, {
         method: 'POST',
-        headers: { Authorization: 'env-token-12345', 'Content-Type': 'application/json' },
+        headers: { Authorization: `Session ${running.ownerSession}`, 'Content-Type': 'application/json' },
         body: '{}',
       });
       expect(await res.json()).toEqual({

@@ -14,7 +14,7 @@ describe('status methods of one order', () => {
     const res = await server.call('POST', '/orders', { body: orderPayload(clientNumber), token });
     expect(res.status).toBe(200);
     await server.app.outbox.drain();
-    const company = token === server.tokenB ? server.companyB : server.companyA;
+    const company = token === server.tokenB ? server.companyB : token === server.shopToken ? server.shop : server.companyA;
     for (const s of statuses) await appendStatus(server.app.db, Number(res.json.orderId), company.companyId, { ...s, at: at(s.at) });
     return res.json.orderId as string;
   }
@@ -289,12 +289,13 @@ describe('status methods of one order', () => {
   });
 
   describe('the statuses.history command (the order timeline in the UI)', () => {
-    it('answers the same timeline through the command transport', async () => {
-      const res = await server.call('POST', '/app/commands/statuses.history', { body: { orderId: delivered } });
+    it('answers the same timeline through the command transport, for the shop\'s own orders only', async () => {
+      const shopOrder = await orderWith('ST-SHOP', [{ key: 'delivered', at: '2026-03-04T12:30:00+03:00', providerCode: 'DELIVERED' }], server.shopToken);
+      const res = await server.command('statuses.history', { orderId: shopOrder });
       expect(res.json.ok).toBe(true);
-      expect(res.json.value.rows.map((r: { key: string }) => r.key)).toEqual(['delivered', 'onWay', 'onPointIn', 'uploaded', 'uploading']);
-      const other = await server.call('POST', '/app/commands/statuses.history', { body: { orderId: delivered }, token: server.tokenB });
-      expect(other.json).toMatchObject({ ok: false, error: { code: '040080' } });
+      expect(res.json.value.rows.map((r: { key: string }) => r.key)).toEqual(['delivered', 'uploaded', 'uploading']);
+      const clients = await server.command('statuses.history', { orderId: delivered }); // company A's order
+      expect(clients.json).toMatchObject({ ok: false, error: { code: '040080' } });
     });
   });
 });

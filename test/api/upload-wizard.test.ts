@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { AppEvent } from '../../electron/core/events';
 import { ordersWorkbook, sampleOrder, senderDefaults } from '../fixtures/xlsx/orders-workbook';
 import { createTestApp } from '../helpers/test-app';
+import { ownerOf } from '../../electron/core/auth/caller';
 
 // The desktop import wizard's commands, through the same command table the window uses:
 // preview → suggested mapping → dry run → run (progress events, cancel) → results → errors file.
@@ -102,7 +103,7 @@ describe('the import wizard', () => {
 
   it('runs in the background with progress events, then gives results and the errors file', async () => {
     t = await createTestApp();
-    const events: AppEvent[] = [];
+    const events: Extract<AppEvent, { type: 'import.progress' }>[] = [];
     t.app.events.subscribe((e) => e.type === 'import.progress' && events.push(e));
     const { buffer, columnMap } = await ordersWorkbook(
       [sampleOrder('A-1'), sampleOrder('A-2', (o) => (o.fields['recipient.phone'] = '?')), sampleOrder('A-3')],
@@ -179,7 +180,7 @@ describe('the import wizard', () => {
     t = await createTestApp();
     const { buffer, columnMap } = await ordersWorkbook([sampleOrder('X')], { itemsNewRow: true });
     const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64') } });
-    const other = await t.app.services.companies.ensureWithToken('other-company-token', 'Other');
+    const other = ownerOf((await t.app.services.companies.ensureWithToken('other-company-token', 'Other')).companyId);
     const run = await t.app.dispatch('import.run', other, { importId, settings: settings(columnMap, 3) });
     expect(run).toMatchObject({ ok: false, error: { code: '040016' } });
   });

@@ -58,8 +58,8 @@ describe('upstream aggregator: another ShipDesk in its own process', () => {
     const there = await remote('GET', `/v1/orders/${here.additionalProviderNumber}`);
     expect(there.json.order).toMatchObject({ clientNumber: 'PROC-1', providerNumber: here.providerNumber, statusKey: 'uploaded' });
 
-    // The upstream's own refresh (over its browser-mode transport), then ours: nothing new in real time.
-    expect((await remote('POST', '/app/commands/statuses.refresh', {})).json).toMatchObject({ ok: true });
+    // Our token is an API client's there: it reaches the interface, never the upstream's own commands.
+    expect((await remote('POST', '/app/commands/statuses.refresh', {})).status).toBe(403);
     expect(await env.app.services.statusRefresh.refresh()).toMatchObject({ checked: 1, failed: 0 });
 
     expect((await env.call('GET', `/v1/orders/${created.json.orderId}/cancel`)).status).toBe(200);

@@ -12,6 +12,7 @@ import type { OrderCreateInput } from '../../shared/schemas/order';
 import { orderPayload } from '../helpers/payloads';
 import { pointOf } from '../helpers/sandbox-orders';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { ownerOf } from '../../electron/core/auth/caller';
 
 /**
  * The upstream-aggregator adapter against a real ShipDesk core acting as the upstream (browser mode: its
@@ -251,7 +252,7 @@ describe('upstream aggregator: orders pass through', () => {
   const historyHere = async (orderId: string) => (await p.env.call('GET', `/v1/orders/${orderId}/statusHistory`)).json.rows as { key: string; description: string; errorCode: string }[];
   const upstreamOrders = (clientNumber: string) =>
     p.upstream.app.db.selectFrom('orders').select(['id', 'state', 'status_key']).where('client_number', '=', clientNumber).execute();
-  const refreshUpstream = async () => value(await p.upstream.app.dispatch('statuses.refresh', (await p.upstream.app.services.companies.byToken(UP_TOKEN))!, {}));
+  const refreshUpstream = async () => value(await p.upstream.app.dispatch('statuses.refresh', ownerOf((await p.upstream.app.services.companies.byToken(UP_TOKEN))!.companyId), {}));
 
   it('an order created here is registered at the upstream\'s sandbox service, with its numbers here', async () => {
     const orderId = await createHere(expressOrder(p, 'UP-1'));
@@ -613,7 +614,7 @@ describe('upstream aggregator: calculator, intervals and the connection\'s life'
     const keys = (await p.env.call('GET', '/v1/lists/providers')).json.rows.map((r: { key: string }) => r.key);
     expect(keys).not.toContain(p.key('sandbox-express'));
     p.upClock.advance(6 * HOUR);
-    value(await p.upstream.app.dispatch('statuses.refresh', (await p.upstream.app.services.companies.byToken(UP_TOKEN))!, {}));
+    value(await p.upstream.app.dispatch('statuses.refresh', ownerOf((await p.upstream.app.services.companies.byToken(UP_TOKEN))!.companyId), {}));
     expect(await p.env.app.services.statusRefresh.refresh()).toMatchObject({ checked: 1, changed: 1, failed: 0 });
     expect((await p.env.call('GET', `/v1/orders/${create.json.orderId}`)).json.order.statusKey).toBe('onPointIn');
 

@@ -9,7 +9,7 @@ describe('browser mode: drafts', () => {
   let ctx: { companyId: number };
   beforeAll(async () => {
     session = await openBrowserMode();
-    ctx = { companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    ctx = { companyId: (await session.running.app.desktopContext()).companyId };
   });
   afterAll(() => session?.close());
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Caller } from '../../electron/core/auth/caller';
 import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
 import { openBrowserMode, screenshot } from '../helpers/browser';
 import { fillOrder } from './order-form-steps';
@@ -11,13 +12,13 @@ const showDelivery = (page: Page) => page.getByTestId('delivery-fields').evaluat
 describe('browser mode: a CDEK order the shop brings to a CDEK office ("склад-дверь")', () => {
   let fake: FakeCdek;
   let session: Session;
-  let shop: { companyId: number };
+  let shop: Caller;
 
   beforeAll(async () => {
     fake = await startFakeCdek();
     session = await openBrowserMode({ appOptions: { cdek: { timeoutMs: 5_000, pollDelaysMs: [0, 0, 0], sleep: async () => {} } } });
     const { app } = session.running;
-    shop = { companyId: (await app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    shop = await app.desktopContext();
     const created = await app.dispatch('connections.create', shop, { providerKey: 'cdek', name: 'Склад', baseUrl: fake.url, credentials: FAKE_TEST_ACCOUNT });
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     await app.services.connections.cdek()!.syncOffices();

@@ -111,7 +111,7 @@ describe('browser mode: the import wizard', () => {
       [String(badRows[1]), expect.stringMatching(new RegExp(`^${badRows[1]}IMP-5Recipient › Phone: Enter a phone number.*\\(cell L${badRows[1]}: "позвонить"\\)$`))],
     ]);
     await screenshot(page, 'import-check');
-    const ctx = { companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    const ctx = { companyId: (await session.running.app.desktopContext()).companyId };
     const listed = async () => (await session.running.app.services.orders.list(ctx, { limit: 50, offset: 0 })).rows.map((r) => r.clientNumber).sort();
     await expect(listed()).resolves.toEqual([]);
 
@@ -228,7 +228,7 @@ describe('a long import', () => {
       const [, created, failed] = summary.match(/Import canceled: (\d+) created before it stopped, (\d+) not imported\./) ?? [];
       expect(Number(created)).toBeGreaterThan(0);
       expect(Number(created) + Number(failed)).toBe(1500);
-      const ctx = { companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId };
+      const ctx = { companyId: (await session.running.app.desktopContext()).companyId };
       const stored = await session.running.app.services.orders.list(ctx, { limit: 1, offset: 0 });
       expect(stored.total).toBe(Number(created));
       expect(session.pageErrors()).toEqual([]);

@@ -12,7 +12,7 @@ describe('browser mode: the delivery price and the pickup point stay with the or
 
   it('keeps the price chosen in the comparison and the recipient\'s charge (added to the COD), shown in the list and the detail with the point\'s address and hours', async () => {
     const { page } = session;
-    const shop = { companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    const shop = await session.running.app.desktopContext();
     await page.getByTestId('new-order-button').click();
     await fillOrder(page, { number: 'COST-1', recipient: 'Анна Смирнова', city: 'Санкт-Петербург', sender: true });
     const form = page.getByTestId('order-form');

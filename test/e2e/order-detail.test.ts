@@ -17,7 +17,7 @@ describe('browser mode: the order detail', () => {
   beforeAll(async () => {
     session = await openBrowserMode({ appOptions: { clock } });
     const { app } = session.running;
-    shop = { companyId: (await app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    shop = { companyId: (await app.desktopContext()).companyId };
     for (const n of ['DET-1', 'DET-2']) await app.services.orders.create(shop, orderCreateSchema.parse(orderPayload(n)));
     // The express couriers do not go to Tver: the service refuses this one after taking it (uploadingError).
     await app.services.orders.create(shop, orderCreateSchema.parse(orderPayload('DET-3', (o) => (o.recipient.city = 'Тверь'))));

@@ -4,7 +4,7 @@ import { fill, fillOrder, labelled } from './order-form-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
-const companyOf = async (session: Session) => ({ companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId });
+const companyOf = async (session: Session) => ({ companyId: (await session.running.app.desktopContext()).companyId });
 
 /** Scrolls a section of the drawer to its top, clear of the drawer's own header (for screenshots). */
 function scrollBelowDrawerHeader(el: Element) {

@@ -31,7 +31,7 @@ describe('browser mode: the orders list', () => {
   beforeAll(async () => {
     session = await openBrowserMode();
     const { app } = session.running;
-    const shop = (await app.services.companies.byToken('e2e-token-12345'))!;
+    const shop = (await app.desktopContext());
     for (const [clientNumber, name, phone, cod] of recipients) {
       await app.services.orders.create(
         shop,
@@ -196,7 +196,7 @@ describe('browser mode: a long orders list', () => {
     const session = await openBrowserMode();
     try {
       const { app } = session.running;
-      const shop = (await app.services.companies.byToken('e2e-token-12345'))!;
+      const shop = (await app.desktopContext());
       const add = app.sqlite.prepare(
         `INSERT INTO orders (company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name, recipient_phone,
            cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (?, ?, 'sandbox-express', 'active', 'uploaded', ?, 'Покупатель', '+79160000000', 0, 0, '{}', ?, ?)`,

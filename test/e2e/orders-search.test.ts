@@ -14,7 +14,7 @@ describe('browser mode: the orders search finds what a shop types (in Russian)',
   beforeAll(async () => {
     session = await openBrowserMode({ locale: 'ru-RU' });
     const { app } = session.running;
-    const shop = { companyId: (await app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    const shop = await app.desktopContext();
     const orders: Array<[string, (o: ReturnType<typeof orderPayload>) => void]> = [
       ['UFA-1', (o) => Object.assign(o.recipient, { contactName: 'Ольга Семёнова', phone: '89161234567', city: 'Уфа', street: 'ул. Ленина', email: 'olga.s@mail.ru' })],
       ['MSK-2', (o) => Object.assign(o.recipient, { contactName: 'Игорь Ким', phone: '+7 (917) 444-33-22', city: 'Москва', street: 'Тверская', email: 'kim@example.ru' })],

@@ -37,7 +37,7 @@ describe('browser mode: the orders page', () => {
     await page.getByTestId('order-row').filter({ hasText: /SBE\d{9}/ }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'orders-slice');
 
-    const stored = await session.running.app.services.orders.list({ companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId }, { limit: 10, offset: 0 });
+    const stored = await session.running.app.services.orders.list({ companyId: (await session.running.app.desktopContext()).companyId }, { limit: 10, offset: 0 });
     expect(stored.rows.map((r) => r.clientNumber)).toEqual(['WEB-1001']);
     expect(session.pageErrors()).toEqual([]);
   });

@@ -13,7 +13,7 @@ describe('browser mode: printing a barcode label', () => {
     fake = await startFakeCdek();
     session = await openBrowserMode({ appOptions: { cdek: { timeoutMs: 5_000, pollDelaysMs: [0, 0, 0], sleep: async () => {} } } });
     const { app } = session.running;
-    const shop = { companyId: (await app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    const shop = await app.desktopContext();
     const created = await app.dispatch('connections.create', shop, { providerKey: 'cdek', name: 'Склад', baseUrl: fake.url, credentials: FAKE_TEST_ACCOUNT });
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     const order = await app.dispatch('orders.create', shop, cdekOrder('LABEL-1'));

@@ -1,4 +1,5 @@
 import { manualClock } from '../../electron/core/clock';
+import type { Caller } from '../../electron/core/auth/caller';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { openBrowserMode, screenshot } from '../helpers/browser';
 import { orderPayload } from '../helpers/payloads';
@@ -10,10 +11,10 @@ describe('browser mode: a shop\'s day in Russian', () => {
   // The core's time is ours to move: the sandbox services' parcels travel by it.
   const clock = manualClock(Date.now());
   let session: Session;
-  let shop: { companyId: number };
+  let shop: Caller;
   beforeAll(async () => {
     session = await openBrowserMode({ locale: 'ru-RU', appOptions: { clock } });
-    shop = { companyId: (await session.running.app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    shop = await session.running.app.desktopContext();
   });
   afterAll(() => session?.close());
 

@@ -7,19 +7,20 @@ import { orderPayload } from '../helpers/payloads';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
-const firstToken = 'e2e-token-12345';
 
 describe('browser mode: the settings page', () => {
   let session: Session;
   let fake: FakeCdek;
   let shop: { companyId: number };
-  /** The window's token: regenerating it in the settings changes it. */
-  let token = firstToken;
+  /** The shop's API token, shown in the settings; regenerating it there changes it. */
+  let firstToken: string;
+  let token: string;
 
   beforeAll(async () => {
     fake = await startFakeCdek();
     session = await openBrowserMode();
-    shop = { companyId: (await session.running.app.services.companies.byToken(firstToken))!.companyId };
+    shop = { companyId: (await session.running.app.desktopContext()).companyId };
+    firstToken = token = (await stored()).apiToken;
   });
   afterAll(async () => {
     await session?.close();
@@ -52,7 +53,7 @@ describe('browser mode: the settings page', () => {
     await section.getByText('Enter an e-mail address').waitFor();
     await expect(page.getByTestId('company-status').textContent()).resolves.toBe('Correct the marked fields; nothing was saved.');
     const untouched = (await stored()).company;
-    expect([untouched.name, untouched.inn, untouched.email]).toEqual(['API client', undefined, undefined]);
+    expect([untouched.name, untouched.inn, untouched.email]).toEqual(['My shop', undefined, undefined]);
 
     await page.getByTestId('company-inn').fill('7707083893');
     await page.getByTestId('company-kpp').fill('773601001');
@@ -182,7 +183,7 @@ describe('browser mode: the settings page', () => {
     expect(await orders(firstToken)).toBe(401);
     expect(await orders(token)).toBe(200);
 
-    // The window signs in with that token: it goes on working, and after a reload too.
+    // The window has a session of its own, not that token: it goes on working, and after a reload too.
     await session.running.app.services.orders.create(shop, orderCreateSchema.parse(orderPayload('SET-1')));
     await page.getByTestId('nav-orders').click();
     await page.getByTestId('order-row').filter({ hasText: 'SET-1' }).waitFor();
@@ -303,7 +304,7 @@ describe('browser mode: the settings page', () => {
     const context = await session.browser.newContext({ colorScheme: 'dark', locale: 'en-US', viewport: { width: 1366, height: 860 } });
     try {
       const page = await context.newPage();
-      await page.goto(`${session.running.base}/#token=${encodeURIComponent(token)}`);
+      await page.goto(session.running.uiUrl);
       await openSection(page, 'connections');
       await page.getByTestId('connection-row').first().getByTestId('connection-test').click();
       await page.getByTestId('connection-row').first().getByTestId('connection-test-result').waitFor();

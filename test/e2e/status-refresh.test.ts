@@ -16,7 +16,7 @@ describe('browser mode: refreshing statuses from the header', () => {
   beforeAll(async () => {
     session = await openBrowserMode({ appOptions: { clock } });
     const { app } = session.running;
-    const shop = { companyId: (await app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    const shop = { companyId: (await app.desktopContext()).companyId };
     for (const n of clientNumbers) await app.services.orders.create(shop, orderCreateSchema.parse(orderPayload(n)));
     await app.outbox.drain(); // registered with the sandbox service
   });

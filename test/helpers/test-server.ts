@@ -19,6 +19,10 @@ export async function startTestServer(options: Partial<AppOptions> = {}) {
   const tokenB = 'token-company-b';
   const companyA = await app.services.companies.ensureWithToken(tokenA, 'Company A');
   const companyB = await app.services.companies.ensureWithToken(tokenB, 'Company B');
+  /** The shop's own API token (its company is the one the window works with). */
+  const shopToken = (await app.services.companies.desktop()).apiToken;
+  /** The Authorization header of the owner's browser session, as the link `npm start` prints carries it. */
+  const owner = `Session ${(await app.services.auth.openOwnerSession()).secret}`;
   const http = createHttpServer({ app, routes: allRoutes(app) });
   const port = await http.listen(0);
   const base = `http://127.0.0.1:${port}`;
@@ -52,7 +56,11 @@ export async function startTestServer(options: Partial<AppOptions> = {}) {
     tokenB,
     companyA,
     companyB,
+    shopToken,
+    owner,
     call,
+    /** Runs a command over the window's transport, as the owner unless told otherwise. */
+    command: (name: string, body: unknown = {}, auth: string | null = owner) => call('POST', `/app/commands/${name}`, { body, token: auth }),
     async close() {
       await http.close();
       await testApp.close();

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { ErrorBody } from '../../../shared/errors';
 import { ErrorCode } from '../../../shared/errors';
 import type { App } from '../app';
+import { clientOf, isCaller, type Visitor } from '../auth/caller';
+import { tokenFrom } from '../companies/company-service';
 import { AppError, internalError, notFound, unauthorized } from '../errors';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import { createBodyParser } from './body-parser';
@@ -27,8 +29,6 @@ export interface HttpServerOptions {
 /** The Host check of the server on 127.0.0.1. */
 export const isLocalHost = (host: string, port: number) => host === `127.0.0.1:${port}` || host === `localhost:${port}`;
 
-/** The token from `Authorization: <token>` or `Authorization: Bearer <token>`. */
-export const tokenFrom = (header: string | undefined) => (header ?? '').trim().replace(/^Bearer\s+/i, '');
 
 function send(res: ServerResponse, status: number, value: unknown, format: WireFormat, extraHeaders: Record<string, string> = {}) {
   const { contentType, text } = encodeBody(value, format);
@@ -116,19 +116,27 @@ export function createHttpServer({
 
     const { route, params } = matched;
     try {
+      const address = req.socket.remoteAddress ?? null;
       let ctx = { companyId: 0 };
-      if (!path.startsWith('/app/') && !(await interfaceEnabled())) {
-        throw new AppError(403, { code: ErrorCode.general, message: 'Forbidden', description: 'The local API is turned off in the ShipDesk settings' });
-      }
-      if (!route.public) {
-        const company = await app.services.companies.byToken(tokenFrom(req.headers.authorization));
-        if (!company) throw unauthorized();
-        ctx = company;
+      let caller: Visitor = { role: null, address };
+      if (route.session) {
+        caller = await app.services.auth.visitor(req.headers.authorization, address);
+        if (isCaller(caller)) ctx = { companyId: caller.companyId };
+      } else {
+        if (!(await interfaceEnabled())) {
+          throw new AppError(403, { code: ErrorCode.general, message: 'Forbidden', description: 'The local API is turned off in the ShipDesk settings' });
+        }
+        if (!route.public) {
+          const company = await app.services.companies.byToken(tokenFrom(req.headers.authorization));
+          if (!company) throw unauthorized();
+          ctx = company;
+          caller = clientOf(company.companyId, address);
+        }
       }
       const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
       const body = await decodeBody(raw, req.headers, bodies);
-      const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, format, remoteAddress: req.socket.remoteAddress, secure: 'encrypted' in req.socket };
+      const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, caller, format, remoteAddress: req.socket.remoteAddress, secure: 'encrypted' in req.socket };
       const result = await route.handler(await parseRequest(route, request, app), app);
       if (isStream(result)) {
         streams.add(res);

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { ErrorCodeValue } from '../../../shared/errors';
 import type { App } from '../app';
+import type { Visitor } from '../auth/caller';
 import type { CallContext } from '../companies/company-service';
 import { parseInput } from '../validation';
 import type { WireFormat } from './codec';
@@ -24,6 +25,8 @@ export interface ApiRequest<Params = Record<string, string>, Query = QueryValues
   body: Body;
   /** The calling company; routes marked public get none. */
   ctx: CallContext;
+  /** Who calls: an API client on the interface; on the window's transport (session routes) a session's owner or packer, or a guest. */
+  caller: Visitor;
   format: WireFormat;
   /** The caller's address (rate limits of unauthenticated routes). */
   remoteAddress?: string;
@@ -74,6 +77,11 @@ export interface Route<Params = Record<string, string>, Query = QueryValues, Bod
   pattern: string;
   /** Reachable without a token (the reference documents, the login). */
   public?: boolean;
+  /**
+   * The window's transport (/app/...): the caller comes from a browser session (`Authorization: Session
+   * <secret>`), and the route checks the caller's role itself; an API token is only a client there.
+   */
+  session?: boolean;
   /** Largest accepted body in bytes; default 1 MiB. */
   bodyLimit?: number;
   params?: z.ZodType<Params>;

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { orderCreateSchema } from '../../../shared/schemas/order';
 import { orderPayload } from '../../../test/helpers/payloads';
@@ -45,7 +46,7 @@ describe('backups', () => {
     await create('BEFORE');
     const backup = await value('backup.now');
     await create('AFTER');
-    const staged = await value('backup.restore', { file: backup.name });
+    const staged = await value('backup.restore', { id: backup.id });
     expect(staged).toMatchObject({ restartRequired: true, staged: join(env.dataDir, 'restore-pending.db') });
     expect((await value('settings.get')).pendingRestore).toBe(staged.staged);
     await env.app.close();
@@ -64,31 +65,78 @@ describe('backups', () => {
     }
   });
 
-  it('refuses files that are not ShipDesk databases or come from a newer version', async () => {
+  const upload = (file: string, name = 'picked.db') => call('backup.upload', { name, base64: readFileSync(file).toString('base64') });
+
+  it('a file the owner picks is copied in, checked, listed and restored by its id', async () => {
+    await create('PICKED');
+    const elsewhere = join(env.dataDir, 'from-a-usb-stick.db');
+    copyFileSync((await value('backup.now')).path, elsewhere);
+    const uploaded = await upload(elsewhere);
+    expect(uploaded).toMatchObject({ ok: true, value: { id: expect.stringMatching(/^uploaded-\d{8}-\d{6}\.db$/), kind: 'uploaded' } });
+    if (!uploaded.ok) return;
+    const { id } = uploaded.value as { id: string };
+    expect((await value('backup.list')).map((b: any) => b.id)).toContain(id);
+    expect(await value('backup.restore', { id })).toMatchObject({ from: id, restartRequired: true });
+  });
+
+  it('refuses uploads that are not ShipDesk databases or come from a newer version, and keeps none of them', async () => {
     const junk = join(env.dataDir, 'junk.db');
     writeFileSync(junk, 'not a database at all, just text that is long enough to look like a file');
-    expect(await call('backup.restore', { file: junk })).toMatchObject({ ok: false, error: { code: '040000', description: expect.stringMatching(/not a readable SQLite/) } });
+    expect(await upload(junk, 'junk.db')).toMatchObject({ ok: false, error: { code: '040000', description: 'junk.db cannot be restored: it is not a SQLite database' } });
 
     const foreign = join(env.dataDir, 'foreign.db');
     new Database(foreign).exec('CREATE TABLE t (x)').close();
-    expect(await call('backup.restore', { file: foreign })).toMatchObject({ ok: false, error: { description: expect.stringMatching(/schema_migrations/) } });
+    expect(await upload(foreign)).toMatchObject({ ok: false, error: { description: 'picked.db cannot be restored: it is not a ShipDesk database (no schema_migrations)' } });
 
     const newer = join(env.dataDir, 'newer.db');
-    const backup = await value('backup.now');
-    copyFileSync(backup.path, newer);
+    copyFileSync((await value('backup.now')).path, newer);
     const raw = new Database(newer);
     raw.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'future', 0)").run();
     raw.close();
-    expect(await call('backup.restore', { file: newer })).toMatchObject({ ok: false, error: { description: expect.stringMatching(/newer ShipDesk/) } });
-
-    expect(await call('backup.restore', { file: 'shipdesk-19990101-000000.db' })).toMatchObject({ ok: false, error: { code: '040016' } });
-    expect(await call('backup.restore', { file: '../shipdesk.db' })).toMatchObject({ ok: false });
+    expect(await upload(newer)).toMatchObject({ ok: false, error: { description: expect.stringMatching(/^picked\.db cannot be restored: it was written by a newer ShipDesk/) } });
+    expect((await value('backup.list')).map((b: any) => b.kind)).toEqual(['backup']);
     expect(existsSync(join(env.dataDir, 'restore-pending.db'))).toBe(false);
+  });
+
+  it('restores only a backup of the list by its id: never a path, and the refusal tells nothing of other files', async () => {
+    const backup = await value('backup.now');
+    for (const file of [backup.path, join(env.dataDir, 'shipdesk.db'), '../shipdesk.db', '/etc/passwd', 'backups/' + backup.id]) {
+      const refused = await call('backup.restore', { id: file });
+      expect(refused, file).toMatchObject({ ok: false, error: { code: '040002' } });
+      expect(JSON.stringify(refused)).not.toContain(env.dataDir);
+    }
+    const missing = await call('backup.restore', { id: 'shipdesk-19990101-000000.db' });
+    expect(missing).toEqual({ ok: false, error: { code: '040016', message: 'Not found', description: 'There is no backup shipdesk-19990101-000000.db; pick one from backup.list' } });
+    expect(await call('backup.restore', { file: backup.path })).toMatchObject({ ok: false, error: { code: '040002' } });
+    expect(existsSync(join(env.dataDir, 'restore-pending.db'))).toBe(false);
+  });
+
+  it('a FIFO named like a backup is refused at once, like a missing one, instead of hanging the app', async () => {
+    const fifo = join(env.dataDir, 'backups', 'shipdesk-20260101-000000.db');
+    await value('backup.now'); // the folder exists
+    execFileSync('mkfifo', [fifo]);
+    expect(await call('backup.restore', { id: 'shipdesk-20260101-000000.db' })).toMatchObject({ ok: false, error: { code: '040016' } });
+    expect((await value('backup.list')).map((b: any) => b.id)).not.toContain('shipdesk-20260101-000000.db');
+  });
+
+  it('keeps the database, its backups and the secrets key readable by this OS user only', async () => {
+    await value('connections.list');
+    await env.app.services.connections.create({ providerKey: 'cdek', name: 'Склад', testMode: true, credentials: { clientId: 'id-123', clientSecret: 'secret-123' } });
+    const backup = await value('backup.now');
+    const uploaded = await upload(backup.path);
+    if (!uploaded.ok) throw new Error('upload failed');
+    await value('backup.restore', { id: backup.id });
+    const mode = (file: string) => statSync(file).mode & 0o777;
+    expect(mode(env.dataDir)).toBe(0o700);
+    expect(mode(join(env.dataDir, 'backups'))).toBe(0o700);
+    for (const file of ['shipdesk.db', 'shipdesk.db-wal', 'secrets.key', 'restore-pending.db', `backups/${backup.id}`, `backups/${(uploaded.value as { id: string }).id}`]) {
+      expect(mode(join(env.dataDir, file)), file).toBe(0o600);
+    }
   });
 
   it('a staged restore can be called off', async () => {
     const backup = await value('backup.now');
-    await value('backup.restore', { file: backup.name });
+    await value('backup.restore', { id: backup.id });
     expect(await value('backup.cancelRestore')).toEqual({ canceled: true });
     expect((await value('settings.get')).pendingRestore).toBeNull();
   });

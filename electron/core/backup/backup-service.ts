@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, isAbsolute, join } from 'node:path';
+import { existsSync, lstatSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { BackupFile } from '../../../shared/contract/settings';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import { AppError, badRequest, notFound } from '../errors';
 import type { Logger } from '../logger';
-import { databaseFile } from '../paths';
+import { databaseFile, ensurePrivateDir, ensurePrivateFile } from '../paths';
 import { loadMigrations } from '../store/migrate';
 import { backupsDir, pendingRestoreFile, stamp } from './backup-paths';
 
@@ -19,7 +19,7 @@ export interface BackupServiceDeps {
   nativeBinding?: string;
 }
 
-const backupName = /^(shipdesk|pre-restore)-\d{8}-\d{6}(-\d+)?\.db$/;
+const backupName = /^(shipdesk|pre-restore|uploaded)-\d{8}-\d{6}(-\d+)?\.db$/;
 
 /** A free name in the folder for this prefix and time (two backups in one second get -2, -3…). */
 function freeName(dir: string, prefix: string, ms: number): string {
@@ -31,29 +31,29 @@ function freeName(dir: string, prefix: string, ms: number): string {
 }
 
 /** The time part of a backup's name (sorts the newest first whatever the prefix). */
-const stampOf = (name: string) => name.replace(/^(shipdesk|pre-restore)-/, '');
+const stampOf = (name: string) => name.replace(/^(shipdesk|pre-restore|uploaded)-/, '');
 
-const unusable = (file: string, why: string) => badRequest(`${basename(file)} cannot be restored: ${why}`);
+const unusable = (label: string, why: string) => badRequest(`${label} cannot be restored: ${why}`);
 
 /**
  * Checks that a file is a ShipDesk database this version can open: SQLite, intact, with schema_migrations,
- * not written by a newer ShipDesk. Answers its schema version.
+ * not written by a newer ShipDesk. Answers its schema version. Errors name the file by `label` only.
  */
-export function checkBackupFile(file: string, nativeBinding?: string): number {
+export function checkBackupFile(file: string, nativeBinding?: string, label = basename(file)): number {
   let db: BetterSqlite3.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
     const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw unusable(file, `the database is damaged (${String(check)})`);
+    if (check !== 'ok') throw unusable(label, `the database is damaged (${String(check)})`);
     const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-    if (!hasTable) throw unusable(file, 'it is not a ShipDesk database (no schema_migrations)');
+    if (!hasTable) throw unusable(label, 'it is not a ShipDesk database (no schema_migrations)');
     const { v } = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
     const known = loadMigrations().at(-1)?.version ?? 0;
-    if ((v ?? 0) > known) throw unusable(file, `it was written by a newer ShipDesk (schema ${v}; this version knows up to ${known})`);
+    if ((v ?? 0) > known) throw unusable(label, `it was written by a newer ShipDesk (schema ${v}; this version knows up to ${known})`);
     return v ?? 0;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw unusable(file, `it is not a readable SQLite database (${error instanceof Error ? error.message : String(error)})`);
+    throw unusable(label, `it is not a readable SQLite database (${error instanceof Error ? error.message : String(error)})`);
   } finally {
     db?.close();
   }
@@ -75,7 +75,7 @@ export function applyPendingRestore(dataDir: string, now: number, nativeBinding?
   checkBackupFile(pending, nativeBinding); // a staged file damaged since: refuse, keep the current database
   const current = databaseFile(dataDir);
   const dir = backupsDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   let previous: string | null = null;
   if (existsSync(current)) {
     // Fold the WAL into the file so the kept copy is whole on its own.
@@ -107,23 +107,54 @@ export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding
   function describe(name: string): BackupFile {
     const path = join(dir, name);
     const info = statSync(path);
-    return { name, path, size: info.size, kind: name.startsWith('pre-restore') ? 'pre-restore' : 'backup', created: formatTimestamp(Math.round(info.mtimeMs)) };
+    const kind = name.startsWith('pre-restore') ? 'pre-restore' : name.startsWith('uploaded') ? 'uploaded' : 'backup';
+    return { id: name, name, path, size: info.size, kind, created: formatTimestamp(Math.round(info.mtimeMs)) };
   }
 
-  /** A name in the backups folder, or a full path the user picked. */
-  function resolve(file: string): string {
-    if (isAbsolute(file)) return file;
-    if (file !== basename(file)) throw badRequest('file must be a backup name from backup.list or a full path');
-    return join(dir, file);
+  /**
+   * A backup of the folder by its id, as a regular file. Nothing else is ever opened: not a path, not a
+   * link, not a FIFO (opening one would block), and the error names only the id asked for.
+   */
+  function backupById(id: string): string {
+    const missing = () => notFound(`There is no backup ${id}; pick one from backup.list`);
+    if (!backupName.test(id)) throw missing();
+    const file = join(dir, id);
+    let info;
+    try {
+      info = lstatSync(file);
+    } catch {
+      throw missing();
+    }
+    if (!info.isFile()) throw missing();
+    return file;
+  }
+
+  /** Stages a checked copy of the file; the next start puts it in place. */
+  async function stage(source: string) {
+    const schemaVersion = checkBackupFile(source, nativeBinding);
+    const staged = pendingRestoreFile(dataDir);
+    removeDatabaseFiles(staged);
+    ensurePrivateFile(staged);
+    const src = new Database(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    try {
+      await src.backup(staged); // a whole, self-contained copy even if the source has a WAL beside it
+    } catch (error) {
+      removeDatabaseFiles(staged);
+      throw error;
+    } finally {
+      src.close();
+    }
+    return { staged, schemaVersion };
   }
 
   return {
     /** A consistent copy of the database while the app keeps working (SQLite's online backup). */
     async now(): Promise<BackupFile> {
-      mkdirSync(dir, { recursive: true });
+      ensurePrivateDir(dir);
       const name = freeName(dir, 'shipdesk', clock.now());
       const target = join(dir, name);
       try {
+        ensurePrivateFile(target);
         await sqlite.backup(target);
       } catch (error) {
         removeDatabaseFiles(target);
@@ -136,34 +167,43 @@ export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding
     async list(): Promise<BackupFile[]> {
       if (!existsSync(dir)) return [];
       return readdirSync(dir)
-        .filter((name) => backupName.test(name))
+        .filter((name) => backupName.test(name) && lstatSync(join(dir, name)).isFile())
         .map(describe)
         .sort((a, b) => stampOf(b.name).localeCompare(stampOf(a.name), 'en', { numeric: true }));
     },
 
     /**
-     * Checks the file and stages a copy of it; the next start puts it in place. Restoring under the
+     * A database file the owner picked (a file dialog, a browser upload), copied into the backups folder
+     * and kept only when it is a ShipDesk database this version can open; restore it by its id then.
+     */
+    async upload(input: { name?: string; base64: string }): Promise<BackupFile> {
+      const bytes = Buffer.from(input.base64, 'base64');
+      const label = input.name || 'the file';
+      if (bytes.subarray(0, 16).toString('latin1') !== 'SQLite format 3\0') throw badRequest(`${label} cannot be restored: it is not a SQLite database`);
+      ensurePrivateDir(dir);
+      const name = freeName(dir, 'uploaded', clock.now());
+      const target = join(dir, name);
+      try {
+        writeFileSync(target, bytes, { mode: 0o600, flag: 'wx' });
+        checkBackupFile(target, nativeBinding, label);
+      } catch (error) {
+        removeDatabaseFiles(target);
+        throw error;
+      }
+      log.info(`Backup uploaded as ${name}`);
+      return describe(name);
+    },
+
+    /**
+     * Checks the backup and stages a copy of it; the next start puts it in place. Restoring under the
      * running app would pull the database from under open statements and workers.
      */
-    async restore(file: string) {
-      const source = resolve(file);
-      if (!existsSync(source)) throw notFound(`Backup ${file} was not found`);
-      const schemaVersion = checkBackupFile(source, nativeBinding);
-      const staged = pendingRestoreFile(dataDir);
-      removeDatabaseFiles(staged);
-      const src = new Database(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
-      try {
-        await src.backup(staged); // a whole, self-contained copy even if the source has a WAL beside it
-      } catch (error) {
-        removeDatabaseFiles(staged);
-        throw error;
-      } finally {
-        src.close();
-      }
-      log.info(`Restore staged from ${source}; it applies at the next start`);
+    async restore(id: string) {
+      const { staged, schemaVersion } = await stage(backupById(id));
+      log.info(`Restore staged from backup ${id}; it applies at the next start`);
       return {
         staged,
-        from: source,
+        from: id,
         schemaVersion,
         restartRequired: true as const,
         message: 'Restart ShipDesk to finish the restore; the current database is kept in the backups folder as pre-restore',

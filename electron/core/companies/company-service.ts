@@ -7,6 +7,9 @@ export interface CallContext {
   companyId: number;
 }
 
+/** The token from `Authorization: <token>` or `Authorization: Bearer <token>`. */
+export const tokenFrom = (header: string | undefined) => (header ?? '').trim().replace(/^Bearer\s+/i, '');
+
 export const newApiToken = () => randomBytes(24).toString('base64url');
 
 export function createCompanyService(db: Db, clock: Clock) {

@@ -1,5 +1,6 @@
 import { orderPayload } from '../../../test/helpers/payloads';
 import { createTestApp } from '../../../test/helpers/test-app';
+import { ownerOf } from '../auth/caller';
 
 describe('order drafts', () => {
   let env: Awaited<ReturnType<typeof createTestApp>>;
@@ -53,7 +54,7 @@ describe('order drafts', () => {
   });
 
   it('another company neither sees nor deletes the shop\'s drafts', async () => {
-    const other = await env.app.services.companies.ensureWithToken('other');
+    const other = ownerOf((await env.app.services.companies.ensureWithToken('other')).companyId);
     await value('drafts.save', { id: 'mine', data: {} });
     expect((await value('drafts.list', {}, other)).total).toBe(0);
     expect(await call('drafts.get', { id: 'mine' }, other)).toMatchObject({ ok: false, error: { code: '040016' } });

@@ -32,14 +32,14 @@ describe('orders submitted without a connection', () => {
     expect(net.refused).toBe(1);
     expect(await view()).toMatchObject({ pending: 1, retrying: 1, waitingForConnection: true, lastError: expect.stringMatching(/unreachable/) });
     expect(await order(id)).toMatchObject({ order: { statusKey: 'uploading', providerNumber: '' } });
-    expect(events).toContainEqual({ type: 'outbox.state', pending: 1, waitingForConnection: true });
+    expect(events).toContainEqual({ type: 'outbox.state', companyId: env.shop.companyId, pending: 1, waitingForConnection: true });
 
     net.plugIn();
     env.clock.advance(backoffDelay(1));
     await env.app.outbox.drain();
     expect(await view()).toMatchObject({ pending: 0, waitingForConnection: false, nextAttemptAt: null });
     expect(await order(id)).toMatchObject({ order: { statusKey: 'uploaded', providerNumber: expect.stringMatching(/^SBE\d+$/) } });
-    expect(events.at(-1)).toEqual({ type: 'outbox.state', pending: 0, waitingForConnection: false });
+    expect(events.at(-1)).toEqual({ type: 'outbox.state', companyId: env.shop.companyId, pending: 0, waitingForConnection: false });
   });
 
   it('the service keeps working for checks that need no network, so an offline order is still validated', async () => {
@@ -49,10 +49,17 @@ describe('orders submitted without a connection', () => {
     expect(await view()).toMatchObject({ pending: 0 });
   });
 
-  it('an idle queue does not announce itself on every pass', async () => {
+  it('a queue that empties says so once, then stays quiet on every idle pass', async () => {
+    net.unplug();
+    await create('OFF-3');
+    await env.app.outbox.drain();
+    net.plugIn();
+    env.clock.advance(backoffDelay(1));
+    await env.app.outbox.drain();
+    const before = events.filter((e) => e.type === 'outbox.state').length;
     await env.app.outbox.drain();
     await env.app.outbox.drain();
-    await env.app.outbox.drain();
-    expect(events.filter((e) => e.type === 'outbox.state')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'outbox.state')).toHaveLength(before);
+    expect(events.filter((e) => e.type === 'outbox.state').at(-1)).toMatchObject({ companyId: env.shop.companyId, pending: 0 });
   });
 });

@@ -62,7 +62,8 @@ export function createOutbox(deps: OutboxDeps) {
   let running: Promise<number> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
-  let lastPublished = '';
+  /** What each company's windows were last told of its queue (companies with an empty queue are left out). */
+  const lastPublished = new Map<number, string>();
   const { sqlite } = deps;
   let prepared: ReturnType<typeof prepare> | null = null;
 
@@ -273,10 +274,14 @@ export function createOutbox(deps: OutboxDeps) {
       }
     } while (again);
     // The timer runs a pass every second: an idle pass with nothing new would only wake every window.
-    const now = await state();
-    const seen = JSON.stringify(now);
-    if (processed > 0 || seen !== lastPublished) events.publish({ type: 'outbox.state', ...now });
-    lastPublished = seen;
+    const now = await statesByCompany();
+    for (const companyId of new Set([...now.keys(), ...lastPublished.keys()])) {
+      const current = now.get(companyId) ?? { pending: 0, waitingForConnection: false };
+      const seen = JSON.stringify(current);
+      if (processed > 0 || seen !== lastPublished.get(companyId)) events.publish({ type: 'outbox.state', companyId, ...current });
+      if (current.pending === 0) lastPublished.delete(companyId);
+      else lastPublished.set(companyId, seen);
+    }
     return processed;
   }
 
@@ -287,6 +292,17 @@ export function createOutbox(deps: OutboxDeps) {
       .select((eb) => [eb.fn.countAll<number>().as('pending'), sql<number | null>`max(last_error IS NOT NULL)`.as('failing')])
       .executeTakeFirstOrThrow();
     return { pending: Number(row.pending), waitingForConnection: row.failing === 1 };
+  }
+
+  /** Each company's part of the queue: a window hears of its own company's orders only. */
+  async function statesByCompany() {
+    const rows = await db
+      .selectFrom('outbox')
+      .innerJoin('orders', 'orders.id', 'outbox.order_id')
+      .select((eb) => ['orders.company_id', eb.fn.countAll<number>().as('pending'), sql<number | null>`max(outbox.last_error IS NOT NULL)`.as('failing')])
+      .groupBy('orders.company_id')
+      .execute();
+    return new Map(rows.map((r) => [r.company_id, { pending: Number(r.pending), waitingForConnection: r.failing === 1 }]));
   }
 
 

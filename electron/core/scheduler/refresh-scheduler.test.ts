@@ -52,7 +52,7 @@ describe('scheduled status refresh', () => {
     expect(await runs()).toHaveLength(2);
     const order = await env.app.db.selectFrom('orders').select('status_key').where('id', '=', Number(id)).executeTakeFirstOrThrow();
     expect(order.status_key).not.toBe('uploaded');
-    expect(events).toContainEqual({ type: 'refresh.progress', done: 1, total: 1 });
+    expect(events).toContainEqual({ type: 'refresh.progress', companyId: env.shop.companyId, done: 1, total: 1 });
   });
 
   it('follows a new interval at once and stops with the app', async () => {

@@ -95,28 +95,43 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
   async function run(scope: RefreshScope, trigger: Trigger): Promise<StatusRefreshResult> {
     const startedAt = clock.now();
     const result: StatusRefreshResult = { checked: 0, changed: 0, statuses: 0, failed: 0 };
-    const progress = (done: number, total: number) =>
-      events.publish({ type: 'refresh.progress', ...(scope.companyId !== undefined ? { companyId: scope.companyId } : {}), done, total });
     let error: string | null = null;
     try {
       const mark = await db.selectFrom('order_statuses').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirstOrThrow();
-      const { n } = await tracked(scope).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const total = Number(n);
-      let done = 0;
-      progress(0, total);
+      // Progress is told to each company about its own orders only (a scheduled run covers every company).
+      const counts = await tracked(scope).select((eb) => ['company_id', eb.fn.countAll<number>().as('n')]).groupBy('company_id').execute();
+      const totals = new Map(counts.map((r) => [r.company_id, Number(r.n)]));
+      if (scope.companyId !== undefined && !totals.has(scope.companyId)) totals.set(scope.companyId, 0); // nothing to do: say so at once
+      const done = new Map([...totals.keys()].map((companyId) => [companyId, 0]));
+      const progress = (companyId: number) => {
+        const total = totals.get(companyId) ?? 0;
+        events.publish({ type: 'refresh.progress', companyId, done: Math.min(done.get(companyId) ?? 0, total), total });
+      };
+      for (const companyId of totals.keys()) progress(companyId);
       for (let afterId = 0; ; ) {
-        const ids = (await tracked(scope).select('id').where('id', '>', afterId).orderBy('id').limit(chunkSize).execute()).map((r) => r.id);
-        if (ids.length === 0) break;
-        afterId = ids[ids.length - 1];
-        const part = await refresher.refresh({ ...scope, orderIds: ids });
+        const rows = await tracked(scope).select(['id', 'company_id']).where('id', '>', afterId).orderBy('id').limit(chunkSize).execute();
+        if (rows.length === 0) break;
+        afterId = rows[rows.length - 1].id;
+        const part = await refresher.refresh({ ...scope, orderIds: rows.map((r) => r.id) });
         result.checked += part.checked;
         result.changed += part.changed;
         result.statuses += part.statuses;
         result.failed += part.failed;
-        done += ids.length;
-        progress(done, Math.max(total, done));
+        const touched = new Set<number>();
+        for (const r of rows) {
+          done.set(r.company_id, (done.get(r.company_id) ?? 0) + 1);
+          totals.set(r.company_id, Math.max(totals.get(r.company_id) ?? 0, done.get(r.company_id)!));
+          touched.add(r.company_id);
+        }
+        for (const companyId of touched) progress(companyId);
       }
-      if (done < total) progress(total, total); // orders that finished meanwhile: the run is over all the same
+      // Orders that finished meanwhile: the run is over all the same.
+      for (const [companyId, total] of totals) {
+        if ((done.get(companyId) ?? 0) < total) {
+          done.set(companyId, total);
+          progress(companyId);
+        }
+      }
       await publishNotices(scope, Number(mark.id ?? 0));
       return result;
     } catch (failure) {

@@ -9,7 +9,7 @@ import { backupsDir, pendingRestoreFile } from '../backup/backup-paths';
 import type { Clock } from '../clock';
 import { newApiToken, type CallContext } from '../companies/company-service';
 import { notFound } from '../errors';
-import type { EventBus } from '../events';
+import type { AppEvent, EventBus } from '../events';
 import type { Logger } from '../logger';
 import type { Db } from '../store/database';
 import type { SenderProfilesTable } from '../store/schema';
@@ -66,7 +66,12 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
     return row;
   }
 
-  const changed = (ctx: CallContext | null, what: string) => events.publish({ type: 'settings.changed', ...(ctx ? { companyId: ctx.companyId } : {}), what });
+  type SettingsChange = Extract<AppEvent, { type: 'settings.changed' }>['what'];
+  /** Shop-wide preferences belong to the shop's own company: its windows hear of them, API clients' do not. */
+  const changed = async (ctx: CallContext | null, what: SettingsChange) => {
+    const companyId = ctx?.companyId ?? (await db.selectFrom('companies').select('id').where('is_desktop', '=', 1).executeTakeFirst())?.id;
+    if (companyId !== undefined) events.publish({ type: 'settings.changed', companyId, what });
+  };
 
   const service = {
     preferences,
@@ -117,7 +122,7 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
         const next = preferencesSchema.parse({ ...(await preferences()), ...stripUndefined(input.preferences) });
         await writeAppSetting(db, preferencesKey, next, now);
         cached = next;
-        changed(null, 'preferences');
+        await changed(null, 'preferences');
       }
       return service.get(ctx);
     },

@@ -1,5 +1,6 @@
 import type { Point } from '../../../shared/schemas/lists';
 import { createTestApp } from '../../../test/helpers/test-app';
+import { ownerOf } from '../auth/caller';
 
 describe('the usual drop-off office of a service', () => {
   let env: Awaited<ReturnType<typeof createTestApp>>;
@@ -22,7 +23,7 @@ describe('the usual drop-off office of a service', () => {
     expect(await call('dropOff.usual', { providerKey: 'sandbox-express' })).toMatchObject({ ok: true, value: { id: office.id, address: office.address } });
     expect(await call('dropOff.usual', { providerKey: 'sandbox-post' })).toEqual({ ok: true, value: null });
 
-    const other = await env.app.services.companies.ensureWithToken('other-shop-token');
+    const other = ownerOf((await env.app.services.companies.ensureWithToken('other-shop-token')).companyId);
     expect(await call('dropOff.usual', { providerKey: 'sandbox-express' }, other)).toEqual({ ok: true, value: null });
   });
 

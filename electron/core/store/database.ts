@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, SqliteDialect } from 'kysely';
+import { ensurePrivateDir, ensurePrivateFile } from '../paths';
 import { loadMigrations, migrate } from './migrate';
 import type { Schema } from './schema';
 
@@ -23,9 +23,12 @@ export interface OpenDatabaseOptions {
   now?: number;
 }
 
-/** Opens (creating if needed) the database with WAL, foreign keys and a busy timeout, and migrates it. */
+/** Opens (creating if needed, 0600 in a 0700 folder) the database with WAL, foreign keys and a busy timeout, and migrates it. */
 export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
-  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  if (options.file !== ':memory:') {
+    ensurePrivateDir(dirname(options.file));
+    ensurePrivateFile(options.file);
+  }
   const sqlite = new Database(options.file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     sqlite.pragma('journal_mode = WAL');

@@ -519,3 +519,33 @@ describe('0016 courier calls', () => {
     sqlite.close();
   });
 });
+
+describe('0013 users and sessions', () => {
+  function migrated() {
+    const sqlite = new Database(':memory:');
+    sqlite.pragma('foreign_keys = ON');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 13));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, is_desktop, created_at) VALUES (1, 'Shop', 't', 1, 0)").run();
+    return sqlite;
+  }
+
+  it('a packer name is unique within the shop whatever its case', () => {
+    const sqlite = migrated();
+    sqlite.prepare("INSERT INTO users (company_id, name, password_hash, created_at) VALUES (1, 'Anna', 'x', 0)").run();
+    expect(() => sqlite.prepare("INSERT INTO users (company_id, name, password_hash, created_at) VALUES (1, 'ANNA', 'y', 0)").run()).toThrow(/UNIQUE/);
+    sqlite.close();
+  });
+
+  it('a packer session needs its user and goes when the user is removed; an owner session has none', () => {
+    const sqlite = migrated();
+    const user = sqlite.prepare("INSERT INTO users (company_id, name, password_hash, created_at) VALUES (1, 'Anna', 'x', 0)").run().lastInsertRowid;
+    const insert = sqlite.prepare('INSERT INTO sessions (secret_hash, role, company_id, user_id, created_at, last_seen_at) VALUES (?, ?, 1, ?, 0, 0)');
+    expect(() => insert.run('a', 'packer', null)).toThrow(/CHECK/);
+    expect(() => insert.run('b', 'owner', user)).toThrow(/CHECK/);
+    insert.run('c', 'packer', user);
+    insert.run('d', 'owner', null);
+    sqlite.prepare('DELETE FROM users WHERE id = ?').run(user);
+    expect(sqlite.prepare('SELECT secret_hash FROM sessions').all()).toEqual([{ secret_hash: 'd' }]);
+    sqlite.close();
+  });
+});

@@ -344,6 +344,26 @@ export interface RefreshRunsTable {
   error: string | null;
 }
 
+export interface UsersTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  secret_hash: string;
+  role: 'owner' | 'packer';
+  company_id: number;
+  user_id: number | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Schema {
   companies: CompaniesTable;
   api_logins: ApiLoginsTable;
@@ -370,4 +390,6 @@ export interface Schema {
   usual_drop_off_points: UsualDropOffPointsTable;
   handovers: HandoversTable;
   courier_calls: CourierCallsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
 }

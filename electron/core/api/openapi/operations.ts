@@ -244,6 +244,8 @@ export const errorCodes: { code: ErrorCodeValue; status: string; meaning: string
   { code: ErrorCode.orderNotFound, status: '404', meaning: 'No such order of the calling company.' },
   { code: ErrorCode.alreadyCanceled, status: '400', meaning: 'The order is already canceled.' },
   { code: ErrorCode.unauthorized, status: '401', meaning: 'Missing or unknown token.' },
+  { code: ErrorCode.forbidden, status: '403', meaning: 'The caller may not do this: an API token on the window\'s `/app/...` transport, or a packer calling an owner-only command (settings, connections, backups, users, tokens).' },
+  { code: ErrorCode.tooManyAttempts, status: '429', meaning: 'Too many failed sign-ins for the name or from the address (window transport only); the description says how long to wait.' },
   { code: ErrorCode.cannotCancel, status: '403', meaning: 'The delivery service cannot do this (cancel, change or delete a registered order); the description says what to do instead.' },
   { code: ErrorCode.internal, status: '500', meaning: 'Something went wrong on our side; nothing was changed.' },
 ];
@@ -267,6 +269,7 @@ export const generalSections: { id: string; title: string; body: string }[] = [
     body: [
       'Every operation except this reference (`/openapi.json`, `/docs`) needs `Authorization: <token>` — the raw token, no scheme; `Authorization: Bearer <token>` is accepted too. A missing or unknown token is 401 with code 040101.',
       'Each token belongs to one client company (`--token` in browser mode; the shop\'s own token otherwise). A company sees only its own orders: another company\'s order answers 404 040080, exactly like an unknown one.',
+      'A token opens this interface only. The window\'s own transport (`/app/commands/*`, `/app/events`) takes a browser session (`Authorization: Session <secret>`: the link `npm start` prints, or a packer\'s sign-in) and answers a token with 403, code 040103; each command there declares the roles (owner, packer) that may call it.',
     ].join('\n\n'),
   },
   {

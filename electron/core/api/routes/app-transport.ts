@@ -1,6 +1,11 @@
 import type { ServerResponse } from 'node:http';
+import { eventRoles } from '../../../../shared/contract/events';
 import type { App } from '../../app';
 import { COMMAND_BODY_LIMIT } from '../body-limits';
+import type { Caller } from '../../auth/caller';
+import { authorizeAccess, refusalStatus } from '../../commands';
+import { AppError } from '../../errors';
+import { subscribeCompany } from '../../events';
 import type { Route } from '../route';
 
 const heartbeatMs = 25_000;
@@ -8,34 +13,47 @@ const heartbeatMs = 25_000;
 /**
  * The browser-mode transport: the same command table Electron serves over IPC, as
  * `POST /app/commands/<name>` answering a Result, and push events as a Server-Sent Events stream.
+ * Callers come from browser sessions; the command table checks each command's roles.
  */
 export function appTransportRoutes(app: App): Route[] {
   return [
     {
       method: 'POST',
       pattern: '/app/commands/:name',
+      session: true,
       bodyLimit: COMMAND_BODY_LIMIT,
-      handler: (req) => app.dispatch(req.params.name, req.ctx, req.body),
+      handler: async (req) => {
+        const result = await app.dispatch(req.params.name, req.caller, req.body);
+        // A refusal travels as the interface's error body with its own status (401, 403, 429).
+        const status = result.ok ? undefined : refusalStatus[result.error.code];
+        if (!result.ok && status) throw new AppError(status, result.error);
+        return result;
+      },
     },
     {
       method: 'GET',
       pattern: '/app/events',
-      handler: async (req) => ({
-        stream(res: ServerResponse) {
-          res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-          res.write(': connected\n\n');
-          const unsubscribe = app.events.subscribe((event) => {
-            if (event.companyId !== undefined && event.companyId !== req.ctx.companyId) return;
-            const { companyId: _omit, ...visible } = event;
-            res.write(`data: ${JSON.stringify(visible)}\n\n`);
-          });
-          const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
-          res.on('close', () => {
-            clearInterval(heartbeat);
-            unsubscribe();
-          });
-        },
-      }),
+      session: true,
+      handler: async (req) => {
+        authorizeAccess(eventRoles, req.caller, 'The event stream');
+        const caller = req.caller as Caller;
+        return {
+          stream(res: ServerResponse) {
+            res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+            res.write(': connected\n\n');
+            const unsubscribe = subscribeCompany(app.events, caller.companyId, (event) => {
+              res.write(`data: ${JSON.stringify(event)}\n\n`);
+              // An ended session's stream closes; its reconnect is refused and the window asks to sign in.
+              if (event.type === 'session.ended' && event.sessionId === caller.sessionId) res.end();
+            });
+            const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
+            res.on('close', () => {
+              clearInterval(heartbeat);
+              unsubscribe();
+            });
+          },
+        };
+      },
     },
   ];
 }

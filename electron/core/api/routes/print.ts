@@ -5,7 +5,7 @@ import { ErrorCode } from '../../../../shared/errors';
 import { notFound } from '../../errors';
 import type { PrintedFile } from '../../print/file-links';
 import { bodyRows, unauthorizedRow, validationRow } from '../openapi/operations';
-import { tokenFrom } from '../http-server';
+import { tokenFrom } from '../../companies/company-service';
 import { defineRoute, type ApiRequest, type Route } from '../route';
 
 /** The link to a made file on this same server, as the caller reached it (the Host header was checked already). */

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir } from '../../paths';
 
 /**
  * Encrypts connection credentials at rest. The core never imports Electron: the desktop shell injects a box
@@ -44,7 +45,7 @@ export function createKeyFileSecretBox(dataDir: string, fileName = SECRET_KEY_FI
   let key: Buffer | null = null;
   const getKey = () => {
     if (!key) {
-      mkdirSync(dataDir, { recursive: true });
+      ensurePrivateDir(dataDir);
       key = loadKey(join(dataDir, fileName));
     }
     return key;
