@@ -1,4 +1,4 @@
-import type { CallContext } from '../../electron/core/companies/company-service';
+import type { Caller } from '../../electron/core/auth/caller';
 import { orderPayload } from '../helpers/payloads';
 import { openBrowserMode, screenshot } from '../helpers/browser';
 
@@ -6,12 +6,12 @@ type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
 describe('browser mode: calling a courier for the chosen orders, and canceling the call', () => {
   let session: Session;
-  let shop: CallContext;
+  let shop: Caller;
 
   beforeAll(async () => {
     session = await openBrowserMode({ locale: 'ru-RU' });
     const { app } = session.running;
-    shop = { companyId: (await app.services.companies.byToken('e2e-token-12345'))!.companyId };
+    shop = await app.desktopContext();
     const profile = await app.dispatch('senderProfiles.create', shop, {
       name: 'Склад на Тверской',
       sender: { countryCode: 'RU', contactName: 'Иван Петров', phone: '+79161234567', companyName: 'ООО «Ромашка»', city: 'Москва', street: 'ул. Тверская', house: '7', office: '12', index: '125009' },
