@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseTimestamp } from '../time';
-import { countryCode, money, numberLike, optionalText, positiveInt, positiveNumber } from './primitives';
+import { centimetres, countryCode, grams, money, numberLike, optionalText, positiveInt } from './primitives';
 
 /**
  * POST /calculator and POST /calculator/intervals. Weights in grams, sizes in centimetres, money in
@@ -46,10 +46,10 @@ export const calculatorPlaceSchema = z
 export type CalculatorPlace = z.output<typeof calculatorPlaceSchema>;
 
 export const calculatorParcelSchema = z.object({
-  weight: positiveNumber,
-  length: optional(positiveNumber),
-  width: optional(positiveNumber),
-  height: optional(positiveNumber),
+  weight: grams,
+  length: optional(centimetres),
+  width: optional(centimetres),
+  height: optional(centimetres),
 });
 export type CalculatorParcel = z.output<typeof calculatorParcelSchema>;
 
@@ -61,10 +61,10 @@ export const calculatorRequestSchema = z
     from: calculatorPlaceSchema,
     to: calculatorPlaceSchema,
     places: listOf(calculatorParcelSchema, 100),
-    weight: optional(positiveNumber),
-    length: optional(positiveNumber),
-    width: optional(positiveNumber),
-    height: optional(positiveNumber),
+    weight: optional(grams),
+    length: optional(centimetres),
+    width: optional(centimetres),
+    height: optional(centimetres),
     pickupDate: optional(dayText),
     pickupTypes: typeList,
     deliveryTypes: typeList,

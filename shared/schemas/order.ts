@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
   blankAsMissing,
-  booleanLike, calendarDate, countryCode, money, nonNegativeNumber, nullsAsMissing, numberLike, optionalText, positiveInt, positiveNumber, text, textLike, timeOfDay,
+  booleanLike, calendarDate, centimetres, centimetresOrZero, countryCode, grams, gramsOrZero, money, nullsAsMissing, numberLike, optionalText, positiveInt,
+  quantity, text, textLike, timeOfDay,
 } from './primitives';
 
 const coordinate = blankAsMissing(numberLike.pipe(z.number().min(-180).max(180)));
@@ -50,15 +51,15 @@ export const addressSchema = z
 
 export const itemSchema = z.object({
   description: text(255),
-  quantity: positiveInt,
+  quantity,
   articul: optionalText(100),
   barcode: optionalText(100),
   assessedCost: blankAsMissing(money),
   cost: blankAsMissing(money),
-  weight: blankAsMissing(nonNegativeNumber),
-  length: blankAsMissing(nonNegativeNumber),
-  width: blankAsMissing(nonNegativeNumber),
-  height: blankAsMissing(nonNegativeNumber),
+  weight: blankAsMissing(gramsOrZero),
+  length: blankAsMissing(centimetresOrZero),
+  width: blankAsMissing(centimetresOrZero),
+  height: blankAsMissing(centimetresOrZero),
   /** Goods marking code (Честный знак); kept and returned. */
   markCode: optionalText(500),
   costVat: vatRate,
@@ -70,10 +71,10 @@ export const itemSchema = z.object({
 export const placeSchema = z.object({
   placeNumber: optionalText(50),
   barcode: optionalText(100),
-  weight: positiveNumber,
-  length: blankAsMissing(positiveNumber),
-  width: blankAsMissing(positiveNumber),
-  height: blankAsMissing(positiveNumber),
+  weight: grams,
+  length: blankAsMissing(centimetres),
+  width: blankAsMissing(centimetres),
+  height: blankAsMissing(centimetres),
   items: z.array(itemSchema).min(1, 'a place needs at least one item').max(500),
 });
 
@@ -89,10 +90,10 @@ export const orderPartSchema = z.object({
   tariffId: positiveInt,
   pointOutId: blankAsMissing(positiveInt),
   pointInId: blankAsMissing(positiveInt),
-  weight: positiveNumber,
-  length: blankAsMissing(positiveNumber),
-  width: blankAsMissing(positiveNumber),
-  height: blankAsMissing(positiveNumber),
+  weight: grams,
+  length: blankAsMissing(centimetres),
+  width: blankAsMissing(centimetres),
+  height: blankAsMissing(centimetres),
   deliveryTimeStart: blankAsMissing(timeOfDay),
   deliveryTimeEnd: blankAsMissing(timeOfDay),
   deliveryDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional(),

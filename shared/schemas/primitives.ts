@@ -11,9 +11,40 @@ export const numberLike = z.union(
   { error: 'must be a number' },
 );
 
+/**
+ * What a parcel can be. A number past these is a typo or an attack (`1e308` grams), refused with a field
+ * error instead of stored; the OpenAPI reference quotes them (Values).
+ */
+export const PARCEL_LIMITS = {
+  /** Weights in grams: a tonne. */
+  maxGrams: 1_000_000,
+  /** Length, width and height in centimetres: ten metres. */
+  maxCentimetres: 1_000,
+  /** Pieces of one item. */
+  maxQuantity: 100_000,
+} as const;
+
+/** A whole number that a double holds exactly: 9007199254740993 would silently become …992. */
+const wholeNumber = z.number().superRefine((v, ctx) => {
+  if (!Number.isInteger(v)) ctx.addIssue({ code: 'custom', message: 'must be a whole number' });
+  else if (!Number.isSafeInteger(v)) ctx.addIssue({ code: 'custom', message: `must be at most ${Number.MAX_SAFE_INTEGER} (a safe integer)` });
+});
+
 export const positiveNumber = numberLike.pipe(z.number().positive('must be greater than 0'));
 export const nonNegativeNumber = numberLike.pipe(z.number().min(0, 'must not be negative'));
-export const positiveInt = numberLike.pipe(z.number().int('must be a whole number').positive('must be greater than 0'));
+export const positiveInt = numberLike.pipe(wholeNumber.pipe(z.number().positive('must be greater than 0')));
+
+const atMost = (max: number, unit: string) => z.number().max(max, `must be at most ${max.toLocaleString('en').replace(/,/g, ' ')} ${unit}`);
+/** A weight in grams, above 0 (a parcel, an order). */
+export const grams = positiveNumber.pipe(atMost(PARCEL_LIMITS.maxGrams, 'g'));
+/** A weight in grams that may be 0 (an item). */
+export const gramsOrZero = nonNegativeNumber.pipe(atMost(PARCEL_LIMITS.maxGrams, 'g'));
+/** A side in centimetres, above 0. */
+export const centimetres = positiveNumber.pipe(atMost(PARCEL_LIMITS.maxCentimetres, 'cm'));
+/** A side in centimetres that may be 0 (an item). */
+export const centimetresOrZero = nonNegativeNumber.pipe(atMost(PARCEL_LIMITS.maxCentimetres, 'cm'));
+/** How many pieces of an item. */
+export const quantity = positiveInt.pipe(atMost(PARCEL_LIMITS.maxQuantity, 'pieces'));
 
 /** Rubles with at most two decimals (kopecks); stored as integer kopecks. */
 export const money = numberLike.pipe(
@@ -39,7 +70,15 @@ export const booleanLike = z.union(
  * articles and barcodes as JSON numbers (10045), just as numeric fields accept decimal text. Numbers whose
  * text is not plain decimals (1e+21) stay numbers and fail as a type error rather than change silently.
  */
-const numberAsText = (v: unknown) => (typeof v === 'number' && decimalText.test(String(v)) ? String(v) : v);
+const numberAsText = (v: unknown, ctx: { addIssue(issue: { code: 'custom'; message: string }): void }) => {
+  if (typeof v !== 'number') return v;
+  // 9007199254740993 arrives as …992: its text is already wrong, so it is refused, not kept.
+  if (Number.isInteger(v) && !Number.isSafeInteger(v)) {
+    ctx.addIssue({ code: 'custom', message: `is a number past ${Number.MAX_SAFE_INTEGER}: send it as text to keep every digit` });
+    return z.NEVER;
+  }
+  return decimalText.test(String(v)) ? String(v) : v;
+};
 
 /** A string field that also takes a number as its decimal text (see numberAsText). */
 export const textLike = <S extends z.ZodType>(schema: S) => z.preprocess<unknown, S, z.input<S> | number>(numberAsText, schema);

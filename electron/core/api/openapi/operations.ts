@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { BODY_PARSE_THREADS, DEFAULT_BODY_LIMIT, INLINE_PARSE_LIMIT, UPLOAD_BODY_LIMIT } from '../body-limits';
 import { MAX_INPUT_DEPTH } from '../../validation';
+import { PARCEL_LIMITS } from '../../../../shared/schemas/primitives';
 import { ErrorCode, type ErrorCodeValue } from '../../../../shared/errors';
 import { filterLimits } from '../../lists/filter';
 import { pageLimits } from '../../lists/lists-service';
@@ -290,7 +291,7 @@ export const generalSections: { id: string; title: string; body: string }[] = [
     id: 'values',
     title: 'Values',
     body: [
-      '- Weights in grams, sizes in centimetres, money in rubles with at most two decimals (kopecks; up to 100 000 000), kept exact.',
+      `- Weights in grams (at most ${PARCEL_LIMITS.maxGrams.toLocaleString('en')}), sizes in centimetres (at most ${PARCEL_LIMITS.maxCentimetres.toLocaleString('en')}), item quantities at most ${PARCEL_LIMITS.maxQuantity.toLocaleString('en')} (PARCEL_LIMITS), money in rubles with at most two decimals (kopecks; up to 100 000 000), kept exact. Whole numbers past 9007199254740991 (identifiers, or a clientNumber sent as a JSON number) are refused: a JSON reader has already changed their last digits; send them as text.`,
       '- Timestamps are ISO 8601 with the offset of the shop\'s computer and no milliseconds: `2026-03-01T10:15:17+03:00`.',
       '- Numbers in requests may be JSON numbers or decimal text (`-?digits[.digits]`); `1e3`, `NaN`, `Infinity` are not numbers. Text fields are trimmed; an empty optional text is "not given".',
       '- `orderId` is a string in the answers of POST /orders, cancel, DELETE and the status methods, and a number in upload results — as the interface document types each.',
