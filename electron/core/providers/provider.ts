@@ -4,6 +4,7 @@ import type { OrderCreate } from '../../../shared/schemas/order';
 import type { StatusKey } from '../../../shared/status-keys';
 import type { Quote, QuoteRequest } from '../calculator/pricing-provider';
 import type { IntervalRequest, TariffSlots } from '../intervals/interval-source';
+import type { CarrierReferenceData } from '../lists/carrier-reference';
 import type { CourierCalls } from './courier-call';
 
 /** What an adapter is given for one order. */
@@ -94,6 +95,8 @@ export interface Carrier {
   rates?(request: QuoteRequest): Promise<Quote[]>;
   /** Door-delivery intervals per tariff (services with capabilities.intervals fixed or dynamic). */
   intervals?(request: IntervalRequest): Promise<TariffSlots[]>;
+  /** Its pickup points (paged) and tariffs, which lists/ stores; the carrier never writes them itself. */
+  referenceData?: CarrierReferenceData;
 }
 
 /** The former name of Carrier, kept while work in flight still uses it. */
@@ -114,6 +117,7 @@ export function operationsOf(carrier: Carrier): CarrierOperation[] {
     ['courierCalls', !!carrier.courierCalls],
     ['rates', !!carrier.rates],
     ['intervals', !!carrier.intervals && carrier.info.capabilities.intervals !== 'none'],
+    ['referenceData', !!carrier.referenceData],
   ];
   return has.filter(([, yes]) => yes).map(([op]) => op);
 }

@@ -11,14 +11,14 @@ import {
 import type { CdekClient } from './client';
 import { CdekApiError, notFoundCodes } from './errors';
 import {
-  CDEK_KEY, REFUSAL_REASON, createOutcome, currentStatusCode, deliveryModes, describeErrors, fieldErrorsFrom, formatCdekDate,
+  CDEK_KEY, REFUSAL_REASON, cdekTariffRecords, createOutcome, currentStatusCode, deliveryModes, describeErrors, fieldErrorsFrom, formatCdekDate,
   intervalsFromCdek, latestStatus, mapStatuses, parcelTariff, parseCdekDate, splitCod, tariffsFromTariffList, toCdekLocation, toCdekOrder,
   toCdekOrderUpdate, type CalcAddress, type CalculatorTariff, type CodSplit, type ResolvedPoints, type ToInterval,
 } from './mapping';
 import { cdekIntervals, cdekRates } from './calculator-sources';
 import { cdekCourierCalls } from './intakes';
 import { cdekPoint } from './offices-store';
-import { syncOffices, syncOfficesIfStale, type OfficesSyncResult } from './offices-sync';
+import { cdekOfficePages } from './offices';
 import {
   cdekCitySchema, cdekIntervalsSchema, cdekOrderResponseSchema, cdekPrintFormSchema, cdekTariffListSchema, type CdekOrderEntity,
   type CdekOrderResponse,
@@ -412,8 +412,6 @@ export function createCdekProvider(options: CdekProviderOptions) {
     }
   }
 
-  const officesDeps = () => ({ client, db, clock, pageSize: options.officesPageSize, sleep });
-
   return {
     info,
     async check(order: OrderCreate) {
@@ -436,10 +434,8 @@ export function createCdekProvider(options: CdekProviderOptions) {
       if (format !== 'pdf') throw new ProviderRejectedError('CDEK prints its labels as PDF only; choose PDF for CDEK orders');
       return barcodesPdf(shipments.map((s) => s.additionalProviderNumber ?? s.providerNumber));
     },
-    /** Downloads all CDEK offices now. */
-    syncOffices: (): Promise<OfficesSyncResult> => syncOffices(officesDeps()),
-    /** Downloads the offices when the last sync is older than a day. */
-    syncOfficesIfStale: (): Promise<OfficesSyncResult | null> => syncOfficesIfStale(officesDeps()),
+    /** Its offices and parcel tariffs, for lists/ to store (the adapter never writes them). */
+    referenceData: { points: cdekOfficePages(client, options.officesPageSize), tariffs: cdekTariffRecords },
     /** "Test connection": a token, then one cheap call. */
     async testConnection(): Promise<{ expiresInSeconds: number }> {
       const token = await client.authenticate();

@@ -9,7 +9,9 @@ import type { Logger } from '../../logger';
 import type { Db } from '../../store/database';
 import type { ProviderConnectionsTable } from '../../store/schema';
 import { cdekInfo, createCdekProvider, type CdekProvider } from '../cdek/cdek-provider';
-import { syncCdekTariffs } from '../cdek/tariffs-store';
+import { storeCarrierTariffs, syncCarrierPointsIfStale } from '../../lists/carrier-reference';
+import { CDEK_POINT_SOURCE } from '../cdek/offices-store';
+import { cdekTariffRecords } from '../cdek/mapping';
 import { CDEK_PRODUCTION_URL, CDEK_TEST_ACCOUNT, CDEK_TEST_URL, createCdekClient, type CdekCallInfo, type FetchLike } from '../cdek/client';
 import { ProviderUnavailableError, type Carrier } from '../provider';
 import { UPSTREAM_KIND } from '../upstream/mapping';
@@ -145,7 +147,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
         const { provider, cdek: adapter } = adapterFor(r);
         return { connectionId: r.id, testMode: r.test_mode === 1, provider, cdek: adapter };
       });
-    await syncCdekTariffs(db, cdekAdapters.length > 0);
+    await storeCarrierTariffs(db, CDEK_POINT_SOURCE, cdekAdapters.length > 0 ? cdekTariffRecords() : []);
     await upstream.load(
       all.filter(isUpstream).map((r) => ({ id: r.id, name: r.name, baseUrl: r.base_url, ...upstreamToken(r) })),
     );
@@ -207,8 +209,9 @@ export function createProviderConnections(deps: ConnectionsDeps) {
   /** Keeps the offices fresh: a production account is preferred, its data being the real one. */
   async function refreshOffices(): Promise<void> {
     const source = cdekAdapters.find((a) => a.cdek && !a.testMode) ?? cdekAdapters.find((a) => a.cdek);
-    if (!source?.cdek) return;
-    const result = await source.cdek.syncOfficesIfStale();
+    const points = source?.cdek?.referenceData.points;
+    if (!points) return;
+    const result = await syncCarrierPointsIfStale({ db, clock, sleep: tuning.sleep }, points);
     if (result) log.info(`cdek: ${result.total} offices synced in ${result.pages} pages (${result.disabled} closed)`);
   }
 
