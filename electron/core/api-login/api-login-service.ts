@@ -3,8 +3,8 @@ import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { AppError, unauthorized, validationError } from '../errors';
 import type { Db } from '../store/database';
-import { createAttemptLimiter } from './attempt-limiter';
-import { hashPassword, verifyPassword } from './password';
+import { createAttemptLimiter } from '../auth/attempt-limiter';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 
 /** A password that nobody knows, checked when the login is unknown, so both cases take the same time. */
 const decoy = hashPassword('no such login: a password nobody has');

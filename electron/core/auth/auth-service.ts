@@ -9,7 +9,7 @@ import type { EventBus } from '../events';
 import type { Db } from '../store/database';
 import { clientOf, type Caller, type Visitor } from './caller';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { createAttemptLimiter } from './rate-limit';
+import { createAttemptLimiter } from './attempt-limiter';
 
 /** A packer's session lasts one working shift from sign-in (fixed, not sliding): then they sign in again. */
 export const packerSessionMs = 12 * 60 * 60 * 1000;
@@ -28,8 +28,9 @@ export interface AuthDeps {
 
 /** Packers, their passwords (scrypt) and the browser sessions of the owner and the packers. */
 export function createAuthService({ db, clock, companies, events }: AuthDeps) {
-  const byName = createAttemptLimiter({ limit: signInLimits.perName, windowMs: signInLimits.windowMs, now: () => clock.now() });
-  const byAddress = createAttemptLimiter({ limit: signInLimits.perAddress, windowMs: signInLimits.windowMs, now: () => clock.now() });
+  // Kept in memory: a restart forgives, which costs an attacker a restart of the shop's PC, not a faster guess.
+  const byName = createAttemptLimiter({ max: signInLimits.perName, windowMs: signInLimits.windowMs, now: () => clock.now() });
+  const byAddress = createAttemptLimiter({ max: signInLimits.perAddress, windowMs: signInLimits.windowMs, now: () => clock.now() });
 
   async function openSession(role: 'owner' | 'packer', companyId: number, userId: number | null, expiresAt: number | null) {
     const secret = newSecret();
@@ -133,7 +134,7 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
     async signIn(input: { name: string; password: string }, address: string | null) {
       const nameKey = input.name.trim().toLowerCase();
       const addressKey = address ?? 'local';
-      const wait = Math.max(byName.waitFor(nameKey), byAddress.waitFor(addressKey));
+      const wait = Math.max(byName.retryAfter(nameKey), byAddress.retryAfter(addressKey));
       if (wait > 0) throw tooManyAttempts(wait / 1000);
       const { companyId } = await companies.desktop();
       const user = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('name', '=', input.name.trim()).executeTakeFirst();
@@ -143,7 +144,7 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
         byAddress.fail(addressKey);
         throw unauthorized('Wrong name or password');
       }
-      byName.forgive(nameKey);
+      byName.succeed(nameKey); // the name's failures only: one packer's success does not unlock guessing from the address
       const { id, secret, expiresAt } = await openSession('packer', companyId, user.id, clock.now() + packerSessionMs);
       const identity = await service.identity({ role: 'packer', companyId, sessionId: id, userId: user.id, address });
       return { session: { secret, expiresAt }, identity };
