@@ -6,6 +6,8 @@ import { useLanguage } from '../i18n/use-t';
 
 /** How a day is written in each language's box (dayjs formats). */
 const dayFormats = { ru: 'DD.MM.YYYY', en: 'DD MMM YYYY' } as const;
+/** What to type, shown in an empty box (the parser reads the Russian and the ISO form in either language). */
+const typedForms = { ru: 'ДД.ММ.ГГГГ', en: 'YYYY-MM-DD' } as const;
 
 type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'dateParser' | 'valueFormat'> & {
   /** "YYYY-MM-DD" or null. */
@@ -22,7 +24,7 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
   const language = useLanguage();
   return (
     <DatesProvider settings={{ locale: language, firstDayOfWeek: language === 'ru' ? 1 : 0 }}>
-      <DateInput valueFormat={dayFormats[language]} dateParser={parseDay} value={value} onChange={(v) => onChange(v || null)} clearable {...props} />
+      <DateInput valueFormat={dayFormats[language]} dateParser={parseDay} placeholder={typedForms[language]} value={value} onChange={(v) => onChange(v || null)} clearable {...props} />
     </DatesProvider>
   );
 }

@@ -194,7 +194,7 @@ function PointSearchPanel({ role, path, city, chosen, chosenId, chosenFits, hasC
       </Group>
       <Stack gap={4} mah={260} style={{ overflowY: 'auto' }} aria-label={t(text.title)} role="group">
         {rows.map((point) => (
-          <PointOption key={point.id} point={point} selected={chosenId === String(point.id)} onChoose={() => onChoose(chosenOf(point))} testId={`${testId}-option`} />
+          <PointOption key={point.id} point={point} role={role} selected={chosenId === String(point.id)} onChoose={() => onChoose(chosenOf(point))} testId={`${testId}-option`} />
         ))}
       </Stack>
     </Stack>
@@ -221,7 +221,8 @@ function useChosenPointFits(values: OrderFormValues): boolean | undefined {
   return state.value.rows.some((p) => p.id === point?.id);
 }
 
-function PointBadges({ point }: { point: Point }) {
+/** What a point offers; the recipient's services (cash on delivery, fitting room) only where the recipient comes. */
+function PointBadges({ point, role }: { point: Point; role: 'out' | 'in' }) {
   const t = useT();
   return (
     <Group gap={4} wrap="nowrap">
@@ -230,12 +231,12 @@ function PointBadges({ point }: { point: Point }) {
           {t('entry.point.locker')}
         </Badge>
       )}
-      {point.cod === 1 && (
+      {role === 'out' && point.cod === 1 && (
         <Badge size="xs" variant="light" color="green" radius="sm">
           {t('entry.point.codBadge')}
         </Badge>
       )}
-      {point.fittingRoom === 1 && (
+      {role === 'out' && point.fittingRoom === 1 && (
         <Badge size="xs" variant="light" color="blue" radius="sm">
           {t('entry.point.fittingBadge')}
         </Badge>
@@ -244,7 +245,7 @@ function PointBadges({ point }: { point: Point }) {
   );
 }
 
-function PointOption({ point, selected, onChoose, testId }: { point: Point; selected: boolean; onChoose: () => void; testId: string }) {
+function PointOption({ point, role, selected, onChoose, testId }: { point: Point; role: 'out' | 'in'; selected: boolean; onChoose: () => void; testId: string }) {
   return (
     <UnstyledButton
       onClick={onChoose}
@@ -261,7 +262,7 @@ function PointOption({ point, selected, onChoose, testId }: { point: Point; sele
         <Text size="sm" fw={500} className="sd-ellipsis">
           {point.name}
         </Text>
-        <PointBadges point={point} />
+        <PointBadges point={point} role={role} />
       </Group>
       <Text size="xs" c="dimmed" className="sd-ellipsis">
         {point.address}

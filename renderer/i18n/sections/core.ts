@@ -26,7 +26,7 @@ export const en = {
 
   'orders.title': 'Orders',
   'orders.search.label': 'Search orders',
-  'orders.search.placeholder': 'Number, recipient, phone, city',
+  'orders.search.placeholder': 'Number, name, phone, city, e-mail, street',
   'orders.new': 'New order',
   'orders.refresh': 'Refresh',
   'orders.range': '{from}–{to} of {total}',
@@ -170,7 +170,7 @@ export const ru: SectionDictionary<typeof en> = {
 
   'orders.title': 'Заказы',
   'orders.search.label': 'Поиск заказов',
-  'orders.search.placeholder': 'Номер, получатель, телефон, город',
+  'orders.search.placeholder': 'Номер, ФИО, телефон, город, e-mail, улица',
   'orders.new': 'Новый заказ',
   'orders.refresh': 'Обновить',
   'orders.range': '{from}–{to} из {total}',
