@@ -5,13 +5,14 @@ import { useLocaleStore } from '../i18n/locale-store';
 import type { Language } from '../i18n/types';
 import { useT } from '../i18n/use-t';
 import { ConnectionIndicator } from './connection-indicator';
+import { IdentityMenu } from './identity-menu';
 
 interface AppHeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
 }
 
-/** Product name on the left; background work (outbox, stuck orders, status refresh), connection state and language on the right. */
+/** Product name on the left; background work (outbox, stuck orders, status refresh), connection state, who is signed in and language on the right. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   const t = useT();
   return (
@@ -28,6 +29,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
       <Group gap="md" wrap="nowrap">
         <ActivityBar />
         <ConnectionIndicator />
+        <IdentityMenu />
         <LanguageSwitch />
       </Group>
     </Group>

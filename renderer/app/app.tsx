@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { useSessionStore } from '../stores/session-store';
+import { SignInPage } from '../pages/sign-in/sign-in-page';
 import { AppLayout } from './app-layout';
-import { TokenScreen } from './token-screen';
+import { SessionLinkPrompt } from './session-link-prompt';
 import { theme } from './theme';
 
-/** The root: theme, then either the token screen (browser mode without access) or the app. */
+/** The root: theme, then either the sign-in screen (browser mode without a session) or the app. */
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
@@ -15,7 +16,12 @@ export function App() {
 
 function AccessGate() {
   const access = useSessionStore((s) => s.access);
-  if (access === 'needs-token' || access === 'token-rejected') return <TokenScreen rejected={access === 'token-rejected'} />;
+  if (access === 'needs-sign-in' || access === 'session-ended') return <SignInPage />;
   if (access === 'starting') return null;
-  return <AppLayout />;
+  return (
+    <>
+      <AppLayout />
+      <SessionLinkPrompt />
+    </>
+  );
 }

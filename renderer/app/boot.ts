@@ -3,20 +3,26 @@ import { setTransport } from '../transport/current';
 import { startTransport } from '../transport/start-transport';
 import { routeAppEvent, refreshAfterReconnect } from './app-events';
 
-/** Chooses the transport, records whether the window may talk to the core, and wires push events. */
+/**
+ * Chooses the transport, records whether the window may talk to the core (or must sign in first), asks who
+ * it is signed in as, and wires push events. A link with another session is only offered (the UI asks).
+ */
 export function boot(): void {
-  const session = useSessionStore.getState();
   const start = startTransport(() => {
-    useSessionStore.getState().setAccess('token-rejected');
-    transport?.dispose();
+    // The session ended (signed out elsewhere, revoked by the owner, expired): sign in again.
+    useSessionStore.getState().setAccess('session-ended');
+    start.transport.dispose();
   });
-  const transport = start.transport;
-  setTransport(transport);
+  const session = useSessionStore.getState();
+  setTransport(start.transport);
   if (start.status === 'needs-sign-in') {
-    session.setAccess('needs-token', 'http');
+    session.setAccess('needs-sign-in', 'http');
     return;
   }
+  const transport = start.transport;
+  session.setOfferedSession(start.offeredSession);
   session.setAccess('ready', transport.kind);
+  void session.loadIdentity();
 
   let previous = useSessionStore.getState().connection;
   transport.onConnectionChange((state) => {

@@ -232,7 +232,9 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
 // The header's language switch is the same setting: a choice made there is stored as the preference too.
 useLocaleStore.subscribe((state, previous) => {
   if (applyingLanguage || state.language === previous.language) return;
-  if (useSessionStore.getState().access !== 'ready') return;
+  // The stored preference is the owner's; a packer's switch changes this window only.
+  const { access, identity } = useSessionStore.getState();
+  if (access !== 'ready' || identity?.role !== 'owner') return;
   const { settings } = useSettingsStore.getState();
   if (settings?.preferences.language === state.language) return;
   void getTransport()

@@ -1,5 +1,6 @@
 import { openBrowserMode, screenshot } from '../helpers/browser';
 import { freePort, lanCall, lanTestAddress } from '../helpers/lan';
+import { turnOnLan } from './lan-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
@@ -27,13 +28,7 @@ describe('browser mode: Settings → Access from other computers', () => {
     await section.getByText('Выберите хотя бы один адрес').waitFor();
     expect((await session.running.app.services.lan.settings()).enabled).toBe(false);
 
-    await section.getByTestId('lan-addresses').fill(lanTestAddress);
-    await section.getByTestId('lan-addresses').press('Enter');
-    await section.getByTestId('lan-names').fill('shop-pc');
-    await section.getByTestId('lan-names').press('Enter');
-    await section.getByTestId('lan-port').fill(String(port));
-    await section.getByTestId('lan-save').click();
-    await section.getByTestId('lan-now').waitFor();
+    await turnOnLan(section, port);
 
     const url = `https://shop-pc:${port}/`;
     await expect(section.getByTestId('lan-url').inputValue()).resolves.toBe(url);

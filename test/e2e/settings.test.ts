@@ -193,7 +193,7 @@ describe('browser mode: the settings page', () => {
     await openSection(page, 'api');
     await page.getByTestId('api-token-show').click();
     await expect(page.getByTestId('api-token').inputValue()).resolves.toBe(token);
-    await expect(page.getByTestId('token-screen').count()).resolves.toBe(0);
+    await expect(page.getByTestId('sign-in-page').count()).resolves.toBe(0);
     await closeToasts(page);
     await screenshot(page, 'settings-api');
 

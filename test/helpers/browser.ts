@@ -6,11 +6,11 @@ import { startBrowserMode } from '../../electron/browser-mode';
 import { silentLogger } from '../../electron/core/logger';
 import type { AppOptions } from '../../electron/core/app';
 
-/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network), and a test's own. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', ...extraArgs],
   });
 }
 

@@ -24,7 +24,7 @@ export const en = {
   'access.signIn.ownerLink': 'The shop owner opens ShipDesk with the link it prints at start, or in the desktop window.',
 
   'access.link.title': 'Switch to another session?',
-  'access.link.body': 'The link you opened carries a different sign-in. This window is signed in as {who}. Keep working as {who}, or switch to the link’s sign-in?',
+  'access.link.body': 'The link you opened carries a different sign-in. This window is signed in as {who}. Stay signed in, or switch to the link’s sign-in?',
   'access.link.keep': 'Stay signed in',
   'access.link.switch': 'Use the link',
   'access.link.unknown': 'another person',
@@ -135,7 +135,7 @@ export const ru: SectionDictionary<typeof en> = {
   'access.signIn.ownerLink': 'Владелец открывает ShipDesk по ссылке, которую программа показывает при запуске, или в окне программы.',
 
   'access.link.title': 'Перейти на другой вход?',
-  'access.link.body': 'Открытая ссылка содержит другой вход. В этом окне вы вошли как {who}. Продолжить как {who} или перейти на вход из ссылки?',
+  'access.link.body': 'Открытая ссылка содержит другой вход. В этом окне вы вошли как {who}. Остаться или перейти на вход из ссылки?',
   'access.link.keep': 'Остаться',
   'access.link.switch': 'Перейти по ссылке',
   'access.link.unknown': 'другой пользователь',

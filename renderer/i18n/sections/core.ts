@@ -18,12 +18,6 @@ export const en = {
   'header.mode.browser': 'Browser',
   'header.mode.browserHint': 'Running in the browser against the local ShipDesk server',
 
-  'token.title': 'Open ShipDesk from its link',
-  'token.body': 'This page needs the private link that {command} prints in the terminal. It looks like this:',
-  'token.example': 'http://127.0.0.1:4318/#token=…',
-  'token.rejected': 'The saved link is no longer valid, probably because ShipDesk was restarted. Open the new link from the terminal.',
-  'token.privacy': 'The link carries the access key to the shop’s data. Do not share it.',
-
   'orders.title': 'Orders',
   'orders.search.label': 'Search orders',
   'orders.search.placeholder': 'Number, name, phone, city, e-mail, street',
@@ -161,12 +155,6 @@ export const ru: SectionDictionary<typeof en> = {
   'header.connection.reconnecting': 'Нет связи, переподключаемся…',
   'header.mode.browser': 'Браузер',
   'header.mode.browserHint': 'Работает в браузере с локальным сервером ShipDesk',
-
-  'token.title': 'Откройте ShipDesk по ссылке',
-  'token.body': 'Для этой страницы нужна личная ссылка, которую {command} выводит в терминал. Она выглядит так:',
-  'token.example': 'http://127.0.0.1:4318/#token=…',
-  'token.rejected': 'Сохранённая ссылка больше не действует — вероятно, ShipDesk перезапустили. Откройте новую ссылку из терминала.',
-  'token.privacy': 'В ссылке ключ доступа к данным магазина. Не передавайте её посторонним.',
 
   'orders.title': 'Заказы',
   'orders.search.label': 'Поиск заказов',

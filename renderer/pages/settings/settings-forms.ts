@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { connectionCreateSchema, connectionUpdateSchema, type Connection } from '../../../shared/contract/connections';
+import { authCommands } from '../../../shared/contract/auth';
 import { lanSettingsSchema, type LanSettings } from '../../../shared/contract/lan';
 import type { ErrorBody } from '../../../shared/errors';
 import { addressSchema } from '../../../shared/schemas/order';
@@ -278,3 +279,9 @@ export function checkLan(form: LanForm): FormCheck<LanSettings> {
   // Anything but digits is out of range, so the field says what it takes rather than "expected number".
   return check(lanSettingsSchema, { ...form, port: /^\d+$/.test(port) ? Number(port) : -1 });
 }
+
+/** A new packer as typed; checked with the core's own rules (a name, a password of at least 8 characters). */
+export const checkNewUser = (form: { name: string; password: string }) => check(authCommands['users.create'].input, form);
+
+/** A packer's new password, checked as the core checks it. */
+export const checkNewPassword = (userId: number, password: string) => check(authCommands['users.setPassword'].input, { userId, password });

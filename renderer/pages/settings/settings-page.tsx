@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { IconAlert } from '../../components/icons';
+import { IconAlert, IconInfo } from '../../components/icons';
 import { errorHint, errorTitle } from '../../i18n/error-messages';
 import type { PlainMessageKey } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
+import { useSessionStore } from '../../stores/session-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { getTransport } from '../../transport/current';
 import { BackupsSection } from './backups-section';
@@ -13,19 +14,48 @@ import { LanSection } from './lan-section';
 import { LocalApiSection } from './local-api-section';
 import { PreferencesSection } from './preferences-section';
 import { SenderProfilesSection } from './sender-profiles-section';
+import { UsersSection } from './users-section';
 
 const sections: readonly { key: string; label: PlainMessageKey; component: () => React.ReactNode }[] = [
   { key: 'company', label: 'settings.tab.company', component: CompanySection },
   { key: 'senders', label: 'settings.tab.senders', component: SenderProfilesSection },
   { key: 'connections', label: 'settings.tab.connections', component: ConnectionsSection },
   { key: 'api', label: 'settings.tab.api', component: LocalApiSection },
+  { key: 'users', label: 'access.users.title', component: UsersSection },
   { key: 'lan', label: 'access.lan.title', component: LanSection },
   { key: 'preferences', label: 'settings.tab.preferences', component: PreferencesSection },
   { key: 'data', label: 'settings.tab.data', component: BackupsSection },
 ];
 
-/** The settings page: a list of sections on the left (arrow keys move between them), the chosen one on the right. */
+/** The settings are the owner's: a packer is told so and none of the owner's commands is called. */
 export function SettingsPage() {
+  const role = useSessionStore((s) => s.identity?.role);
+  if (role === 'packer') return <OwnerOnlyNotice />;
+  if (role === undefined)
+    return (
+      <Center h={200}>
+        <Loader size="sm" />
+      </Center>
+    );
+  return <OwnerSettings />;
+}
+
+function OwnerOnlyNotice() {
+  const t = useT();
+  return (
+    <Box p="md" data-testid="settings-page">
+      <Title order={2} fz="lg" mb="md">
+        {t('settings.title')}
+      </Title>
+      <Alert color="gray" variant="light" icon={<IconInfo size={18} />} title={t('access.denied.title')} maw={640} data-testid="settings-owner-only">
+        {t('access.denied.body')}
+      </Alert>
+    </Box>
+  );
+}
+
+/** The settings page: a list of sections on the left (arrow keys move between them), the chosen one on the right. */
+function OwnerSettings() {
   const t = useT();
   const status = useSettingsStore((s) => s.status);
   const error = useSettingsStore((s) => s.error);
