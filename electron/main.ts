@@ -25,6 +25,7 @@ import { startLanDoor } from './core/lan/lan-door';
 import { desktopApiPort, startLocalApi } from './local-api';
 import { createSafeStorageSecretBox } from './safe-storage-box';
 import { shellPaths } from './shell-paths';
+import { createShellPrinting, isShellPrintCommand } from './printing';
 
 // The Electron shell: windows, security, IPC registration. Every rule lives in the core or in security.ts.
 
@@ -36,6 +37,7 @@ app.enableSandbox();
 
 const here = path.dirname(fileURLToPath(import.meta.url)); // dist-electron/ once bundled
 const windows = new Set<BrowserWindow>();
+const printing = createShellPrinting({ BrowserWindow });
 let core: Promise<Core> | null = null;
 let started = false;
 let stopEvents = (): void => {};
@@ -116,6 +118,8 @@ async function runCommand(opened: Core, owner: Caller, event: IpcMainInvokeEvent
   if (refusal) return refusal;
   if (quitting !== 'no') return CLOSING_ERROR; // no new writes once the database is being closed
   try {
+    // Printing to a printer is the shell's own work; everything else is the core's.
+    if (isShellPrintCommand(name)) return await printing.run(name, event.sender, input);
     return await opened.dispatch(name as string, owner, input);
   } catch (error) {
     opened.log.error(`command ${String(name)} failed`, error);

@@ -3,13 +3,16 @@
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 
-/** electron/main.ts → dist-electron/main.mjs: ESM; native and heavy packages stay in node_modules. */
+/**
+ * electron/main.ts → dist-electron/main.mjs: ESM; native and heavy packages stay in node_modules, and so
+ * does pdfkit, which reads its font metrics from files beside its own code.
+ */
 export const mainBundle = {
   ...common,
   entryPoints: ['electron/main.ts'],
   outfile: 'dist-electron/main.mjs',
   format: 'esm',
-  external: ['electron', 'better-sqlite3', 'exceljs'],
+  external: ['electron', 'better-sqlite3', 'exceljs', 'pdfkit'],
   // Bundled CommonJS code may call require(); an ESM file has none unless we make one.
   banner: { js: "import { createRequire as __shipdeskCreateRequire } from 'node:module'; const require = __shipdeskCreateRequire(import.meta.url);" },
 };

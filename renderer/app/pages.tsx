@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { IconBox, IconFileImport, IconNotes, IconSettings } from '../components/icons';
+import { IconBox, IconFileImport, IconNotes, IconSettings, IconTruck } from '../components/icons';
 import type { PlainMessageKey } from '../i18n/types';
+import { DispatchPage } from '../pages/dispatch/dispatch-page';
 import { DraftsPage } from '../pages/drafts/drafts-page';
 import { ImportPage } from '../pages/import/import-page';
 import { OrdersPage } from '../pages/orders/orders-page';
@@ -17,6 +18,7 @@ export interface PageEntry {
 /** The navbar and the main area both read this list. */
 export const pages: readonly PageEntry[] = [
   { key: 'orders', label: 'nav.orders', icon: IconBox, component: OrdersPage },
+  { key: 'dispatch', label: 'dispatch.title', icon: IconTruck, component: DispatchPage },
   { key: 'drafts', label: 'nav.drafts', icon: IconNotes, component: DraftsPage },
   { key: 'import', label: 'nav.import', icon: IconFileImport, component: ImportPage },
   { key: 'settings', label: 'nav.settings', icon: IconSettings, component: SettingsPage },

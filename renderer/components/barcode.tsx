@@ -1,6 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { code128Widths } from './code128';
+import { code128, fitsCode128 } from '../../shared/barcodes';
 
 interface BarcodeProps {
   value: string;
@@ -18,15 +18,9 @@ const quietModules = 10;
  */
 export function Barcode({ value, label, height = 56 }: BarcodeProps) {
   const bars = useMemo(() => {
-    const widths = code128Widths(value);
-    if (!widths) return null;
-    const rects: { x: number; w: number }[] = [];
-    let x = quietModules;
-    widths.forEach((w, i) => {
-      if (i % 2 === 0) rects.push({ x, w });
-      x += w;
-    });
-    return { rects, modules: x + quietModules };
+    if (!fitsCode128(value)) return null;
+    const symbol = code128(value);
+    return { rects: symbol.bars.map((b) => ({ x: b.x + quietModules, w: b.width })), modules: symbol.modules + 2 * quietModules };
   }, [value]);
 
   return (

@@ -6,6 +6,7 @@ import * as drafts from './sections/drafts';
 import * as importWizard from './sections/import-wizard';
 import * as orderDetail from './sections/order-detail';
 import * as orderEntry from './sections/order-entry';
+import * as print from './sections/print';
 import * as ordersList from './sections/orders-list';
 import * as ruleMessages from './sections/rule-messages';
 import * as settings from './sections/settings';
@@ -24,4 +25,5 @@ export const ru: Dictionary = {
   ...ruleMessages.ru,
   ...access.ru,
   ...courier.ru,
+  ...print.ru,
 };

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** Pages of the app, in navbar order. */
-export type PageKey = 'orders' | 'drafts' | 'import' | 'settings';
+export type PageKey = 'orders' | 'dispatch' | 'drafts' | 'import' | 'settings';
 
 interface NavigationState {
   page: PageKey;

@@ -1,6 +1,7 @@
 import type { ShipdeskBridge } from '../../shared/bridge';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import type { Result } from '../../shared/result';
+import { shellPrintCommands, type PrinterInfo } from '../../shared/printing';
 import { toAppEvent } from './app-event';
 import { asResult, ClientErrorCode, clientFailure } from './client-errors';
 import type { Transport } from './types';
@@ -15,14 +16,7 @@ export function findBridge(scope: object = globalThis): ShipdeskBridge | undefin
 
 /** Electron: commands and events go through the preload bridge. */
 export function createIpcTransport(bridge: ShipdeskBridge): Transport {
-  async function invoke<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
-    try {
-      const raw = await bridge.invoke(name, input ?? {});
-      return asResult<CommandOutput<N>>(raw) ?? clientFailure(ClientErrorCode.badResponse, `${name}: the bridge returned no Result`);
-    } catch (error) {
-      return clientFailure(ClientErrorCode.bridge, `${name}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  const invoke = <N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> => call<CommandOutput<N>>(name, input ?? {});
 
   return {
     kind: 'ipc',
@@ -38,6 +32,19 @@ export function createIpcTransport(bridge: ShipdeskBridge): Transport {
       listener('connected');
       return () => {};
     },
+    printer: {
+      list: () => call<PrinterInfo[]>(shellPrintCommands.printers, {}),
+      print: (job) => call<{ printed: true }>(shellPrintCommands.print, job),
+    },
     dispose() {},
   };
+
+  /** One call over the bridge, a core command or the shell's printing; never throws. */
+  async function call<T>(name: string, input: unknown): Promise<Result<T>> {
+    try {
+      return asResult<T>(await bridge.invoke(name, input)) ?? clientFailure(ClientErrorCode.badResponse, `${name}: the bridge returned no Result`);
+    } catch (error) {
+      return clientFailure(ClientErrorCode.bridge, `${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }

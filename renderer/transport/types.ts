@@ -1,5 +1,6 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import type { AppEvent } from '../../shared/bridge';
+import type { PrinterInfo, PrintJob } from '../../shared/printing';
 import type { Result } from '../../shared/result';
 
 /** A push event from the core, e.g. `{ type: 'orders.changed', orderIds }`; the same shape over IPC and SSE. */
@@ -17,6 +18,11 @@ export interface Transport {
   onEvent(listener: (event: AppEvent) => void): () => void;
   /** Subscribes to the event channel's state; the listener is called at once with the current state. */
   onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+  /** Desktop only: the system's printers and printing a PDF straight to one (browser mode opens the PDF instead). */
+  printer?: {
+    list(): Promise<Result<PrinterInfo[]>>;
+    print(job: PrintJob): Promise<Result<{ printed: true }>>;
+  };
   /** Stops background work (the event stream). */
   dispose(): void;
   /**

@@ -39,7 +39,7 @@ export const orderActionsSchema = z.object({
   update: z.boolean(),
   cancel: z.boolean(),
   delete: z.boolean(),
-  /** The service prints its barcode label (orders.labels). */
+  /** The order has a label to print (orders.labels): registered and not canceled. */
   labels: z.boolean(),
 });
 export type OrderActions = z.output<typeof orderActionsSchema>;
@@ -48,6 +48,8 @@ export type OrderActions = z.output<typeof orderActionsSchema>;
 export const orderViewSchema = orderDetailSchema.extend({
   statusDescription: z.string(),
   actions: orderActionsSchema,
+  /** When the parcels were marked handed over on the dispatch screen, and the act's number; null: not yet. */
+  handover: z.object({ number: z.string(), handedAt: z.string() }).nullable(),
 });
 export type OrderView = z.output<typeof orderViewSchema>;
 

@@ -60,6 +60,8 @@ export const orderSummarySchema = z.object({
   /** What the recipient pays for delivery (null: nothing). */
   deliveryCost: z.number().nullable(),
   created: z.string(),
+  /** Registered and waiting for the courier: not marked handed over on the dispatch screen yet. */
+  awaitingHandover: z.boolean().optional(),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 

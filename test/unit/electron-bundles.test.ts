@@ -23,9 +23,9 @@ describe('the Electron bundles', () => {
     expect(new Set(imports.map((i) => `${i.kind} ${i.path}`))).toEqual(new Set(['require-call electron']));
   });
 
-  it('main loads only electron, better-sqlite3, exceljs and Node built-ins at run time', async () => {
+  it('main loads only electron, better-sqlite3, exceljs, pdfkit and Node built-ins at run time', async () => {
     const builtins = new Set(builtinModules);
-    const allowed = (p: string) => ['electron', 'better-sqlite3', 'exceljs'].includes(p) || p.startsWith('node:') || builtins.has(p);
+    const allowed = (p: string) => ['electron', 'better-sqlite3', 'exceljs', 'pdfkit'].includes(p) || p.startsWith('node:') || builtins.has(p);
     const imports = await runtimeImports(mainBundle);
     expect(imports.map((i) => i.path)).toContain('electron');
     expect(imports.filter((i) => !allowed(i.path))).toEqual([]);

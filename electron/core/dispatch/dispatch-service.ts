@@ -23,6 +23,10 @@ const awaitingHandover = (db: DbOrTrx, companyId: number) =>
     .where('provider_number', 'is not', null)
     .where('status_key', '=', 'uploaded');
 
+/** The same rule for one loaded row (the orders list flags such orders "не передан"). */
+export const awaitsHandover = (row: { handover_id: number | null; state: string; provider_number: string | null; status_key: string }) =>
+  row.handover_id === null && row.state === 'active' && row.provider_number !== null && row.status_key === 'uploaded';
+
 const placesAndWeight = (payload: string) => {
   const order = JSON.parse(payload) as OrderCreate;
   return { places: order.places.length, weightGrams: order.places.reduce((sum, p) => sum + p.weight, 0) };

@@ -4,6 +4,7 @@ import type { OrderCanceled, OrderDeleted, OrderDetail, OrderView } from '../../
 import type { OrderListPage, OrderListQuery } from '../../../shared/schemas/orders-list';
 import type { StatusKey } from '../../../shared/status-keys';
 
+import { awaitsHandover } from '../dispatch/dispatch-service';
 import { formatTimestamp } from '../../../shared/time';
 import { toRubles } from '../../../shared/money';
 import type { Clock } from '../clock';
@@ -193,9 +194,11 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
       const { row, snapshot } = await load(db, ctx, orderId);
       const service = abilitiesOf(row.provider_key);
       const id = String(orderId);
+      const handover = row.handover_id === null ? undefined : await db.selectFrom('handovers').select(['number', 'handed_at']).where('id', '=', row.handover_id).executeTakeFirst();
       return {
         ...orderDetail(row),
         statusDescription: row.status_description ?? '',
+        handover: handover ? { number: handover.number, handedAt: formatTimestamp(handover.handed_at) } : null,
         actions: {
           update: allowed(() => planUpdate(id, snapshot, service)),
           cancel: allowed(() => planCancel(id, snapshot, service)),
@@ -298,6 +301,7 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
           quotedDeliveryCost: r.quoted_delivery_cost,
           deliveryCost: r.delivery_cost,
           created: formatTimestamp(r.created_at),
+          awaitingHandover: awaitsHandover(r),
         })),
       };
     },

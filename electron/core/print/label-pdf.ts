@@ -1,4 +1,4 @@
-import { code128, dataMatrix } from './barcodes';
+import { code128, dataMatrix } from '../../../shared/barcodes';
 import { formatKilograms, formatRubles } from './format';
 import type { PrintFonts } from './fonts';
 import type { LabelData } from './label';
@@ -65,7 +65,11 @@ function drawLabel(doc: Pdf, label: LabelData, box: Box): void {
 
   // Service and tariff on the left, place N of M on the right: the first things sorted by.
   const placeWidth = 26 * mm;
-  doc.font('bold').fontSize(15).text(label.service, left, y, { width: width - placeWidth, height: 19, ellipsis: true, lineBreak: false });
+  // A long service name steps down a size before it is cut short.
+  const serviceWidth = width - placeWidth;
+  doc.font('bold').fontSize(15);
+  if (doc.widthOfString(label.service) > serviceWidth) doc.fontSize(12);
+  doc.text(label.service, left, y, { width: serviceWidth, height: 19, ellipsis: true, lineBreak: false });
   if (label.tariff) doc.font('body').fontSize(8).text(label.tariff, left, y + 19, { width: width - placeWidth, height: 10, ellipsis: true, lineBreak: false });
   caption('Место', left + width - placeWidth, y, placeWidth);
   doc.font('bold').fontSize(16).text(`${label.place} из ${label.places}`, left + width - placeWidth, y + 8, { width: placeWidth, align: 'right', lineBreak: false });

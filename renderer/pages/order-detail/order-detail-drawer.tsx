@@ -93,7 +93,7 @@ function DetailBody() {
       <OrderActions view={view} />
       <OrderNumbers view={view} />
       <Divider />
-      <StatusTimeline history={history} />
+      <StatusTimeline history={history} handover={view.handover} />
       <Divider />
       <OrderParties view={view} />
       <OrderContents view={view} />

@@ -1,4 +1,6 @@
 import { Group, Text, Timeline } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { OrderView } from '../../../shared/schemas/order-detail';
 import type { HistoryRow, StatusHistory } from '../../../shared/schemas/statuses';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import { statusColors } from '../../components/status-badge';
@@ -15,13 +17,32 @@ const apart = (a: string, b: string) => Math.abs(new Date(a).getTime() - new Dat
 /**
  * The order's statuses, newest first by when the service recorded them (several learned in one check
  * keep their own times and order), each with its description and the service's own wording; when
- * ShipDesk learned of it shows as a second, quieter time.
+ * ShipDesk learned of it shows as a second, quieter time. The handover to the service (dispatch
+ * screen) sits among them at its time.
  */
-export function StatusTimeline({ history }: { history: StatusHistory | undefined }) {
+export function StatusTimeline({ history, handover }: { history: StatusHistory | undefined; handover?: OrderView['handover'] }) {
   const t = useT();
   const format = useFormat();
   const language = useLanguage();
   const rows = [...(history?.rows ?? [])].sort((a, b) => new Date(happenedAt(b)).getTime() - new Date(happenedAt(a)).getTime());
+  const handoverAt = handover ? rows.findIndex((row) => Date.parse(happenedAt(row)) <= Date.parse(handover.handedAt)) : -1;
+  const placed = (items: ReactNode[]): ReactNode[] => {
+    if (!handoverItem) return items;
+    const at = handoverAt < 0 ? items.length : handoverAt;
+    return [...items.slice(0, at), handoverItem, ...items.slice(at)];
+  };
+  const handoverItem = handover && (
+    <Timeline.Item key="handover" color="teal" data-testid="timeline-handover" title={
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text fz="sm" fw={500}>
+          {t('dispatch.handedOverAt', { number: handover.number })}
+        </Text>
+        <Text fz="xs" c="dimmed" className="sd-numeric" component="time" dateTime={handover.handedAt}>
+          {format.dateTime(handover.handedAt)}
+        </Text>
+      </Group>
+    } />
+  );
   return (
     <DetailSection title={t('detail.section.timeline')} testId="detail-timeline">
       {rows.length === 0 ? (
@@ -30,7 +51,7 @@ export function StatusTimeline({ history }: { history: StatusHistory | undefined
         </Text>
       ) : (
         <Timeline active={0} bulletSize={14} lineWidth={2} mt={4}>
-          {rows.map((row, i) => {
+          {placed(rows.map((row, i) => {
             const key = row.key as StatusKey;
             const provider = [row.providerName, row.providerCode && `(${row.providerCode})`].filter(Boolean).join(' ');
             return (
@@ -72,7 +93,7 @@ export function StatusTimeline({ history }: { history: StatusHistory | undefined
                 )}
               </Timeline.Item>
             );
-          })}
+          }))}
         </Timeline>
       )}
       {history && history.meta.total > rows.length && (

@@ -10,6 +10,7 @@ import { getTransport } from '../../transport/current';
 import { CourierCallDialog } from '../courier/courier-call-dialog';
 import { BulkResultDialog } from './bulk-result-dialog';
 import { downloadBase64 } from './download-file';
+import { PrintLabelsButton } from './print-labels-button';
 
 type BulkAction = (typeof bulkActions)[number];
 /** Actions that cannot be taken back ask first. */
@@ -29,6 +30,17 @@ function loadedNumbers(): Map<string, string> {
   const numbers = new Map<string, string>();
   for (const rows of Object.values(useOrdersStore.getState().windows)) for (const r of rows) numbers.set(r.orderId, r.clientNumber);
   return numbers;
+}
+
+/** The checked orders in the order the list shows them (labels come out in that order), then any not loaded. */
+function selectedInListOrder(): string[] {
+  const { selected, windows } = useOrdersStore.getState();
+  const shown = Object.entries(windows)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .flatMap(([, rows]) => rows.map((r) => r.orderId))
+    .filter((id) => selected.has(id));
+  const seen = new Set(shown);
+  return [...shown, ...[...selected].filter((id) => !seen.has(id))];
 }
 
 /**
@@ -95,6 +107,7 @@ export function BulkActionsBar() {
               {t(actionLabels[action])}
             </Button>
           ))}
+          <PrintLabelsButton size="xs" variant="default" orderIds={selectedInListOrder} disabled={running !== undefined} testId="bulk-labels" />
           <ExportButton />
           <Button size="xs" variant="default" onClick={() => setCourierFor([...useOrdersStore.getState().selected])} data-testid="bulk-courier">
             {t('courier.open')}

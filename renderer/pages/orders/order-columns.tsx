@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { columnSizingFeature, columnVisibilityFeature, createColumnHelper, tableFeatures, type ColumnVisibilityState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { ProviderInfo } from '../../../shared/contract/providers';
@@ -95,7 +95,18 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
     meta: {
       label: 'orders.col.status',
       sortKey: 'status',
-      render: (o) => ({ content: <StatusBadge statusKey={o.statusKey} description={o.statusDescription} /> }),
+      render: (o, ctx) => ({
+        content: o.awaitingHandover ? (
+          <Group gap={4} wrap="nowrap">
+            <StatusBadge statusKey={o.statusKey} description={o.statusDescription} />
+            <Badge size="xs" variant="outline" color="orange" data-testid="not-handed-over">
+              {ctx.t('dispatch.notHandedOver')}
+            </Badge>
+          </Group>
+        ) : (
+          <StatusBadge statusKey={o.statusKey} description={o.statusDescription} />
+        ),
+      }),
     },
   },
   {

@@ -13,6 +13,7 @@ import { ConnectionsSection } from './connections-section';
 import { LanSection } from './lan-section';
 import { LocalApiSection } from './local-api-section';
 import { PreferencesSection } from './preferences-section';
+import { PrintSection } from './print-section';
 import { SenderProfilesSection } from './sender-profiles-section';
 import { UsersSection } from './users-section';
 
@@ -24,6 +25,7 @@ const sections: readonly { key: string; label: PlainMessageKey; component: () =>
   { key: 'users', label: 'access.users.title', component: UsersSection },
   { key: 'lan', label: 'access.lan.title', component: LanSection },
   { key: 'preferences', label: 'settings.tab.preferences', component: PreferencesSection },
+  { key: 'print', label: 'print.settings.title', component: PrintSection },
   { key: 'data', label: 'settings.tab.data', component: BackupsSection },
 ];
 

@@ -1,4 +1,9 @@
-import bwipjs from 'bwip-js/node';
+/**
+ * Barcodes of the delivery services' numbers, encoded by bwip-js (its platform-free build, so the core's
+ * labels and the window's order screen draw the same symbols); each caller draws the bars its own way.
+ */
+
+import bwipjs from 'bwip-js/generic';
 
 /** Bars of a Code 128 symbol: x offsets and widths in modules, and the symbol's total width in modules. */
 export interface LinearBars {
@@ -13,7 +18,10 @@ export interface MatrixCells {
   rows: number;
 }
 
-/** Code 128 of the text, encoded by bwip-js (it picks code sets A/B/C itself). */
+/** Whether Code 128 can carry the text: printable ASCII, not empty (services' numbers are). */
+export const fitsCode128 = (text: string) => text !== '' && /^[\x20-\x7e]*$/.test(text);
+
+/** Code 128 of the text (bwip-js picks code sets A/B/C itself); the text must fit (fitsCode128). */
 export function code128(text: string): LinearBars {
   const [symbol] = bwipjs.raw({ bcid: 'code128', text }) as unknown as { sbs: number[] }[];
   const bars: LinearBars['bars'] = [];
