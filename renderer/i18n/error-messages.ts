@@ -84,6 +84,17 @@ const ruleMessages: ReadonlyArray<readonly [RegExp, MessageKey, readonly string[
   [rx(String.raw`must be at most (-?[\d.]+)`), 'rule.atMost', ['max']],
   [rx(String.raw`must be (\d+) or (\d+) digits`), 'rule.digitsEither', ['a', 'b']],
   [rx(String.raw`must be (\d+) digits`), 'rule.digits', ['count']],
+  // Courier calls: the built-in services' refusals (electron/core/providers/sandbox/courier.ts) and the core's checks.
+  [rx(String.raw`couriers do not come on Sundays \((.+)\)`), 'courier.msg.sunday', ['date']],
+  [rx('(.+) is a public holiday; couriers do not come'), 'courier.msg.holiday', ['date']],
+  [rx(String.raw`(\d{4}-\d{2}-\d{2}) has passed`), 'courier.msg.passed', ['date']],
+  [rx(String.raw`calls are taken at most (\d+) days ahead \(until (.+)\)`), 'courier.msg.ahead', ['days', 'until']],
+  [rx('calls for today are taken until (.+); choose another day'), 'courier.msg.cutOff', ['time']],
+  [rx('couriers start at (.+)'), 'courier.msg.opens', ['time']],
+  [rx('couriers finish at (.+)'), 'courier.msg.closes', ['time']],
+  [rx(String.raw`the window must be at least (\d+) hours \((.+) is shorter\)`), 'courier.msg.window', ['hours', 'window']],
+  [rx(`${service} does not collect parcels in (.+)`), 'courier.msg.city', ['name', 'city']],
+  [rx(`${service} does not take courier calls`), 'courier.msg.noCalls', ['name']],
 ];
 
 const patternMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExpMatchArray) => string]> = [

@@ -8,6 +8,7 @@ import { useProvidersStore } from '../../stores/providers-store';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { CourierCallsList } from './courier-calls-list';
+import { courierProblemText } from './courier-messages';
 
 interface CallForm {
   providerKey: string | null;
@@ -89,7 +90,10 @@ export function CourierCallDialog({ orderIds, onClose }: { orderIds: string[]; o
     <NumberInput label={t(`courier.${key}`)} value={form[key]} onChange={(v) => set(key, v)} min={1} allowDecimal={false} required={key === 'weight'} data-testid={`courier-${key}`} />
   );
 
-  const describe = (error: ErrorBody) => ({ title: errorTitle(error, t), detail: error.errors?.map((e) => `${e.field}: ${e.message}`).join('; ') || error.description });
+  const describe = (error: ErrorBody) => ({
+    title: errorTitle(error, t),
+    detail: error.errors?.length ? courierProblemText(error.errors.map((e) => `${e.field}: ${e.message}`).join('; '), t) : error.description,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +112,7 @@ export function CourierCallDialog({ orderIds, onClose }: { orderIds: string[]; o
     setReloadKey((k) => k + 1);
     if (!answer.ok) return setProblem(describe(answer.error));
     const { providerNumber, error } = answer.value;
-    if (error || !providerNumber) return setProblem({ title: t('courier.refused'), detail: error ?? undefined });
+    if (error || !providerNumber) return setProblem({ title: t('courier.refused'), detail: error ? courierProblemText(error, t) : undefined });
     useToastStore.getState().push({ tone: 'success', title: (tr) => tr('courier.accepted', { number: providerNumber }) });
   };
 

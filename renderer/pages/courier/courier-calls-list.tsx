@@ -7,6 +7,7 @@ import { useT } from '../../i18n/use-t';
 import { providerName, useProvidersStore } from '../../stores/providers-store';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
+import { courierProblemText } from './courier-messages';
 
 const stateColors: Record<CourierCallView['state'], MantineColor> = { accepted: 'green', refused: 'red', failed: 'orange', canceled: 'gray' };
 
@@ -66,12 +67,12 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
                 <Table.Td>{providerName(providers, call.providerKey)}</Table.Td>
                 <Table.Td>{call.address || call.city}</Table.Td>
                 <Table.Td>
-                  <Badge color={stateColors[call.state]} variant="light" title={call.error ?? undefined} data-testid="courier-call-state">
+                  <Badge color={stateColors[call.state]} variant="light" title={call.error ? courierProblemText(call.error, t) : undefined} data-testid="courier-call-state">
                     {t(`courier.state.${call.state}`)}
                   </Badge>
                   {call.error && (
                     <Text size="xs" c="dimmed" maw={260}>
-                      {call.error}
+                      {courierProblemText(call.error, t)}
                     </Text>
                   )}
                 </Table.Td>
