@@ -149,6 +149,14 @@ describe('roles over the browser-mode transport', () => {
     expect((await command('auth.signIn', null, { name: 'Вера', password: 'новый-пароль-1' })).status).toBe(401);
   });
 
+  it('the shop\'s windows hear when packers are added, sign in or are removed, so the users list follows', async () => {
+    const heard: unknown[] = [];
+    env.app.events.subscribe((event) => event.type === 'settings.changed' && heard.push(event));
+    const { user } = await addPacker();
+    await command('users.remove', owner, { userId: user.id });
+    expect(heard).toEqual(Array(3).fill({ type: 'settings.changed', companyId: env.shop.companyId, what: 'users' }));
+  });
+
   it('passwords are kept as salted scrypt hashes with their parameters, never as text', async () => {
     await addPacker('Анна', 'упаковка-2026');
     await addPacker('Борис', 'упаковка-2026');

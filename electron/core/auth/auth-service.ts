@@ -56,6 +56,9 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
     return rows.length;
   }
 
+  /** The owner's users list in every window of the shop follows changes made elsewhere. */
+  const usersChanged = (companyId: number) => events.publish({ type: 'settings.changed', companyId, what: 'users' });
+
   async function findUser(companyId: number, userId: number) {
     const row = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
     if (!row) throw notFound(`Packer ${userId} was not found`);
@@ -146,6 +149,7 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
       }
       byName.succeed(nameKey); // the name's failures only: one packer's success does not unlock guessing from the address
       const { id, secret, expiresAt } = await openSession('packer', companyId, user.id, clock.now() + packerSessionMs);
+      usersChanged(companyId);
       const identity = await service.identity({ role: 'packer', companyId, sessionId: id, userId: user.id, address });
       return { session: { secret, expiresAt }, identity };
     },
@@ -173,6 +177,7 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
         .values({ company_id: caller.companyId, name: input.name, password_hash: await hashPassword(input.password), created_at: clock.now() })
         .returning('id')
         .executeTakeFirstOrThrow();
+      usersChanged(caller.companyId);
       return describeUser(caller.companyId, row.id);
     },
 
@@ -181,6 +186,7 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
       const user = await findUser(caller.companyId, input.userId);
       await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', user.id).execute();
       await revoke({ userId: user.id });
+      usersChanged(caller.companyId);
       return describeUser(caller.companyId, user.id);
     },
 
@@ -188,12 +194,15 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
       const user = await findUser(caller.companyId, input.userId);
       await revoke({ userId: user.id });
       await db.deleteFrom('users').where('id', '=', user.id).execute();
+      usersChanged(caller.companyId);
       return { id: user.id, deleted: formatTimestamp(clock.now()) };
     },
 
     async revokeSessions(caller: Caller, input: { userId: number }) {
       const user = await findUser(caller.companyId, input.userId);
-      return { revoked: await revoke({ userId: user.id }) };
+      const revoked = await revoke({ userId: user.id });
+      usersChanged(caller.companyId);
+      return { revoked };
     },
   };
   return service;
