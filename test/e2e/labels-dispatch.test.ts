@@ -3,7 +3,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { ownerOf } from '../../electron/core/auth/caller';
 import { sandboxPayload } from '../helpers/sandbox-orders';
 import { openBrowserMode, screenshot, screenshotDir } from '../helpers/browser';
 import { crop, decodeBarcode, renderPage } from '../helpers/printed-pages';
@@ -49,7 +48,7 @@ describe('browser mode: the shipping day — labels for a selection, the act and
     session = await openBrowserMode();
     await session.page.addInitScript(keepBlobs);
     const { app } = session.running;
-    const shop = ownerOf((await app.services.companies.byToken('e2e-token-12345'))!.companyId);
+    const shop = await app.desktopContext(); // the window is the shop's owner
     for (let i = 1; i <= 10; i++) {
       const created = await app.dispatch('orders.create', shop, await sandboxPayload(app.db, i % 2 ? 'sandbox-express' : 'sandbox-post', `SHIP-${String(i).padStart(2, '0')}`));
       if (!created.ok) throw new Error(JSON.stringify(created.error));
