@@ -189,4 +189,18 @@ describe('a file that cannot be imported creates nothing and says why', () => {
     await expectRefused(await uploadFile(broken), /cannot be read: entry xl\/workbook.xml uses an unsupported compression method 99/);
     expect(deflateRawSync).toBeDefined();
   });
+
+  it('a character reference to no character in the workbook or a sheet is a damaged file (400), never a 500', async () => {
+    await start();
+    const { buffer } = await good();
+    await expectRefused(await uploadFile(withPart(buffer, 'xl/workbook.xml', (xml) => xml.replace(/name="[^"]*"/, 'name="&#99999999;"'))), /damaged: &#99999999; is not a character/);
+    await expectRefused(await uploadFile(withPart(buffer, 'xl/workbook.xml', (xml) => xml.replace(/name="[^"]*"/, 'name="&#xD800;"'))), /damaged: &#xD800; is not a character/);
+    await expectRefused(await uploadFile(withPart(buffer, 'xl/sharedStrings.xml', (xml) => xml.replace('<t>', '<t>&#x110000;'))), /&#x110000; is not a character/);
+  });
+
+  it('a cell beyond column XFD is refused as damaged', async () => {
+    await start();
+    const { buffer } = await good();
+    await expectRefused(await uploadFile(withPart(buffer, 'xl/worksheets/sheet1.xml', (xml) => xml.replace('</row>', '<c r="XFE3" t="inlineStr"><is><t>x</t></is></c></row>'))), /beyond column XFD/);
+  });
 });

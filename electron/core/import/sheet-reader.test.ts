@@ -264,3 +264,23 @@ describe('the reading worker keeps pace with the main thread', () => {
     expect(batches.reduce((a, b) => a + b, 0)).toBe(4000);
   }, 60_000);
 });
+
+describe('text without a tag end', () => {
+  it('is refused once it passes 4 MB, however much more arrives, and costs its length once', () => {
+    const parts = { sharedStrings: [], dateStyles: [], date1904: false };
+    const scanner = createSheetScanner(parts, { onRow: () => {}, onDimension: () => {}, onMerge: () => {} });
+    scanner.push('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>');
+    const megabyte = 'a'.repeat(1 << 20);
+    let pushed = 0;
+    const error = (() => {
+      try {
+        for (; pushed < 300; pushed++) scanner.push(megabyte);
+      } catch (e) {
+        return e as FileProblem;
+      }
+    })();
+    expect(error).toBeInstanceOf(FileProblem);
+    expect(error!.message).toMatch(/more than 4 MB of text in one piece/);
+    expect(pushed).toBe(4); // the fifth megabyte is refused: 296 never read
+  });
+});

@@ -5,6 +5,24 @@ import { notFound } from '../../errors';
 import { bodyRows, unauthorizedRow, validationRow } from '../openapi/operations';
 import { UPLOAD_BODY_LIMIT } from '../body-limits';
 import { defineRoute, type Route } from '../route';
+import { maxColumn } from '../../import/columns';
+import { defaultImportOptions } from '../../import/import-options';
+import { readWindowBytes } from '../../import/read-orders';
+import { maxBatchBytes, maxPendingXmlChars } from '../../import/sheet-reader';
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const o = defaultImportOptions;
+
+/** The limits an upload is held to, from the constants that enforce them. */
+const uploadLimitsDoc = [
+  '- Limits (each crossing is 400 040000 "Bad file" naming the limit, before any order is created, unless said otherwise):',
+  `  - the file at most ${mb(o.maxFileBytes)} (maxFileBytes; 413), its parts at most ${mb(o.maxUncompressedBytes)} unpacked in all (maxUncompressedBytes), at most ${o.maxEntries.toLocaleString('en')} parts (maxEntries); a part over ${mb(o.bombEntryBytes)} packed more than ${o.maxRatio}:1 is a zip bomb (bombEntryBytes, maxRatio), and so is a sheet that unpacks past the size its archive declares;`,
+  `  - at most ${o.maxDataRows.toLocaleString('en')} data rows from rowStart (maxDataRows; set rowEnd to read part of a larger sheet); no cell beyond column XFD (${maxColumn.toLocaleString('en')}); only the mapped columns' cells are read, so stray cells far right cost nothing; at most ${mb(maxPendingXmlChars)} of sheet text without a tag end (maxPendingXmlChars);`,
+  `  - with \`errorsToFile\`, a sheet of at most ${mb(o.maxErrorsFileSheetBytes)} unpacked (maxErrorsFileSheetBytes): the errors file is written from the whole sheet, so a larger one is refused up front — without errorsToFile every failed row is still reported in resultItems;`,
+  `  - a read takes at most ${o.readTimeoutMs / 60_000} min (readTimeoutMs) and ${o.workerHeapMb} MB of memory in its worker (workerHeapMb); rows travel to the main thread in batches of at most ${mb(maxBatchBytes)}, at most ${mb(readWindowBytes)} of them unprocessed at a time (readWindowBytes);`,
+  `  - the file is checked (a workbook, its sheet, the limits above) before it is stored; stored files are kept in the data folder, ${o.sourceRetentionDays} days, at most ${mb(o.maxKeptSourceBytesPerCompany)} per company (maxKeptSourceBytesPerCompany: the oldest finished imports' files make room first; past it 413 040000 "Too many files kept").`,
+  '- After a crash, an upload left under way is taken up again when the app starts, after its last recorded order: it ends `done` with every row created or reported (or `failed`, saying how far it got, when its file is gone).',
+].join('\n');
 
 
 const pagingSchema = z.object({
@@ -36,6 +54,7 @@ export const uploadRoutes: Route[] = [
         '- `errorsToFile`: the failed rows are marked in a copy of the workbook, returned as `base64` (null when nothing failed).',
         '- `columnSettings.dateFormat` / `timeFormat` use PHP `date()` tokens (`d.m.Y`, `H:i`); `nameFormat: true` takes a name from several columns (`"I,AA,AB"`); `itemsNewRow: false` reads item rows under their order row. `defaultData` fills fields without a column; `sumByOrderRows(<column>)` sums a column over the order\'s rows. Booleans may be true/false or 1/0; nested `columnMap` objects equal dotted keys.',
         '- `orderId` in result items is a number (as the interface document types it there).',
+        uploadLimitsDoc,
       ].join('\n'),
       formats: ['json', 'xml'],
       body: {
@@ -57,7 +76,7 @@ export const uploadRoutes: Route[] = [
         unauthorizedRow,
         validationRow('The settings are wrong (unknown fields, bad column letters, a required field with neither a column nor defaultData, file.url not http(s), file.base64 not base64…).'),
         { status: 400, code: ErrorCode.general, when: 'The file cannot be read or downloaded ("Bad file", errors[0].field `file` or `file.url`).' },
-        { status: 413, code: ErrorCode.general, when: 'The body is over 48 MiB, or the file over 30 MB.' },
+        { status: 413, code: ErrorCode.general, when: 'The body is over 48 MiB, or the file over 30 MB, or the company keeps too many import files ("Too many files kept").' },
         ...bodyRows.filter((r) => r.status !== 413),
       ],
     },
