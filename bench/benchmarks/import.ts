@@ -15,7 +15,7 @@ type Result = {
 };
 type Msg = Result | { type: 'skip'; reason: string } | { type: 'error'; message: string };
 
-async function runWorker(file: string, args: string[]): Promise<Result> {
+export async function runWorker(file: string, args: string[]): Promise<Result> {
   const child = spawnTs<Msg>(file, args);
   try {
     const m = await child.next();

@@ -10,7 +10,8 @@ import { countStatements, formatStats } from '../lib/sql-stats';
 import { startStallProbe } from '../lib/stall-probe';
 import { uploadSettings } from '../lib/xlsx-fixture';
 
-const { values } = parseArgs({ options: { file: { type: 'string' }, 'data-dir': { type: 'string' } } });
+// --settings: a JSON file of other upload settings (columnMap and the rest) than the benchmark workbook's
+const { values } = parseArgs({ options: { file: { type: 'string' }, 'data-dir': { type: 'string' }, settings: { type: 'string' } } });
 
 interface UploadItem {
   orderId?: number;
@@ -45,7 +46,8 @@ async function main() {
   let peakHeapUsed = 0;
   const sampler = setInterval(() => (peakHeapUsed = Math.max(peakHeapUsed, process.memoryUsage().heapUsed)), 50);
   const bytes = readFileSync(values.file!);
-  const request = schemas.uploadRequestSchema.parse({ ...uploadSettings, mode: 'sync', file: { base64: bytes.toString('base64') } });
+  const settings = values.settings ? (JSON.parse(readFileSync(values.settings, 'utf8')) as typeof uploadSettings) : uploadSettings;
+  const request = schemas.uploadRequestSchema.parse({ ...settings, mode: 'sync', file: { base64: bytes.toString('base64') } });
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   app.events.subscribe((e) => {

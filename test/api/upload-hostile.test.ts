@@ -17,14 +17,14 @@ const resetPeak = (serve: ServeProcess) => writeFileSync(`/proc/${serve.child.pi
 const peakMb = (serve: ServeProcess) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${serve.child.pid}/status`, 'utf8'))![1]) / 1024;
 
 describe('hostile files cannot take the server down', () => {
-  // the process's peak memory is its own from its start: these run first, each after the peak is started over
+  // a process of its own for each: the peak is the upload's (counted after the file is built and sent)
   let serve: ServeProcess;
   let data: ReturnType<typeof tempDataDir>;
-  beforeAll(async () => {
+  beforeEach(async () => {
     data = tempDataDir();
     serve = await startServeProcess(['--port', '0', '--data-dir', data.dir, '--token', TOKEN]);
   }, 90_000);
-  afterAll(async () => {
+  afterEach(async () => {
     await serve?.stop('SIGKILL'); // its outbox may still be sending the imported orders: no need to wait
     data?.remove();
   }, 60_000);
