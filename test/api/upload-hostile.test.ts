@@ -93,40 +93,6 @@ describe('hostile files cannot take the server down', () => {
     expect(peakMb(serve)).toBeLessThan(400);
   }, 240_000);
 
-});
-
-describe('files that are not workbooks', () => {
-  let serve: ServeProcess;
-  let data: ReturnType<typeof tempDataDir>;
-  beforeAll(async () => {
-    data = tempDataDir();
-    serve = await startServeProcess(['--port', '0', '--data-dir', data.dir, '--token', TOKEN]);
-  }, 90_000);
-  afterAll(async () => {
-    await serve?.stop('SIGKILL'); // its outbox may still be sending the imported orders: no need to wait
-    data?.remove();
-  }, 60_000);
-
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(serve.base + url, { method, headers: { Authorization: TOKEN, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-    return { status: res.status, json: (await res.json()) as any };
-  };
-  const settled = async (uploadId: number) => {
-    for (;;) {
-      const state = (await call('GET', `/v1/orders/upload/${uploadId}?limit=1`)).json;
-      if (!['queued', 'reading', 'creating', 'registering'].includes(state.status)) return state;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
-  const count = (sql: string) => {
-    const db = new Database(path.join(data.dir, 'shipdesk.db'), { readonly: true });
-    try {
-      return (db.prepare(sql).get() as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  };
-  const databaseBytes = () => readdirSync(data.dir).filter((f) => f.startsWith('shipdesk.db')).reduce((n, f) => n + statSync(path.join(data.dir, f)).size, 0);
 
   it('five 20 MB uploads that are not workbooks are refused and leave the database as it was', async () => {
     const before = databaseBytes();
