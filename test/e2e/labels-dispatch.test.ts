@@ -119,7 +119,7 @@ describe('browser mode: the shipping day — labels for a selection, the act and
 
     await page.getByTestId('nav-orders').click();
     await page.getByTestId('order-row').first().waitFor();
-    await expect(page.getByTestId('not-handed-over').count()).resolves.toBe(5);
+    await expect.poll(() => page.getByTestId('not-handed-over').count()).toBe(5); // the list reloads on the orders.changed event
     await page.getByTestId('order-row').filter({ hasText: 'SHIP-01' }).click();
     await expect(page.getByTestId('timeline-handover').textContent()).resolves.toMatch(/Handed over to the service, act № \d{8}-sandbox-express/);
     expect(session.pageErrors()).toEqual([]);
