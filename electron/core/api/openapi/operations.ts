@@ -260,7 +260,7 @@ export const generalSections: { id: string; title: string; body: string }[] = [
     id: 'addresses',
     title: 'Addresses and versions',
     body: [
-      'ShipDesk serves the interface on `http://127.0.0.1:<port>` only (`npm run serve -- --port <port>`, 4318 by default). It answers only to `Host: 127.0.0.1:<port>` or `localhost:<port>` (403 otherwise) and sends no CORS headers.',
+      'ShipDesk serves the interface on `http://127.0.0.1:<port>` (`npm run serve -- --port <port>`, 4318 by default). It answers only to `Host: 127.0.0.1:<port>` or `localhost:<port>` (403 otherwise) and sends no CORS headers. Other computers of the shop reach it only when the owner turns on Settings → Access from other computers and offers the interface there: then also over HTTPS on the addresses chosen (port 4319 by default; a self-signed certificate whose SHA-256 fingerprint the settings show), answering only to the names and addresses configured (403 otherwise).',
       '**Every path is served both with and without the `/v1` prefix** — `/v1/lists/points` and `/lists/points` are the same operation — and with or without a trailing slash. This reference lists each path once, without the prefix. Query parameters an operation does not know are ignored.',
     ].join('\n\n'),
   },
