@@ -18,6 +18,8 @@ export const ErrorCode = {
   tooManyAttempts: '040429',
   cannotCancel: '040306',
   internal: '050001',
+  /** HTTP 507: the disk of the data folder is full, or the folder is read-only or gone; nothing was written. */
+  storageFull: '050007',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../shared/errors';
 import type { Result } from '../../shared/result';
 import { allows, type Access } from '../../shared/roles';
 import type { Caller, Visitor } from './auth/caller';
-import { AppError, forbidden, internalError, notFound, unauthorized } from './errors';
+import { AppError, forbidden, notFound, unauthorized, unexpectedError } from './errors';
 import type { Logger } from './logger';
 import { parseInput } from './validation';
 
@@ -20,8 +20,8 @@ export type CommandTable = { [N in CommandName]: CommandHandler<N> };
 export function toErrorResult(error: unknown, log: Logger): { status: number; body: Result<never> & { ok: false } } {
   if (error instanceof AppError) return { status: error.status, body: { ok: false, error: error.body } };
   log.error('unexpected error in a command', error);
-  const internal = internalError();
-  return { status: internal.status, body: { ok: false, error: internal.body } };
+  const unexpected = unexpectedError(error);
+  return { status: unexpected.status, body: { ok: false, error: unexpected.body } };
 }
 
 /**

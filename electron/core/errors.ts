@@ -1,3 +1,4 @@
+import { isStorageFailure } from './store/storage-errors';
 import type { ZodError } from 'zod';
 import { ErrorCode, type ErrorBody, type FieldError } from '../../shared/errors';
 
@@ -40,6 +41,17 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
     message: 'Too many attempts',
     description: `Too many failed sign-ins; try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min`,
   });
+
+/** The disk is full or the data folder cannot be written (store/storage-errors.ts): reads go on, writes wait for space. */
+export const storageFullError = () =>
+  new AppError(507, {
+    code: ErrorCode.storageFull,
+    message: 'Insufficient storage',
+    description: 'The disk of the ShipDesk data folder is full or cannot be written; nothing was changed. Free some space and try again: ShipDesk carries on by itself.',
+  });
+
+/** An unexpected error as the caller sees it: 507 when the disk or data folder failed, else 500. */
+export const unexpectedError = (error: unknown) => (isStorageFailure(error) ? storageFullError() : internalError());
 
 export const internalError = () =>
   new AppError(500, { code: ErrorCode.internal, message: 'Internal error', description: 'Something went wrong on our side; nothing was changed' });

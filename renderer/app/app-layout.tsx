@@ -1,5 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { StorageBanner } from '../components/storage-banner';
 import { Toaster } from '../components/toaster';
 import { OrderFormDrawer } from '../order-form/order-form-drawer';
 import { OrderDetailDrawer } from '../pages/order-detail/order-detail-drawer';
@@ -27,6 +28,7 @@ export function AppLayout() {
         <AppNavbar onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <StorageBanner />
         <Page />
       </AppShell.Main>
       <OrderDetailDrawer />

@@ -1,3 +1,4 @@
+import { watchingStorage } from '../stores/storage-store';
 import type { Transport } from './types';
 
 let current: Transport | undefined;
@@ -5,7 +6,7 @@ let current: Transport | undefined;
 /** Installs the transport chosen at start (see start-transport.ts). */
 export function setTransport(transport: Transport | undefined): void {
   current?.dispose();
-  current = transport;
+  current = transport && watchingStorage(transport);
 }
 
 /** The transport of this window; stores call it, components go through stores. */

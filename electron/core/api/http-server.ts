@@ -6,7 +6,7 @@ import { ErrorCode } from '../../../shared/errors';
 import type { App } from '../app';
 import { clientOf, isCaller, type Visitor } from '../auth/caller';
 import { tokenFrom } from '../companies/company-service';
-import { AppError, internalError, notFound, unauthorized } from '../errors';
+import { AppError, internalError, notFound, unauthorized, unexpectedError } from '../errors';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import { createBodyParser } from './body-parser';
 import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
@@ -146,7 +146,7 @@ export function createHttpServer({
       else if (isWithStatus(result)) send(res, result.status, result.body, format);
       else send(res, 200, result, format);
     } catch (error) {
-      const appError = error instanceof AppError ? error : internalError();
+      const appError = error instanceof AppError ? error : unexpectedError(error);
       if (!(error instanceof AppError)) app.log.error(`${method} ${url.pathname} failed`, error);
       if (!res.headersSent) sendError(res, appError.status, appError.body, format, appError.status === 413 ? { Connection: 'close' } : {});
       else res.destroy();

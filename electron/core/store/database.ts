@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { dirname } from 'node:path';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { ensurePrivateDir, ensurePrivateFile } from '../paths';
 import { loadMigrations, migrate } from './migrate';
 import type { Schema } from './schema';
+import { GuardedSqliteDialect } from './storage-errors';
 
 export type Db = Kysely<Schema>;
 
@@ -40,7 +41,7 @@ export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite) });
   return {
     sqlite,
     db,

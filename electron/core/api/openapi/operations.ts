@@ -249,6 +249,7 @@ export const errorCodes: { code: ErrorCodeValue; status: string; meaning: string
   { code: ErrorCode.tooManyAttempts, status: '429', meaning: 'Too many failed sign-ins for the name or from the address (window transport only); the description says how long to wait.' },
   { code: ErrorCode.cannotCancel, status: '403', meaning: 'The delivery service cannot do this (cancel, change or delete a registered order); the description says what to do instead.' },
   { code: ErrorCode.internal, status: '500', meaning: 'Something went wrong on our side; nothing was changed.' },
+  { code: ErrorCode.storageFull, status: '507', meaning: 'The disk of the ShipDesk data folder is full, or the folder is read-only or gone: nothing was changed. Reads still answer; writes work again once there is space, without a restart.' },
 ];
 
 /**

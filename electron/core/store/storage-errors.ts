@@ -1,0 +1,35 @@
+import { SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
+import type Database from 'better-sqlite3';
+
+/** SQLite's and the file system's ways of saying the data folder cannot take a write. */
+const SQLITE_STORAGE_CODES = /^SQLITE_(FULL|READONLY|CANTOPEN|IOERR)/;
+const FS_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+
+/**
+ * Whether an error means the disk is full or the data folder is read-only or gone (a USB stick pulled out):
+ * bad luck to be told plainly (507), not a fault of ours (500). Nothing was written: SQLite rolled back.
+ */
+export function isStorageFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (SQLITE_STORAGE_CODES.test(code) || FS_STORAGE_CODES.has(code));
+}
+
+/**
+ * Kysely's SQLite dialect, except that a rollback SQLite has already done is not asked for again: on a full
+ * disk SQLite ends the transaction itself, and a second ROLLBACK would replace the real error ("database or
+ * disk is full") with "cannot rollback - no transaction is active".
+ */
+export class GuardedSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: Database.Database) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
+}
