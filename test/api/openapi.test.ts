@@ -257,6 +257,8 @@ describe('answers match the documented schemas', () => {
       createOrderSync: () => server.call('POST', '/orders/sync', { body: orderPayload('DOC-S') }),
       validateOrder: () => server.call('POST', '/orders/validate', { body: orderPayload('DOC-V') }),
       resendOrder: () => server.call('POST', `/orders/${id}/resend`, { body: { orderId: id } }),
+      listConnections: () => server.call('GET', '/connections?filter={"providerKey":"sandbox-express"}'),
+      createConnection: () => server.call('POST', '/connections', { body: { providerKey: 'sandbox-express', name: 'Sandbox', isUseBaseConnect: 1 } }),
       login: () => server.call('POST', '/login', { token: null, body: { login: 'doc-shop', password: 'doc-password-1' } }),
       createOrder: async () => created,
       getOrder: () => server.call('GET', `/orders/${id}`),

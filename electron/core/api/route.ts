@@ -89,6 +89,12 @@ export interface Route<Params = Record<string, string>, Query = QueryValues, Bod
   body?: z.ZodType<Body>;
   /** What a 200 answer is (documented; the tests hold the answers to it). */
   answer?: z.ZodType;
+  /**
+   * What a value of a path parameter looks like when it names something (an order id is digits). A path
+   * whose value does not is not this resource: another method on it is 404 "no such operation", not 405
+   * (`POST /orders/labels` where only `/orders/{orderId}` has GET, PUT and DELETE).
+   */
+  ids?: Record<string, RegExp>;
   /** How input that breaks a schema is refused; default 040002 (the calculator's is 040003). */
   parse?: <S extends z.ZodType>(schema: S, raw: unknown) => z.output<S>;
   /** Runs once the path is parsed, before the query and body are (an unknown order is 404 whatever the body). */
@@ -156,14 +162,14 @@ export function createRouter(routes: Route[]) {
       for (const { route, names, regex } of compiled) {
         const m = regex.exec(path);
         if (!m) continue;
-        if (route.method !== method) {
-          allowed.push(route.method);
-          continue;
-        }
         const params: Record<string, string> = {};
         names.forEach((name, i) => {
           params[name] = decodeURIComponent(m[i + 1]);
         });
+        if (route.method !== method) {
+          if (Object.entries(route.ids ?? {}).every(([name, shape]) => shape.test(params[name]))) allowed.push(route.method);
+          continue;
+        }
         return { route, params };
       }
       return allowed.length ? { allowed } : null;

@@ -13,6 +13,8 @@ const orderValidSchema = z.object({ valid: z.literal(true) });
 
 /** Any text: an id that is not a positive whole number is an unknown order (404), not a validation error. */
 export const orderIdParams = z.object({ orderId: z.string() });
+/** The `:orderId` of a path: parsed as any text (an unknown one is 404 040080); only digits name an order for 405. */
+export const byOrderId = { params: orderIdParams, ids: { orderId: /^\s*\d+\s*$/ } };
 
 /**
  * The order operations of the delivery interface (with and without /v1). `:orderId` routes are listed
@@ -54,7 +56,7 @@ export const orderRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     pattern: '/orders/:orderId',
-    params: orderIdParams,
+    ...byOrderId,
     answer: orderAnswerSchema,
     doc: {
       id: 'getOrder',
@@ -82,7 +84,7 @@ export const orderRoutes: Route[] = [
   defineRoute({
     method: 'PUT',
     pattern: '/orders/:orderId',
-    params: orderIdParams,
+    ...byOrderId,
     body: orderCreateSchema,
     answer: orderUpdatedSchema.extend({ orderId: z.string() }),
     // The order's existence and state speak before its data: an unknown order is 404 whatever the body.
@@ -121,7 +123,7 @@ export const orderRoutes: Route[] = [
   defineRoute({
     method: 'DELETE',
     pattern: '/orders/:orderId',
-    params: orderIdParams,
+    ...byOrderId,
     answer: orderDeletedSchema,
     doc: {
       id: 'deleteOrder',
@@ -148,7 +150,7 @@ export const orderRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     pattern: '/orders/:orderId/cancel',
-    params: orderIdParams,
+    ...byOrderId,
     answer: orderCanceledSchema,
     doc: {
       id: 'cancelOrder',
@@ -229,7 +231,7 @@ export const orderRoutes: Route[] = [
   defineRoute({
     method: 'POST',
     pattern: '/orders/:orderId/resend',
-    params: orderIdParams,
+    ...byOrderId,
     answer: orderCreatedSchema,
     doc: {
       id: 'resendOrder',

@@ -10,7 +10,7 @@ import {
   unauthorizedRow, validationRow,
 } from '../openapi/operations';
 import { defineRoute, type Route } from '../route';
-import { orderIdParams } from './orders';
+import { byOrderId } from './orders';
 
 const createdNote = ' `created` takes one date or timestamp with `=`, `>` or `<`.';
 const filter = { filter: z.string().optional() };
@@ -164,7 +164,7 @@ export const statusRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     pattern: '/orders/:orderId/status',
-    params: orderIdParams,
+    ...byOrderId,
     answer: orderStatusResultSchema,
     doc: {
       id: 'getOrderStatus',
@@ -183,7 +183,7 @@ export const statusRoutes: Route[] = [
   defineRoute({
     method: 'GET',
     pattern: '/orders/:orderId/statusHistory',
-    params: orderIdParams,
+    ...byOrderId,
     query: historyPageSchema.extend({ orderIds: orderIdsQuery, ...filter }),
     answer: statusHistorySchema,
     doc: {
