@@ -313,3 +313,16 @@ describe('what neither the document nor ShipDesk has', () => {
     }
   });
 });
+
+describe('POST /login under guessing', () => {
+  // Last in the file: it leaves this address limited for a minute of the server's clock.
+  it('after 10 failures within a minute the address waits: 429 040429, even with the right password', async () => {
+    // The earlier test already spent one failure of this address and this login.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await server.call('POST', '/v1/login', { token: null, body: { login: 'shop-site', password: `guess-${i}` } })).status);
+    expect(statuses).toEqual([...Array(9).fill(401), 429]);
+    const limited = await server.call('POST', '/v1/login', { token: null, body: { login: 'shop-site', password: 'site-password-1' } });
+    expect(limited.status).toBe(429);
+    expect(limited.json).toMatchObject({ code: '040429', description: expect.stringMatching(/try again/) });
+  });
+});

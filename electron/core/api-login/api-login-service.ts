@@ -1,13 +1,12 @@
-import { ErrorCode } from '../../../shared/errors';
+import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { createAttemptLimiter } from '../auth/attempt-limiter';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { AppError, unauthorized, validationError } from '../errors';
+import { tooManyAttempts, unauthorized, validationError } from '../errors';
 import type { Db } from '../store/database';
-import { createAttemptLimiter } from '../auth/attempt-limiter';
-import { hashPassword, verifyPassword } from '../auth/passwords';
 
-/** A password that nobody knows, checked when the login is unknown, so both cases take the same time. */
-const decoy = hashPassword('no such login: a password nobody has');
+/** Failed logins allowed per address and per login within a minute before POST /login answers 429. */
+export const apiLoginLimits = { perKey: 10, windowMs: 60_000 };
 
 /**
  * The API login of each company: the owner sets a login and password (Settings → Local API, or
@@ -15,9 +14,7 @@ const decoy = hashPassword('no such login: a password nobody has');
  * does with its default adapter. Failed attempts are limited per address and per login.
  */
 export function createApiLoginService({ db, clock }: { db: Db; clock: Clock }) {
-  const limiter = createAttemptLimiter();
-  const tooMany = (ms: number) =>
-    new AppError(429, { code: ErrorCode.general, message: 'Too many login attempts', description: `Try again in ${Math.ceil(ms / 1000)} s` });
+  const limiter = createAttemptLimiter({ max: apiLoginLimits.perKey, windowMs: apiLoginLimits.windowMs, now: () => clock.now() });
 
   return {
     /** The company's login, or null when none is set (the password is never given back). */
@@ -49,19 +46,20 @@ export function createApiLoginService({ db, clock }: { db: Db; clock: Clock }) {
     async login(input: { login: string; password: string }, from: string): Promise<{ accessToken: string }> {
       const keys = [`address:${from}`, `login:${input.login.toLowerCase()}`];
       const wait = Math.max(...keys.map((key) => limiter.retryAfter(key)));
-      if (wait > 0) throw tooMany(wait);
+      if (wait > 0) throw tooManyAttempts(wait / 1000);
       const row = await db
         .selectFrom('api_logins')
         .innerJoin('companies', 'companies.id', 'api_logins.company_id')
         .select(['api_logins.password_hash', 'companies.api_token'])
         .where('api_logins.login', '=', input.login)
         .executeTakeFirst();
-      const ok = row ? await verifyPassword(input.password, row.password_hash) : (await verifyPassword(input.password, await decoy), false);
+      const ok = row ? await verifyPassword(input.password, row.password_hash) : (await verifyPassword(input.password, await decoyHash()), false);
       if (!row || !ok) {
         for (const key of keys) limiter.fail(key);
         throw unauthorized();
       }
-      for (const key of keys) limiter.succeed(key);
+      // The login's failures are forgiven, not the address's: one right password does not unlock guessing others.
+      limiter.succeed(keys[1]);
       return { accessToken: row.api_token };
     },
   };

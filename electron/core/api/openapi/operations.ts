@@ -233,7 +233,7 @@ export const errorExample = {
 
 /** Error codes of the interface with their HTTP statuses, for the general section. */
 export const errorCodes: { code: ErrorCodeValue; status: string; meaning: string }[] = [
-  { code: ErrorCode.general, status: '400 (403, 404, 405, 408, 413, 429, 431, 504)', meaning: 'General error: malformed body, URL or request, an order state that does not allow the change, a file that cannot be read, a delivery service\'s refusal (POST /orders/sync); also a wrong Host header (403), a wrong method (405), a request that took too long (408), a body too large (413), too many login attempts (429), a URL and headers over 16 KiB (431), a delivery service that did not answer in time (504).' },
+  { code: ErrorCode.general, status: '400 (403, 404, 405, 408, 413, 431, 504)', meaning: 'General error: malformed body, URL or request, an order state that does not allow the change, a file that cannot be read, a delivery service\'s refusal (POST /orders/sync); also a wrong Host header (403), a wrong method (405), a request that took too long (408), a body too large (413), a URL and headers over 16 KiB (431), a delivery service that did not answer in time (504).' },
   { code: ErrorCode.validation, status: '400', meaning: 'Validation error; `errors[]` names each field (`places.0.items.1.quantity`). Also per failed row in upload results.' },
   { code: ErrorCode.calculatorValidation, status: '400', meaning: 'Validation error of POST /calculator and /calculator/intervals.' },
   { code: ErrorCode.notUtf8, status: '400', meaning: 'The body is not UTF-8.' },
@@ -246,7 +246,7 @@ export const errorCodes: { code: ErrorCodeValue; status: string; meaning: string
   { code: ErrorCode.alreadyCanceled, status: '400', meaning: 'The order is already canceled.' },
   { code: ErrorCode.unauthorized, status: '401', meaning: 'Missing or unknown token.' },
   { code: ErrorCode.forbidden, status: '403', meaning: 'The caller may not do this: an API token on the window\'s `/app/...` transport, or a packer calling an owner-only command (settings, connections, backups, users, tokens).' },
-  { code: ErrorCode.tooManyAttempts, status: '429', meaning: 'Too many failed sign-ins for the name or from the address (window transport only); the description says how long to wait.' },
+  { code: ErrorCode.tooManyAttempts, status: '429', meaning: 'Too many failed sign-ins for the name or from the address (the window transport\'s sign-in and POST /login); the description says how long to wait.' },
   { code: ErrorCode.cannotCancel, status: '403', meaning: 'The delivery service cannot do this (cancel, change or delete a registered order); the description says what to do instead.' },
   { code: ErrorCode.internal, status: '500', meaning: 'Something went wrong on our side; nothing was changed.' },
   { code: ErrorCode.storageFull, status: '507', meaning: 'The disk of the ShipDesk data folder is full, or the folder is read-only or gone: nothing was changed. Reads still answer; writes work again once there is space, without a restart.' },

@@ -106,7 +106,7 @@ export const integrationRoutes: Route[] = [
       description: [
         '`{ login, password }` → `{ accessToken }`: the token of the company whose API login this is, to send as `Authorization` on every other call. This is what the aggregator\'s PHP SDK does with its default adapter (it keeps the token 5 minutes).',
         '- The owner sets the login and password in Settings → Local API (browser mode: `npm run serve -- --token <t> --login <name>:<password>` gives the last `--token`\'s company that login). The password is stored as an scrypt hash.',
-        '- Wrong login or password: 401 040101. After 10 failures within a minute from one address or for one login: 429 040000 until the oldest is a minute old.',
+        '- Wrong login or password: 401 040101. After 10 failures within a minute from one address or for one login: 429 040429 until the oldest is a minute old.',
         '- Public: no token needed.',
       ].join('\n'),
       formats: ['json', 'xml'],
@@ -114,7 +114,7 @@ export const integrationRoutes: Route[] = [
       answer: { name: 'LoginAnswer', description: 'The company\'s API token.', example: { accessToken: 'k2XbQ1…' } },
       errors: [
         { status: 401, code: ErrorCode.unauthorized, when: 'No company has this login, or the password is wrong.' },
-        { status: 429, code: ErrorCode.general, when: 'Too many failed attempts from this address or for this login in the last minute.' },
+        { status: 429, code: ErrorCode.tooManyAttempts, when: 'Too many failed attempts from this address or for this login in the last minute.' },
         validationRow('`login` or `password` is missing or empty.'),
         ...bodyRows,
       ],
