@@ -10,6 +10,7 @@ import { bodiesBench } from './benchmarks/bodies';
 import { createBench } from './benchmarks/create';
 import { importBench } from './benchmarks/import';
 import { importWideBench } from './benchmarks/import-wide';
+import { labelsBench } from './benchmarks/labels';
 import { pointsBench } from './benchmarks/points';
 import { refreshBench } from './benchmarks/refresh';
 import { startupBench } from './benchmarks/startup';
@@ -19,7 +20,7 @@ import { resultLine, Skip, type Benchmark, type BenchContext, type ResultLine } 
 import { createSeededDirs } from './lib/seeded-dirs';
 import { round } from './lib/stats';
 
-export const benchmarks: Benchmark[] = [importBench, importWideBench, createBench, pointsBench, refreshBench, startupBench, uiBench, bodiesBench];
+export const benchmarks: Benchmark[] = [importBench, importWideBench, createBench, pointsBench, refreshBench, startupBench, uiBench, bodiesBench, labelsBench];
 
 /** The machine the figures were taken on. */
 export function machine() {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 // The benchmarks in quick mode (small sizes, seconds each), so they keep working as the code changes.
 // Only the shape of what they print is checked: figures are numbers, goals are judged; never timings.
 
-const names = ['import', 'create', 'points', 'refresh', 'startup', 'ui'];
+const names = ['import', 'import-wide', 'create', 'points', 'refresh', 'startup', 'ui', 'bodies', 'labels'];
 const out = mkdtempSync(join(tmpdir(), 'shipdesk-bench-quick-'));
 let lines: Record<string, any>[] = [];
 let stdout = '';
