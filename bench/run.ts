@@ -6,21 +6,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bodiesBench } from './benchmarks/bodies';
-import { createBench } from './benchmarks/create';
-import { importBench } from './benchmarks/import';
-import { importWideBench } from './benchmarks/import-wide';
-import { labelsBench } from './benchmarks/labels';
-import { pointsBench } from './benchmarks/points';
-import { refreshBench } from './benchmarks/refresh';
-import { startupBench } from './benchmarks/startup';
-import { uiBench } from './benchmarks/ui';
+import { benchmarks } from './benchmarks/index';
 import { repoRoot } from './lib/child';
-import { resultLine, Skip, type Benchmark, type BenchContext, type ResultLine } from './lib/report';
+import { resultLine, Skip, type BenchContext, type ResultLine } from './lib/report';
 import { createSeededDirs } from './lib/seeded-dirs';
 import { round } from './lib/stats';
-
-export const benchmarks: Benchmark[] = [importBench, importWideBench, createBench, pointsBench, refreshBench, startupBench, uiBench, bodiesBench, labelsBench];
 
 /** The machine the figures were taken on. */
 export function machine() {

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { profileArgs, repoRoot } from '../lib/child';
+import { writeFileSync } from 'node:fs';
+import { benchTempDir, profileArgs, repoRoot } from '../lib/child';
+import { ownerSessionIn } from '../lib/serve';
 import { percentile } from '../lib/stats';
 import type { Benchmark } from '../lib/report';
 import { seededShopToken } from '../lib/seeded-dirs';
@@ -18,8 +20,9 @@ interface StartTiming {
 /**
  * Spawns a server process and times it from spawn to its first successful answer. The process says its
  * port on stdout (`Local API: http://127.0.0.1:<port>/v1`, as serve does); then we ask until a 200 comes.
+ * `request` also gets what the process printed up to then (serve's owner link is in it).
  */
-async function timeStart(args: string[], request: (base: string) => Promise<Response>, env: NodeJS.ProcessEnv = {}): Promise<StartTiming> {
+async function timeStart(args: string[], request: (base: string, printed: string) => Promise<Response>, env: NodeJS.ProcessEnv = {}): Promise<StartTiming> {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -39,7 +42,7 @@ async function timeStart(args: string[], request: (base: string) => Promise<Resp
     const listenMs = performance.now() - started;
     for (;;) {
       try {
-        const res = await request(base);
+        const res = await request(base, output);
         await res.arrayBuffer();
         if (res.ok) break;
         if (res.status !== 503) throw new Error(`answered ${res.status}`);
@@ -62,9 +65,22 @@ server.listen(0, '127.0.0.1', () => console.log('Local API: http://127.0.0.1:' +
 process.on('SIGTERM', () => process.exit(0));
 `;
 
-/** The cheap authenticated call the first answer is taken from (browser-mode command transport). */
-const askProviders = (base: string) =>
-  fetch(`${base}/app/commands/providers.list`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });
+/**
+ * The cheap authenticated call the first answer is taken from (browser-mode command transport), signed
+ * in as the page opened from serve's link is: the owner session in `#session=`.
+ */
+const askProviders = (base: string, printed: string) => {
+  const session = ownerSessionIn(printed);
+  if (!session) throw new Error(`serve printed no owner link (#session=):\n${printed.slice(-3000)}`);
+  return fetch(`${base}/app/commands/providers.list`, { method: 'POST', headers: { authorization: `Session ${session}`, 'content-type': 'application/json' }, body: '{}' });
+};
+
+/** serve prints its owner link only when it has a web UI to open: a one-page one stands in for the build. */
+function placeholderWebRoot() {
+  const root = benchTempDir('startup-web');
+  writeFileSync(join(root.dir, 'index.html'), '<!doctype html><title>ShipDesk</title>');
+  return root;
+}
 
 /**
  * Serve mode on a database of 100,000 orders, as `npm run serve` starts it (scripts/serve.mjs: the
@@ -78,8 +94,9 @@ export const startupBench: Benchmark = {
     const orders = ctx.quick ? 2_000 : 100_000;
     const runs = ctx.quick ? 1 : 5;
     const data = await ctx.seededOrdersDir(orders, token);
+    const web = placeholderWebRoot();
     try {
-      const serveFlags = ['--port', '0', '--data-dir', data.dir, '--token', token];
+      const serveFlags = ['--port', '0', '--data-dir', data.dir, '--token', token, '--web-root', web.dir];
       // What `npm run serve` runs: the bundle, built beforehand when the sources are newer (timed apart).
       const built = performance.now();
       const { ensureServeBundle } = (await import(pathToFileURL(join(repoRoot, 'scripts/serve-bundle.mjs')).href)) as { ensureServeBundle(): Promise<string> };
@@ -103,7 +120,7 @@ export const startupBench: Benchmark = {
       const startupMs = median(ours, 'answerMs');
       const bareMs = median(bare, 'answerMs');
       return {
-        params: { orders, runs, endpoint: 'POST /app/commands/providers.list' },
+        params: { orders, runs, endpoint: 'POST /app/commands/providers.list (Authorization: Session <owner link secret>)' },
         figures: {
           startupMs,
           worstMs: Math.max(...ours.map((t) => t.answerMs)),
@@ -121,6 +138,7 @@ export const startupBench: Benchmark = {
         goals: [{ figure: 'startupMs', op: '<', limit: 2000 }],
       };
     } finally {
+      web.remove();
       data.remove();
     }
   },

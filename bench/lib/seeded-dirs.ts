@@ -23,8 +23,9 @@ export function createSeededDirs(log: (m: string) => void) {
     const started = performance.now();
     const app = await createApp({ dataDir: tmp.dir, log: silentLogger });
     try {
-      const { companyId } = await app.services.companies.ensureWithToken(token, 'Bench shop');
-      await app.desktopContext();
+      await app.services.companies.ensureWithToken(token, 'Bench shop');
+      // The shop's own orders, the ones its owner sees through serve's link (an API token's company is a client's).
+      const { companyId } = await app.desktopContext();
       seedOrders(app.sqlite, { companyId, count, now: Date.now(), seed: 100_000 + count, spanMs: days(365), statuses: 'history' });
     } finally {
       await app.close();

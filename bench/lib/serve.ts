@@ -4,10 +4,19 @@ import { benchTempDir, profileArgs, repoRoot } from './child';
 
 export interface ServeRun {
   base: string;
-  /** The link with the token, as serve prints it (only with a web UI). */
+  /** The owner's link (`…/#session=<secret>`), as serve prints it (only with a web UI). */
   uiUrl: string | undefined;
   pid: number;
   stop(): Promise<void>;
+}
+
+/** The owner's link in what serve printed: `Open http://…/#session=<secret>` (printed only with a web UI). */
+export const ownerLinkIn = (printed: string) => /Open (http:\/\/\S+#session=\S+)/.exec(printed)?.[1];
+
+/** The owner session secret of that link, for `Authorization: Session <secret>` on /app/*. */
+export function ownerSessionIn(printed: string) {
+  const link = ownerLinkIn(printed);
+  return link ? decodeURIComponent(new URL(link).hash.slice('#session='.length)) : undefined;
 }
 
 /** `node scripts/serve.mjs …` as `npm run serve` starts it (the bundled serve); resolves once it printed its URL. */
@@ -32,7 +41,7 @@ export async function startServe(dataDir: string, token: string, webRoot?: strin
   });
   return {
     base,
-    uiUrl: /Open (http:\/\/\S+)/.exec(output)?.[1],
+    uiUrl: ownerLinkIn(output),
     pid: child.pid!,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchmarks } from '../../bench/benchmarks/index';
 
 // The benchmarks in quick mode (small sizes, seconds each), so they keep working as the code changes.
 // Only the shape of what they print is checked: figures are numbers, goals are judged; never timings.
 
-const names = ['import', 'import-wide', 'create', 'points', 'refresh', 'startup', 'ui', 'bodies', 'labels'];
+const names = benchmarks.map((b) => b.name);
 const out = mkdtempSync(join(tmpdir(), 'shipdesk-bench-quick-'));
 let lines: Record<string, any>[] = [];
 let stdout = '';
@@ -37,6 +38,12 @@ describe('npm run bench -- --quick', () => {
     const file = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8'));
     expect(file.results.map((r: { bench: string }) => r.bench)).toEqual(names);
     expect(isNumber(file.machine.nproc) && typeof file.machine.cpu === 'string' && typeof file.machine.node === 'string').toBe(true);
+  });
+
+  it('bench/README.md describes every benchmark in its table', () => {
+    const rows = [...readFileSync('bench/README.md', 'utf8').matchAll(/^\| ([a-z-]+) \|/gm)].map((m) => m[1]);
+    const described = rows.filter((name) => name !== 'name'); // the header row
+    expect(described).toEqual(names);
   });
 
   it.each(names)('%s either measures (numbers, baseline, ratio, judged goals) or says why it was skipped', (name) => {
