@@ -212,8 +212,19 @@ describe('roles over the browser-mode transport', () => {
     const text = await stream.until(/orders\.changed/);
     const events = [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]));
     expect(events.every((e) => e.companyId === env.shop.companyId)).toBe(true);
-    await command('users.revokeSessions', owner, { userId: user.id });
-    expect(await stream.until()).toBe('closed');
+    // A write to the closed stream would be an uncaught error that stops the whole server.
+    const uncaught: unknown[] = [];
+    const collect = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', collect);
+    try {
+      await command('users.revokeSessions', owner, { userId: user.id }); // also tells the shop's windows the users changed
+      expect(await stream.until()).toBe('closed');
+      await command('orders.create', owner, orderPayload('AFTER-REVOKE')); // more events for the same company
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', collect);
+    }
     expect((await fetch(`${env.base}/app/events`, { headers: { Authorization: packer } })).status).toBe(401);
   });
 });

@@ -41,16 +41,25 @@ export function appTransportRoutes(app: App): Route[] {
           stream(res: ServerResponse) {
             res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
             res.write(': connected\n\n');
-            const unsubscribe = subscribeCompany(app.events, caller.companyId, (event) => {
-              res.write(`data: ${JSON.stringify(event)}\n\n`);
-              // An ended session's stream closes; its reconnect is refused and the window asks to sign in.
-              if (event.type === 'session.ended' && event.sessionId === caller.sessionId) res.end();
-            });
-            const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
-            res.on('close', () => {
+            // Writing to an ended response emits an error nobody listens to, which would kill the server:
+            // every write checks the stream is still open, and closing unsubscribes before it ends.
+            const send = (chunk: string) => {
+              if (!res.writableEnded && !res.destroyed) res.write(chunk);
+            };
+            const heartbeat = setInterval(() => send(': ping\n\n'), heartbeatMs);
+            const stop = () => {
               clearInterval(heartbeat);
               unsubscribe();
+            };
+            const unsubscribe = subscribeCompany(app.events, caller.companyId, (event) => {
+              send(`data: ${JSON.stringify(event)}\n\n`);
+              // An ended session's stream closes; its reconnect is refused and the window asks to sign in.
+              if (event.type === 'session.ended' && event.sessionId === caller.sessionId) {
+                stop();
+                res.end();
+              }
             });
+            res.on('close', stop);
           },
         };
       },
