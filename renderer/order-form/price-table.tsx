@@ -35,7 +35,8 @@ export function PriceTable() {
   const { money } = useFormat();
   const ask = useMemo(() => quoteRequestOf(values), [values]);
   const quotes = useDebouncedCommand('calculator.calculate', 'request' in ask ? ask.request : undefined, quoteDelayMs);
-  const rows = useMemo(() => ('value' in quotes && quotes.value ? quoteRows(quotes.value) : []), [quotes]);
+  // With nothing to ask (a fresh form) the last answer belongs to another parcel: its prices must not reach this one.
+  const rows = useMemo(() => ('request' in ask && 'value' in quotes && quotes.value ? quoteRows(quotes.value) : []), [ask, quotes]);
   useChosenPriceKept(rows);
 
   if ('missing' in ask) {

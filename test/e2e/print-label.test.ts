@@ -31,8 +31,24 @@ describe('browser mode: printing a barcode label', () => {
     const drawer = page.getByTestId('order-detail');
     const button = drawer.getByTestId('detail-label');
     await button.waitFor();
+    // The tab shows a blob: URL made in the page, which the window's CSP (connect-src 'self') will not let
+    // a fetch read; so the blobs the page makes are kept by their URL and the tab's one is read directly.
+    await page.evaluate(() => {
+      const made = new Map<string, Blob>();
+      (window as unknown as { madeBlobs: Map<string, Blob> }).madeBlobs = made;
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob) => {
+        const url = create(blob);
+        made.set(url, blob);
+        return url;
+      };
+    });
     const [tab] = await Promise.all([page.waitForEvent('popup'), button.click()]);
-    const head = await page.evaluate(async (url) => new TextDecoder().decode((await (await fetch(url)).arrayBuffer()).slice(0, 5)), tab.url());
+    expect(tab.url()).toMatch(/^blob:/);
+    const head = await page.evaluate(
+      async (url) => new TextDecoder().decode((await (window as unknown as { madeBlobs: Map<string, Blob> }).madeBlobs.get(url)!.arrayBuffer()).slice(0, 5)),
+      tab.url(),
+    );
     expect(head).toBe('%PDF-');
     expect(fake.stats.byRoute['POST /v2/print/barcodes']).toBe(1);
     expect(session.pageErrors()).toEqual([]);

@@ -1,7 +1,11 @@
 import { ProviderUnavailableError, type Carrier } from '../../electron/core/providers/provider';
 
-/** The calls that cross the network to a delivery service; `check` reads local reference data and keeps working. */
-const networkCalls = ['register', 'find', 'update', 'cancel', 'remove', 'track', 'labels', 'handoverAct', 'rates', 'intervals'] as const;
+/**
+ * The calls that cross the network to a delivery service. `check` reads local reference data and keeps
+ * working; so do `rates` and `intervals` of the sandbox services these tests run, which come from local
+ * tariff tables (a shop offline still compares prices and chooses a tariff).
+ */
+const networkCalls = ['register', 'find', 'update', 'cancel', 'remove', 'track', 'labels', 'handoverAct'] as const;
 
 /**
  * A pretend network cable for the app's delivery services (AppOptions.wrapProvider): while it is
@@ -22,6 +26,7 @@ export function networkSwitch() {
       return call.apply(target, args);
     };
     const wrapped: Record<string, unknown> = { info: provider.info, check: provider.check.bind(provider) };
+    for (const name of ['rates', 'intervals'] as const) if (typeof provider[name] === 'function') wrapped[name] = provider[name]!.bind(provider);
     for (const name of networkCalls) {
       const call = provider[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
       if (typeof call === 'function') wrapped[name] = cable(provider, call);
