@@ -170,6 +170,14 @@ describe('roles over the browser-mode transport', () => {
     expect(sessions.every((s) => /^[0-9a-f]{64}$/.test(s.secret_hash))).toBe(true);
   });
 
+  it('a packer\'s name is the same name in any case and with ё or е: one packer per name, sign-in as it is typed', async () => {
+    await addPacker('Семёнова Вера', 'упаковка-2026');
+    const twin = await command('users.create', owner, { name: 'СЕМЕНОВА вера', password: 'другой-пароль' });
+    expect(twin.json).toMatchObject({ ok: false, error: { code: '040000', description: 'A packer named СЕМЕНОВА вера already exists' } });
+    expect((await command('auth.signIn', null, { name: '  семенова ВЕРА ', password: 'упаковка-2026' })).status).toBe(200);
+    expect((await command('auth.signIn', null, { name: 'Семёнова Надя', password: 'упаковка-2026' })).status).toBe(401);
+  });
+
   it('sign-in attempts are limited per name, then per address, with their own code; the wait ends', async () => {
     await addPacker('Анна', 'упаковка-2026');
     for (let i = 0; i < signInLimits.perName; i++) expect((await command('auth.signIn', null, { name: 'Анна', password: `guess-${i}` })).status).toBe(401);

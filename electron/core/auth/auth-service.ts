@@ -16,6 +16,12 @@ export const packerSessionMs = 12 * 60 * 60 * 1000;
 /** Failed sign-ins allowed per name, and per address, in the window. */
 export const signInLimits = { perName: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
 
+/**
+ * A packer's name as sign-in and uniqueness compare it: case-insensitive in any script (SQLite's NOCASE folds
+ * Latin only, so "Вера" and "вера" would be two packers) and ё read as е, as people type it either way.
+ */
+export const packerNameKey = (name: string) => name.trim().normalize('NFC').toLocaleLowerCase('ru').replaceAll('ё', 'е');
+
 const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const newSecret = () => randomBytes(32).toString('base64url');
 
@@ -58,6 +64,13 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
 
   /** The owner's users list in every window of the shop follows changes made elsewhere. */
   const usersChanged = (companyId: number) => events.publish({ type: 'settings.changed', companyId, what: 'users' });
+
+  /** The company's packer of that name (a shop has a handful of packers: comparing in code keeps one rule for every engine). */
+  async function findUserByName(companyId: number, name: string) {
+    const key = packerNameKey(name);
+    const rows = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).execute();
+    return rows.find((row) => packerNameKey(row.name) === key);
+  }
 
   async function findUser(companyId: number, userId: number) {
     const row = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
@@ -135,12 +148,12 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
 
     /** Signs a packer in. Failures are counted per name and per address; past the limit even a right password waits. */
     async signIn(input: { name: string; password: string }, address: string | null) {
-      const nameKey = input.name.trim().toLowerCase();
+      const nameKey = packerNameKey(input.name);
       const addressKey = address ?? 'local';
       const wait = Math.max(byName.retryAfter(nameKey), byAddress.retryAfter(addressKey));
       if (wait > 0) throw tooManyAttempts(wait / 1000);
       const { companyId } = await companies.desktop();
-      const user = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('name', '=', input.name.trim()).executeTakeFirst();
+      const user = await findUserByName(companyId, input.name);
       const matches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
       if (!user || !matches) {
         byName.fail(nameKey);
@@ -170,8 +183,7 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
     listUsers: (caller: Caller) => listUsers(caller.companyId),
 
     async createUser(caller: Caller, input: { name: string; password: string }): Promise<User> {
-      const taken = await db.selectFrom('users').select('id').where('company_id', '=', caller.companyId).where('name', '=', input.name).executeTakeFirst();
-      if (taken) throw badRequest(`A packer named ${input.name} already exists`);
+      if (await findUserByName(caller.companyId, input.name)) throw badRequest(`A packer named ${input.name} already exists`);
       const row = await db
         .insertInto('users')
         .values({ company_id: caller.companyId, name: input.name, password_hash: await hashPassword(input.password), created_at: clock.now() })
