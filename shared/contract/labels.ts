@@ -56,10 +56,20 @@ export const labelCommands = {
   ),
 };
 
+/**
+ * An order id in the labels' and acts' answers over HTTP: a number, as the aggregator's SDK reads it
+ * (`FailedOrder::$orderId` and `WaybillItem::$orderIds` are ints); an id asked for that is not a number
+ * comes back as it was sent.
+ */
+const answeredOrderId = z
+  .union([z.number().int(), z.string()])
+  .meta({ description: 'The order id as a number; an id asked for that is not a number is answered as it was sent.' });
+const answeredFailedOrderSchema = z.object({ orderId: answeredOrderId, message: z.string() });
+
 /** POST /orders/labels answers: a link to the one file of all printed labels (null when none printed). */
-export const labelsAnswerSchema = z.object({ url: z.string().nullable(), failedOrders: z.array(failedOrderSchema) });
+export const labelsAnswerSchema = z.object({ url: z.string().nullable(), failedOrders: z.array(answeredFailedOrderSchema) });
 /** POST /orders/waybills answers: one act (a link) per delivery service. */
 export const waybillsAnswerSchema = z.object({
-  waybillItems: z.array(z.object({ providerKey: z.string(), file: z.string(), orderIds: z.array(z.string()) })),
-  failedOrders: z.array(failedOrderSchema),
+  waybillItems: z.array(z.object({ providerKey: z.string(), file: z.string(), orderIds: z.array(answeredOrderId) })),
+  failedOrders: z.array(answeredFailedOrderSchema),
 });

@@ -73,16 +73,16 @@ describe('labels over the interface: POST /orders/labels gives one file for the 
     const res = await server.call('POST', '/orders/labels', { body: { orderIds: [printed.orderId, pending, canceled.orderId, foreign.orderId, 999999, 'abc'] } });
     expect(res.status).toBe(200);
     expect(res.json.failedOrders).toEqual([
-      { orderId: String(pending), message: `Order ${pending} is not registered with its delivery service yet, so it has no service number to print` },
-      { orderId: canceled.orderId, message: `Order ${canceled.orderId} is canceled: a canceled order is not printed` },
-      { orderId: foreign.orderId, message: `Order ${foreign.orderId} not found` },
-      { orderId: '999999', message: 'Order 999999 not found' },
+      { orderId: Number(pending), message: `Order ${pending} is not registered with its delivery service yet, so it has no service number to print` },
+      { orderId: Number(canceled.orderId), message: `Order ${canceled.orderId} is canceled: a canceled order is not printed` },
+      { orderId: Number(foreign.orderId), message: `Order ${foreign.orderId} not found` },
+      { orderId: 999999, message: 'Order 999999 not found' },
       { orderId: 'abc', message: 'Order abc not found' },
     ]);
     expect((await PDFDocument.load((await open(res.json.url)).bytes)).getPageCount()).toBe(1);
 
     const none = await server.call('POST', '/orders/labels', { body: { orderIds: [pending] } });
-    expect(none.json).toEqual({ url: null, failedOrders: [expect.objectContaining({ orderId: String(pending) })] });
+    expect(none.json).toEqual({ url: null, failedOrders: [expect.objectContaining({ orderId: Number(pending) })] });
   });
 
   it('the link belongs to its company and expires; bad requests get the interface\'s error body', async () => {
@@ -126,10 +126,10 @@ describe('handover acts over the interface: POST /orders/waybills gives one act 
     await server.app.outbox.drain();
     const res = await server.call('POST', '/orders/waybills', { body: { orderIds: [...ids, 424242] } });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.failedOrders).toEqual([{ orderId: '424242', message: 'Order 424242 not found' }]);
-    expect(res.json.waybillItems.map((w: { providerKey: string; orderIds: string[] }) => [w.providerKey, w.orderIds])).toEqual([
-      ['sandbox-express', [ids[0], ids[2]]],
-      ['sandbox-post', [ids[1]]],
+    expect(res.json.failedOrders).toEqual([{ orderId: 424242, message: 'Order 424242 not found' }]);
+    expect(res.json.waybillItems.map((w: { providerKey: string; orderIds: number[] }) => [w.providerKey, w.orderIds])).toEqual([
+      ['sandbox-express', [ids[0], ids[2]].map(Number)],
+      ['sandbox-post', [Number(ids[1])]],
     ]);
     const act = await fetch(res.json.waybillItems[0].file);
     expect(act.headers.get('content-type')).toBe('application/pdf');

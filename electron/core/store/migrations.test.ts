@@ -549,3 +549,44 @@ describe('0013 users and sessions', () => {
     sqlite.close();
   });
 });
+
+describe('0019 aggregator clients', () => {
+  function migrated(upTo: number) {
+    const sqlite = new Database(':memory:');
+    sqlite.pragma('foreign_keys = ON');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= upTo));
+    return sqlite;
+  }
+  const point = (sqlite: Database.Database, code: string) =>
+    sqlite
+      .prepare(
+        `INSERT INTO points (source, provider_key, code, name, country_code, city, address, available_operation, type, city_fold, search_text)
+         VALUES ('test', 'sandbox-express', ?, 'Пункт', 'RU', 'Москва', 'Москва, Тверская 7', 3, 1, 'москва', 'москва')`,
+      )
+      .run(code).lastInsertRowid;
+
+  it('keeps the points written before it, with no street type or description until the next reference load', () => {
+    const sqlite = migrated(18);
+    const old = point(sqlite, 'OLD-1');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 19));
+    expect(sqlite.prepare('SELECT code, street_type, description FROM points WHERE id = ?').get(old)).toEqual({ code: 'OLD-1', street_type: null, description: null });
+    sqlite.prepare("UPDATE points SET street_type = 'ул.', description = 'вход со двора' WHERE id = ?").run(old);
+    expect(sqlite.prepare('SELECT street_type, description FROM points WHERE id = ?').get(old)).toEqual({ street_type: 'ул.', description: 'вход со двора' });
+    sqlite.close();
+  });
+
+  it('gives a company one API login, a login to one company only, and forgets it with its company', () => {
+    const sqlite = migrated(19);
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0), (2, 'B', 'tb', 0)").run();
+    const add = (company: number, login: string) =>
+      sqlite.prepare("INSERT INTO api_logins (company_id, login, password_hash, updated_at) VALUES (?, ?, 'scrypt$…', 0)").run(company, login);
+    add(1, 'shop-site');
+    expect(() => add(1, 'another')).toThrow(/UNIQUE|PRIMARY KEY/);
+    expect(() => add(2, 'shop-site')).toThrow(/UNIQUE/);
+    expect(() => add(3, 'nobody')).toThrow(/FOREIGN KEY/);
+    add(2, 'b-site');
+    sqlite.prepare('DELETE FROM companies WHERE id = 1').run();
+    expect(sqlite.prepare('SELECT company_id, login FROM api_logins').all()).toEqual([{ company_id: 2, login: 'b-site' }]);
+    sqlite.close();
+  });
+});

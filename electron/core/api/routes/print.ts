@@ -24,6 +24,10 @@ function sendFile(res: ServerResponse, file: PrintedFile): void {
   res.end(bytes);
 }
 
+/** An order id as the aggregator's clients read it in these answers: a number when it is one (see labelsAnswerSchema). */
+const answeredId = (id: string): number | string => (/^[1-9]\d{0,14}$/.test(id) ? Number(id) : id);
+const answeredFailures = (failed: { orderId: string; message: string }[]) => failed.map((f) => ({ ...f, orderId: answeredId(f.orderId) }));
+
 const linkRules =
   'The link works without headers (plugins open it in a browser), for 10 minutes, and only for the calling company: a caller that sends another company\'s token is told it does not exist (ours).';
 
@@ -46,6 +50,7 @@ export const printRoutes: Route[] = [
         `Labels of 1 to 100 orders as **one** PDF (or one ZPL stream), in the order of \`orderIds\`, one label per place. \`url\` links to the file on this server. ${linkRules}`,
         '- A service that prints its own labels is asked now (CDEK: its print forms, PDF only); every other service gets a label drawn by ShipDesk: service and tariff, the service\'s number as Code 128 and DataMatrix, the shop\'s number, the recipient or the pickup point, place N of M, weight, cash on delivery, the sender.',
         '- `size` (ours): `100x150` (default, one thermal label per page) or `A4` (four A6 labels to a sheet, from `startQuarter` 1–4 on: 1 top left, 2 top right, 3 bottom left, 4 bottom right). ZPL is always 100×150 mm at 203 dpi, text in UTF-8 (`^CI28`).',
+        '- Order ids in the answer are numbers (`failedOrders[].orderId`), as the aggregator\'s SDK reads them; an id asked for that is not a number is answered as sent (ours).',
         '- An order that cannot be printed goes to `failedOrders` with the reason and the others are printed: unknown or another company\'s ("not found"), canceled, not registered with its service yet, or its service not answering or refusing. When none can be printed `url` is null (ours).',
       ].join('\n'),
       formats: ['json', 'xml'],
@@ -53,14 +58,14 @@ export const printRoutes: Route[] = [
       answer: {
         name: 'LabelsAnswer',
         description: 'The link to the file and the orders left out.',
-        example: { url: 'http://127.0.0.1:8765/v1/files/3nqF0…', failedOrders: [{ orderId: '44', message: 'Order 44 is canceled: a canceled order is not printed' }] },
+        example: { url: 'http://127.0.0.1:8765/v1/files/3nqF0…', failedOrders: [{ orderId: 44, message: 'Order 44 is canceled: a canceled order is not printed' }] },
       },
       errors: [unauthorizedRow, ...bodyRows, validationRow('`orderIds` is missing, empty or longer than 100, or `format`, `size` or `startQuarter` is not one of the listed values.')],
     },
     handler: async (req, app) => {
       const outcome = await app.services.labels.print(req.ctx, req.body);
       const url = outcome.file ? fileUrl(req, app.services.fileLinks.put(req.ctx.companyId, outcome.file).token) : null;
-      return { url, failedOrders: outcome.failedOrders };
+      return { url, failedOrders: answeredFailures(outcome.failedOrders) };
     },
   }),
   defineRoute({
@@ -76,22 +81,22 @@ export const printRoutes: Route[] = [
       description: [
         `One handover act («акт приёма-передачи», PDF, in Russian) per delivery service of the given orders: act number and date, city, the shop with its legal details (Settings), the service, a row per order (shop's number, service's number, places, weight, declared value, cash on delivery), totals, the handover statement and signature blocks. \`file\` links to the act like \`url\` of the labels. ${linkRules}`,
         '- The act number is the handover\'s when the orders were marked handed over together in the app, otherwise the number their handover takes today: `YYYYMMDD-providerKey`, then `-2` for a second one that day (ours).',
-        '- Orders that cannot go on an act are in `failedOrders`, with the same reasons as for labels.',
+        '- Orders that cannot go on an act are in `failedOrders`, with the same reasons as for labels. Order ids (`waybillItems[].orderIds`, `failedOrders[].orderId`) are numbers, as the aggregator\'s SDK reads them (ours).',
       ].join('\n'),
       formats: ['json', 'xml'],
       body: { name: 'WaybillsRequest', description: 'The orders.', example: { orderIds: [42, 43] } },
       answer: {
         name: 'WaybillsAnswer',
         description: 'One act per service and the orders left out.',
-        example: { waybillItems: [{ providerKey: 'sandbox-express', file: 'http://127.0.0.1:8765/v1/files/9KdA…', orderIds: ['42', '43'] }], failedOrders: [] },
+        example: { waybillItems: [{ providerKey: 'sandbox-express', file: 'http://127.0.0.1:8765/v1/files/9KdA…', orderIds: [42, 43] }], failedOrders: [] },
       },
       errors: [unauthorizedRow, ...bodyRows, validationRow('`orderIds` is missing, empty or longer than 100.')],
     },
     handler: async (req, app) => {
       const made = await app.services.acts.acts(req.ctx, req.body.orderIds);
       return {
-        waybillItems: made.acts.map((act) => ({ providerKey: act.providerKey, file: fileUrl(req, app.services.fileLinks.put(req.ctx.companyId, act.file).token), orderIds: act.orderIds })),
-        failedOrders: made.failedOrders,
+        waybillItems: made.acts.map((act) => ({ providerKey: act.providerKey, file: fileUrl(req, app.services.fileLinks.put(req.ctx.companyId, act.file).token), orderIds: act.orderIds.map(answeredId) })),
+        failedOrders: answeredFailures(made.failedOrders),
       };
     },
   }),
