@@ -41,6 +41,8 @@ import { createBulkActions } from './orders/bulk';
 import { createLabelService } from './orders/labels';
 import { createActService } from './dispatch/acts';
 import { createDispatchService } from './dispatch/dispatch-service';
+import { attentionSummary, markAttentionSeen } from './dashboard/attention';
+import { createDashboard } from './dashboard/today';
 import { createFileLinks } from './print/file-links';
 import { printedFileAnswer, mergePdfs } from './print/merge';
 import { outboxView } from './scheduler/outbox-view';
@@ -153,6 +155,7 @@ export async function createApp(options: AppOptions) {
   const labels = createLabelService({ db, providers, resourcesDir, log });
   const acts = createActService({ db, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
   const dispatchService = createDispatchService({ db, clock, providers, events });
+  const dashboard = createDashboard({ db, clock, providers });
   const fileLinks = createFileLinks(clock);
   const courier = createCourierService({ db, clock, providers });
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
@@ -221,6 +224,13 @@ export async function createApp(options: AppOptions) {
     },
     'dispatch.pending': (ctx) => dispatchService.pending(ctx),
     'dispatch.handOver': (ctx, input) => dispatchService.handOver(ctx, input),
+    'dashboard.today': (ctx) => dashboard.today(ctx),
+    'orders.attention': (ctx) => attentionSummary(db, ctx),
+    'orders.markSeen': async (ctx, input) => {
+      const result = await markAttentionSeen(db, ctx, input.orderIds);
+      if (result.seen > 0) events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds: input.orderIds });
+      return result;
+    },
     'orders.exportXlsx': (ctx, input) => exportOrdersXlsx({ db, clock, providers }, ctx, input),
     'orders.stuck': async (ctx, input) => stuckOrders(db, clock, ctx, { days: input.days ?? (await settings.preferences()).stuckThresholdDays, limit: input.limit, offset: input.offset }),
     'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),
@@ -259,7 +269,7 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, auth, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier, apiLogins },
+    services: { companies, auth, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier, apiLogins, dashboard },
     commands,
     /** Runs a command for a caller; its role is checked against the command's declared roles first. */
     dispatch: (name: string, who: Visitor, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, who, input),

@@ -5,6 +5,7 @@ import { bulkCommands } from './bulk';
 import { calculatorCommands } from './calculator';
 import { connectionCommands } from './connections';
 import { courierCommands } from './courier';
+import { dashboardCommands } from './dashboard';
 import { draftCommands } from './drafts';
 import { importCommands } from './import';
 import { labelCommands } from './labels';
@@ -34,6 +35,7 @@ export const contract = {
   ...lanCommands,
   ...dispatchCommands,
   ...courierCommands,
+  ...dashboardCommands,
   ...apiLoginCommands,
   ...authCommands,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attentionReasons } from '../attention';
 import { statusKeys } from '../status-keys';
 import { calendarDate } from './primitives';
 
@@ -19,6 +20,8 @@ export const orderListFilterSchema = z.object({
   dateTo: calendarDate.optional(),
   /** true: only orders with cash on delivery; false: only those without. */
   cod: z.boolean().optional(),
+  /** true: only orders that need attention (shared/attention.ts), not marked seen since their last change. */
+  attention: z.boolean().optional(),
 });
 
 const datesInOrder = (q: { dateFrom?: string; dateTo?: string }) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
@@ -62,6 +65,8 @@ export const orderSummarySchema = z.object({
   created: z.string(),
   /** Registered and waiting for the courier: not marked handed over on the dispatch screen yet. */
   awaitingHandover: z.boolean().optional(),
+  /** Why the order needs attention (its status says so, whether or not the shop marked it seen). */
+  attentionReason: z.enum(attentionReasons).nullable().optional(),
 });
 export type OrderSummary = z.output<typeof orderSummarySchema>;
 

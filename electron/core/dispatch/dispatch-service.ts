@@ -14,7 +14,7 @@ import { nextHandoverNumber } from './handover-numbers';
  * Orders waiting for the courier: registered with their service (status `uploaded`, the service has not
  * reported taking them), live, and not marked handed over. Both the screen and the handover use this.
  */
-const awaitingHandover = (db: DbOrTrx, companyId: number) =>
+export const awaitingHandover = (db: DbOrTrx, companyId: number) =>
   db
     .selectFrom('orders')
     .where('company_id', '=', companyId)

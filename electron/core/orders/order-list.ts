@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { OrderListFilter, OrderSortKey } from '../../../shared/schemas/orders-list';
 import { searchVariants } from '../../../shared/search-text';
+import { needsAttention } from '../dashboard/attention';
 import type { Db } from '../store/database';
 import type { Schema } from '../store/schema';
 
@@ -80,6 +81,7 @@ export function filteredOrders(db: Db, companyId: number, filter: OrderListFilte
   if (filter.dateFrom) query = query.where('created_at', '>=', dayStart(filter.dateFrom));
   if (filter.dateTo) query = query.where('created_at', '<', dayStart(filter.dateTo, 1));
   if (filter.cod !== undefined) query = query.where('cod_kopecks', filter.cod ? '>' : '=', 0);
+  if (filter.attention) query = query.where(needsAttention);
   return query;
 }
 

@@ -4,6 +4,7 @@ import type { OrderCanceled, OrderDeleted, OrderDetail, OrderView } from '../../
 import type { OrderListPage, OrderListQuery } from '../../../shared/schemas/orders-list';
 import type { StatusKey } from '../../../shared/status-keys';
 
+import { attentionReasonOf } from '../../../shared/attention';
 import { awaitsHandover } from '../dispatch/dispatch-service';
 import { formatTimestamp } from '../../../shared/time';
 import { toRubles } from '../../../shared/money';
@@ -302,6 +303,7 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
           deliveryCost: r.delivery_cost,
           created: formatTimestamp(r.created_at),
           awaitingHandover: awaitsHandover(r),
+          attentionReason: r.state === 'active' ? attentionReasonOf({ statusKey: r.status_key, providerNumber: r.provider_number }) : null,
         })),
       };
     },

@@ -1,3 +1,4 @@
+import { attentionStatusKeys } from '../../../shared/attention';
 import { finalStatusKeys } from '../../../shared/status-keys';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -587,6 +588,28 @@ describe('0019 aggregator clients', () => {
     add(2, 'b-site');
     sqlite.prepare('DELETE FROM companies WHERE id = 1').run();
     expect(sqlite.prepare('SELECT company_id, login FROM api_logins').all()).toEqual([{ company_id: 2, login: 'b-site' }]);
+    sqlite.close();
+  });
+});
+
+describe('0023 orders that need attention', () => {
+  it('counts a company\'s orders in attention statuses from an index, and an order starts not marked seen', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 23));
+    const keys = attentionStatusKeys.map((k) => `'${k}'`).join(', ');
+    const plan = sqlite
+      .prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM orders WHERE company_id = 1 AND state = 'active' AND status_key IN (${keys}) AND (attention_seen_at IS NULL OR attention_seen_at <> status_changed_at)`)
+      .all()
+      .map((r) => (r as { detail: string }).detail)
+      .join(' ');
+    expect(plan).toMatch(/SEARCH orders USING INDEX \w+ \(company_id=\? AND status_key=\?\)/);
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0)").run();
+    sqlite
+      .prepare(
+        "INSERT INTO orders (company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name, recipient_phone, cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (1, 'A-1', 'cdek', 'active', 'problem', 5, 'N', '1', 0, 0, '{}', 5, 5)",
+      )
+      .run();
+    expect(sqlite.prepare('SELECT attention_seen_at FROM orders').get()).toEqual({ attention_seen_at: null });
     sqlite.close();
   });
 });

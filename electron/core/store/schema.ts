@@ -45,6 +45,8 @@ export interface OrdersTable {
   quantity_delivered: ColumnType<string | null, string | null | undefined, string | null>;
   /** The handover that took the order to its delivery service (0018); null: not handed over yet. */
   handover_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The status_changed_at at which the shop marked the order's problem seen (0023); null: not seen. */
+  attention_seen_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One handover of parcels to one delivery service (0018). */
