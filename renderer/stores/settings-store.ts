@@ -2,12 +2,22 @@ import { create } from 'zustand';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import type { Connection, ConnectionTestResult } from '../../shared/contract/connections';
 import type { BackupFile, SettingsEnvironment } from '../../shared/contract/settings';
+import { uploadInParts } from '../../shared/backup/upload-in-parts';
 import type { ErrorBody } from '../../shared/errors';
 import type { Result } from '../../shared/result';
 import type { Settings } from '../../shared/schemas/settings';
 import { useLocaleStore } from '../i18n/locale-store';
 import { getTransport } from '../transport/current';
 import { useSessionStore } from './session-store';
+
+/** A piece of a file as base64, read by the browser itself (a data: URL), never through a string of bytes. */
+const base64Of = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
 
 type Outcome<T = undefined> = { ok: true; value: T } | { ok: false; error: ErrorBody };
 type PreferenceLanguage = Settings['preferences']['language'];
@@ -40,6 +50,8 @@ interface SettingsState {
   refreshConnections: () => Promise<void>;
   backupNow: () => Promise<Outcome<BackupFile>>;
   restore: (file: string) => Promise<Outcome>;
+  /** Sends a database file the owner picked, in parts (`progress` hears the bytes sent), and lists it. */
+  uploadBackup: (file: File, progress: (sent: number) => void) => Promise<Outcome<BackupFile>>;
   cancelRestore: () => Promise<Outcome>;
 }
 
@@ -211,6 +223,12 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
       if (!result.ok) return result;
       await reloadBackups();
       return done(result.value);
+    },
+    uploadBackup: async (file, progress) => {
+      const source = { size: file.size, read: (start: number, end: number) => base64Of(file.slice(start, end)) };
+      const result = await uploadInParts(source, file.name, (part) => call('backup.upload', part), progress);
+      if (result.ok) await reloadBackups();
+      return result;
     },
     restore: async (file) => {
       const result = await call('backup.restore', { id: file });

@@ -23,6 +23,29 @@ export const backupFileSchema = z.object({
 });
 export type BackupFile = z.output<typeof backupFileSchema>;
 
+/** The largest database file an owner may upload to restore (a shop's years of orders fit many times over). */
+export const BACKUP_UPLOAD_MAX_BYTES = 4 * 2 ** 30;
+/** The largest part of an upload, decoded; the window sends its file in parts of this size. */
+export const BACKUP_UPLOAD_PART_BYTES = 4 * 2 ** 20;
+
+export const backupUploadPartSchema = z.object({
+  /** Absent on the first part; then the id its answer gave. */
+  uploadId: z.string().uuid('must be the uploadId the first part answered').optional(),
+  /** The file's name as the owner knows it, for messages. */
+  name: z.string().trim().max(255).optional(),
+  /** Where this part starts in the file: the bytes received so far. */
+  offset: z.number().int().min(0),
+  base64: z
+    .string()
+    .max(Math.ceil(BACKUP_UPLOAD_PART_BYTES / 3) * 4, `must be at most ${BACKUP_UPLOAD_PART_BYTES / 2 ** 20} MiB per part`)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+  /** The file's last part: check it and keep it as a backup. */
+  done: z.boolean(),
+});
+export type BackupUploadPart = z.output<typeof backupUploadPartSchema>;
+export const backupUploadStateSchema = z.object({ uploadId: z.string(), received: z.number().int(), backup: backupFileSchema.nullable() });
+export type BackupUploadState = z.output<typeof backupUploadStateSchema>;
+
 export const settingsEnvironmentSchema = z.object({
   /** Where connection credentials are encrypted: the OS keychain (desktop), a key file in the data folder (browser mode). */
   secretStorage: z.object({ kind: z.enum(['os-keychain', 'key-file', 'other']), location: z.string().nullable() }),
@@ -54,9 +77,9 @@ export const settingsCommands = {
   'backup.now': command('Copy the database (consistent, while the app runs) to the backups folder', empty, backupFileSchema, ownerOnly),
   'backup.list': command('Backups in the data folder, newest first', empty, z.array(backupFileSchema), ownerOnly),
   'backup.upload': command(
-    'Copy a database file the owner picked into the backups folder, after checking it is a ShipDesk database this version can open',
-    z.object({ name: z.string().trim().max(255).optional(), base64: z.string().min(1, 'the file is empty') }),
-    backupFileSchema,
+    'A part of a database file the owner picked, in order; the last part checks the whole file is a ShipDesk database this version can open and keeps it in the backups folder',
+    backupUploadPartSchema,
+    backupUploadStateSchema,
     ownerOnly,
   ),
   'dropOff.usual': command(

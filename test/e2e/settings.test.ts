@@ -1,3 +1,6 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import type { Settings } from '../../shared/schemas/settings';
@@ -226,6 +229,35 @@ describe('browser mode: the settings page', () => {
     await page.getByTestId('restore-cancel').click();
     await page.getByTestId('restore-pending').waitFor({ state: 'detached' });
     expect((await stored()).pendingRestore).toBeNull();
+  });
+
+  it('backups: a database file from elsewhere (a USB stick, another PC) is sent in parts with progress, checked, and offered for restore; a wrong file is refused', async () => {
+    const { page, dataDir } = session;
+    await openSection(page, 'data');
+    const copy = await session.running.app.services.backup.now();
+    const raw = new Database(copy.path);
+    raw.exec('CREATE TABLE ballast (b BLOB); INSERT INTO ballast VALUES (randomblob(9000000))'); // three parts of 4 MiB
+    raw.close();
+    const stick = join(dataDir, 'с-флешки.db');
+    copyFileSync(copy.path, stick);
+
+    await page.getByTestId('backup-file-input').setInputFiles(stick);
+    await page.getByTestId('restore-dialog-confirm').waitFor();
+    const uploaded = (await session.running.app.services.backup.list()).find((b) => b.kind === 'uploaded')!;
+    expect(readFileSync(uploaded.path).equals(readFileSync(stick))).toBe(true);
+    await page.getByRole('dialog').getByText(uploaded.name).waitFor();
+    await page.getByTestId('backup-row').filter({ hasText: uploaded.name }).getByText('from a file').waitFor();
+    await page.getByTestId('restore-dialog-confirm').click();
+    await page.getByTestId('restore-pending').waitFor();
+    await page.getByTestId('restore-cancel').click();
+    await page.getByTestId('restore-pending').waitFor({ state: 'detached' });
+
+    const junk = join(dataDir, 'orders.db');
+    writeFileSync(junk, 'Номер;Получатель\n1001;Иванов\n'.repeat(10));
+    await page.getByTestId('backup-file-input').setInputFiles(junk);
+    await page.getByTestId('toast').filter({ hasText: 'orders.db cannot be restored: it is not a SQLite database' }).waitFor();
+    expect((await session.running.app.services.backup.list()).filter((b) => b.kind === 'uploaded')).toHaveLength(1);
+    await screenshot(page, 'settings-backup-from-file');
   });
 
   it('language: the header switch and the setting are one; the page in Russian', async () => {

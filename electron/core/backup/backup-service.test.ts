@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { uploadInParts } from '../../../shared/backup/upload-in-parts';
+import { BACKUP_UPLOAD_PART_BYTES, type BackupUploadState } from '../../../shared/contract/settings';
+import type { Result } from '../../../shared/result';
 import { orderCreateSchema } from '../../../shared/schemas/order';
 import { orderPayload } from '../../../test/helpers/payloads';
 import { createTestApp } from '../../../test/helpers/test-app';
@@ -65,7 +68,11 @@ describe('backups', () => {
     }
   });
 
-  const upload = (file: string, name = 'picked.db') => call('backup.upload', { name, base64: readFileSync(file).toString('base64') });
+  const upload = (file: string, name = 'picked.db') => {
+    const bytes = readFileSync(file);
+    const source = { size: bytes.length, read: async (start: number, end: number) => bytes.subarray(start, end).toString('base64') };
+    return uploadInParts(source, name, (part) => call('backup.upload', part) as Promise<Result<BackupUploadState>>);
+  };
 
   it('a file the owner picks is copied in, checked, listed and restored by its id', async () => {
     await create('PICKED');
@@ -77,6 +84,34 @@ describe('backups', () => {
     const { id } = uploaded.value as { id: string };
     expect((await value('backup.list')).map((b: any) => b.id)).toContain(id);
     expect(await value('backup.restore', { id })).toMatchObject({ from: id, restartRequired: true });
+  });
+
+  it('a file larger than one part arrives in parts, in order: a repeated or skipped part is refused and changes nothing', async () => {
+    await create('BIG');
+    const big = join(env.dataDir, 'big.db');
+    copyFileSync((await value('backup.now')).path, big);
+    const raw = new Database(big);
+    raw.exec('CREATE TABLE ballast (b BLOB); INSERT INTO ballast VALUES (randomblob(9000000))'); // past two 4 MiB parts
+    raw.close();
+    const bytes = readFileSync(big);
+    expect(bytes.length).toBeGreaterThan(2 * BACKUP_UPLOAD_PART_BYTES);
+    const seen: number[] = [];
+    const source = { size: bytes.length, read: async (start: number, end: number) => bytes.subarray(start, end).toString('base64') };
+    const sent = await uploadInParts(source, 'big.db', async (part) => {
+      const answer = (await call('backup.upload', part)) as Result<BackupUploadState>;
+      if (part.offset === BACKUP_UPLOAD_PART_BYTES && answer.ok) {
+        // the same part again, and one from too far on: both refused, the upload goes on where it was
+        expect(await call('backup.upload', { ...part, uploadId: answer.value.uploadId })).toMatchObject({ ok: false, error: { description: expect.stringMatching(/starts at byte 4194304, but 8388608 bytes/) } });
+        expect(await call('backup.upload', { ...part, uploadId: answer.value.uploadId, offset: 3 * BACKUP_UPLOAD_PART_BYTES })).toMatchObject({ ok: false });
+      }
+      return answer;
+    }, (n) => seen.push(n));
+    expect(sent).toMatchObject({ ok: true, value: { kind: 'uploaded', size: bytes.length } });
+    expect(seen.at(-1)).toBe(bytes.length);
+    expect(seen.length).toBe(Math.ceil(bytes.length / BACKUP_UPLOAD_PART_BYTES));
+    if (sent.ok) expect(readFileSync(sent.value.path).equals(bytes)).toBe(true);
+    expect(readdirSync(join(env.dataDir, 'backups')).filter((n) => n.startsWith('.incoming'))).toEqual([]);
+    expect(await call('backup.upload', { uploadId: '7b0c7a4e-1f1e-4c55-9a55-3d6f0a1b2c3d', offset: 0, base64: '', done: true })).toMatchObject({ ok: false, error: { code: '040016', description: expect.stringMatching(/no upload .* in progress/) } });
   });
 
   it('refuses uploads that are not ShipDesk databases or come from a newer version, and keeps none of them', async () => {

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
-import { existsSync, lstatSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, lstatSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { BackupFile } from '../../../shared/contract/settings';
+import { BACKUP_UPLOAD_MAX_BYTES, type BackupFile, type BackupUploadPart, type BackupUploadState } from '../../../shared/contract/settings';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import { AppError, badRequest, notFound } from '../errors';
@@ -32,6 +33,9 @@ function freeName(dir: string, prefix: string, ms: number): string {
 
 /** The time part of a backup's name (sorts the newest first whatever the prefix). */
 const stampOf = (name: string) => name.replace(/^(shipdesk|pre-restore|uploaded)-/, '');
+
+/** An upload not finished within a day is given up and its part file removed by the next upload. */
+const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 const unusable = (label: string, why: string) => badRequest(`${label} cannot be restored: ${why}`);
 
@@ -147,6 +151,44 @@ export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding
     return { staged, schemaVersion };
   }
 
+  /** Where an upload's parts gather: hidden from backup.list, owner-only, named by an id nobody can guess. */
+  const incomingFile = (uploadId: string) => join(dir, `.incoming-${uploadId}.part`);
+
+  /** Bytes of an upload that has arrived; an unknown, finished or given-up upload is told plainly. */
+  function uploadedSoFar(file: string, uploadId: string): number {
+    try {
+      return statSync(file).size;
+    } catch {
+      throw notFound(`There is no upload ${uploadId} in progress; start again with the file's first part`);
+    }
+  }
+
+  /** A new upload's empty file; uploads abandoned for a day (a closed tab, a pulled cable) go first. */
+  function startUpload(): string {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (/^\.incoming-[\w-]+\.part$/.test(name) && clock.now() - statSync(path).mtimeMs > ABANDONED_UPLOAD_MS) rmSync(path, { force: true });
+    }
+    const uploadId = randomUUID();
+    writeFileSync(incomingFile(uploadId), '', { mode: 0o600, flag: 'wx' });
+    return uploadId;
+  }
+
+  /** The whole uploaded file, renamed into the backups and checked; removed when it cannot be restored. */
+  function keepUpload(file: string, label: string): BackupFile {
+    const name = freeName(dir, 'uploaded', clock.now());
+    const target = join(dir, name);
+    renameSync(file, target);
+    try {
+      checkBackupFile(target, nativeBinding, label);
+    } catch (error) {
+      removeDatabaseFiles(target);
+      throw error;
+    }
+    log.info(`Backup uploaded as ${name}`);
+    return describe(name);
+  }
+
   return {
     /** A consistent copy of the database while the app keeps working (SQLite's online backup). */
     async now(): Promise<BackupFile> {
@@ -173,25 +215,36 @@ export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding
     },
 
     /**
-     * A database file the owner picked (a file dialog, a browser upload), copied into the backups folder
-     * and kept only when it is a ShipDesk database this version can open; restore it by its id then.
+     * One part of a database file the owner picked (a file dialog, a browser upload), sent in order so that
+     * neither side holds the whole file: the first part (no uploadId) opens a new upload; each next part
+     * must start where the file ends (a repeated part is refused, not appended twice); the last part
+     * (`done`) checks the file and keeps it only when it is a ShipDesk database this version can open.
+     * Restore it by its id then.
      */
-    async upload(input: { name?: string; base64: string }): Promise<BackupFile> {
-      const bytes = Buffer.from(input.base64, 'base64');
-      const label = input.name || 'the file';
-      if (bytes.subarray(0, 16).toString('latin1') !== 'SQLite format 3\0') throw badRequest(`${label} cannot be restored: it is not a SQLite database`);
+    async upload(input: BackupUploadPart): Promise<BackupUploadState> {
       ensurePrivateDir(dir);
-      const name = freeName(dir, 'uploaded', clock.now());
-      const target = join(dir, name);
+      const part = Buffer.from(input.base64, 'base64');
+      const label = input.name || 'the file';
+      const uploadId = input.uploadId ?? startUpload();
+      const file = incomingFile(uploadId);
+      const received = uploadedSoFar(file, uploadId);
+      if (input.offset !== received) throw badRequest(`This part starts at byte ${input.offset}, but ${received} bytes of the file have arrived; send the part that starts at byte ${received}`);
+      if (received + part.length > BACKUP_UPLOAD_MAX_BYTES) {
+        rmSync(file, { force: true });
+        throw badRequest(`${label} cannot be restored: it is larger than ${BACKUP_UPLOAD_MAX_BYTES / 2 ** 30} GiB`);
+      }
+      if (received === 0 && part.length >= 16 && part.subarray(0, 16).toString('latin1') !== 'SQLite format 3\0') {
+        rmSync(file, { force: true });
+        throw badRequest(`${label} cannot be restored: it is not a SQLite database`);
+      }
       try {
-        writeFileSync(target, bytes, { mode: 0o600, flag: 'wx' });
-        checkBackupFile(target, nativeBinding, label);
+        appendFileSync(file, part);
       } catch (error) {
-        removeDatabaseFiles(target);
+        rmSync(file, { force: true });
         throw error;
       }
-      log.info(`Backup uploaded as ${name}`);
-      return describe(name);
+      if (!input.done) return { uploadId, received: received + part.length, backup: null };
+      return { uploadId, received: received + part.length, backup: keepUpload(file, label) };
     },
 
     /**

@@ -167,6 +167,11 @@ export const en = {
   'settings.backups.cancelRestore': 'Cancel the restore',
   'settings.backups.restoreCanceled': 'The restore was canceled; the current database stays',
   'settings.backups.restoreFailed': 'The backup cannot be restored',
+  'settings.backups.fromFile': 'Restore from a file…',
+  'settings.backups.uploading': 'Sending {file}: {percent}%',
+  'settings.backups.uploaded': '{file} is checked and added to the backups',
+  'settings.backups.uploadFailed': 'The file cannot be restored',
+  'settings.backups.kind.uploaded': 'from a file',
 
   'settings.msg.inn': '10 digits (company) or 12 digits (sole trader)',
   'settings.msg.kpp': '9 digits',
@@ -344,6 +349,11 @@ export const ru: SectionDictionary<typeof en> = {
   'settings.backups.cancelRestore': 'Отменить восстановление',
   'settings.backups.restoreCanceled': 'Восстановление отменено; текущая база остаётся',
   'settings.backups.restoreFailed': 'Эту копию нельзя восстановить',
+  'settings.backups.fromFile': 'Восстановить из файла…',
+  'settings.backups.uploading': 'Передаётся {file}: {percent}%',
+  'settings.backups.uploaded': 'Файл {file} проверен и добавлен к резервным копиям',
+  'settings.backups.uploadFailed': 'Этот файл нельзя восстановить',
+  'settings.backups.kind.uploaded': 'из файла',
 
   'settings.msg.inn': '10 цифр (организация) или 12 цифр (ИП)',
   'settings.msg.kpp': '9 цифр',

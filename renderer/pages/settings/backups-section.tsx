@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 import type { BackupFile } from '../../../shared/contract/settings';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IconAlert } from '../../components/icons';
@@ -55,6 +55,17 @@ function BackupList() {
     else toastFailure((tr) => tr('settings.backups.restoreFailed'), result.error);
   };
 
+  const picker = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState<{ file: string; percent: number } | null>(null);
+  const uploadFile = async (file: File) => {
+    setUploading({ file: file.name, percent: 0 });
+    const result = await useSettingsStore.getState().uploadBackup(file, (sent) => setUploading({ file: file.name, percent: Math.round((100 * sent) / Math.max(file.size, 1)) }));
+    setUploading(null);
+    if (!result.ok) return toastFailure((tr) => tr('settings.backups.uploadFailed'), result.error);
+    toastSuccess((tr) => tr('settings.backups.uploaded', { file: file.name }));
+    setRestoring(result.value); // what the owner came for: restoring it, after one more confirmation
+  };
+
   const cancelRestore = async () => {
     const result = await useSettingsStore.getState().cancelRestore();
     if (result.ok) toastSuccess((tr) => tr('settings.backups.restoreCanceled'));
@@ -66,11 +77,34 @@ function BackupList() {
       title={t('settings.backups.title')}
       testId="backups-section"
       actions={
-        <Button onClick={() => void backupNow()} loading={making} data-testid="backup-now">
-          {t('settings.backups.now')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => picker.current?.click()} loading={uploading !== null} data-testid="backup-from-file">
+            {t('settings.backups.fromFile')}
+          </Button>
+          <Button onClick={() => void backupNow()} loading={making} data-testid="backup-now">
+            {t('settings.backups.now')}
+          </Button>
+          <input
+            ref={picker}
+            type="file"
+            accept=".db,.sqlite,.sqlite3"
+            hidden
+            data-testid="backup-file-input"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = ''; // the same file may be picked again after a refusal
+              if (file) void uploadFile(file);
+            }}
+          />
+        </Group>
       }
     >
+      {uploading && (
+        <Stack gap={4} data-testid="backup-upload-progress">
+          <Text size="sm">{t('settings.backups.uploading', { file: uploading.file, percent: uploading.percent })}</Text>
+          <Progress value={uploading.percent} animated />
+        </Stack>
+      )}
       {pending && (
         <Alert color="orange" variant="light" icon={<IconAlert size={18} />} title={t('settings.backups.restartRequired')} data-testid="restore-pending">
           <Stack gap="xs" align="flex-start">
@@ -106,9 +140,9 @@ function BackupList() {
                       <Text size="sm" ff="monospace">
                         {b.name}
                       </Text>
-                      {b.kind === 'pre-restore' && (
+                      {b.kind !== 'backup' && (
                         <Badge size="sm" variant="light" color="gray">
-                          {t('settings.backups.kind.pre-restore')}
+                          {t(`settings.backups.kind.${b.kind}`)}
                         </Badge>
                       )}
                     </Group>
