@@ -52,6 +52,8 @@ import { systemTimers, type Timers } from './scheduler/timers';
 import { createSettingsService } from './settings/settings-service';
 import { createLanService } from './lan/lan-service';
 import { createUsualDropOff } from './settings/usual-drop-off';
+import { createWebhookDelivery, type WebhookDeliveryDeps } from './webhooks/webhook-delivery';
+import { createWebhookService } from './webhooks/webhook-service';
 
 export interface AppOptions {
   /** Spreadsheet import limits and knobs, and the fetch for `file.url` (tests: a local server, small limits). */
@@ -84,6 +86,8 @@ export interface AppOptions {
    * network would (test/helpers/network-switch.ts). Never set by the shells.
    */
   wrapProvider?: (provider: Carrier) => Carrier;
+  /** Knobs of the webhook calls (tests: a short timeout). */
+  webhooks?: Pick<WebhookDeliveryDeps, 'timeoutMs' | 'pollMs' | 'batchSize'>;
 }
 
 /** The composition root: database, services, command table. Both shells and the tests start here. */
@@ -158,6 +162,10 @@ export async function createApp(options: AppOptions) {
   const dashboard = createDashboard({ db, clock, providers });
   const fileLinks = createFileLinks(clock);
   const courier = createCourierService({ db, clock, providers });
+  // Webhooks may call local addresses only when the owner allowed it (asked at each registration and pass).
+  const allowLocalWebhooks = async () => (await settings.preferences()).allowLocalWebhooks;
+  const webhooks = createWebhookService({ db, clock, allowLocal: allowLocalWebhooks });
+  const webhookDelivery = createWebhookDelivery({ db, clock, log, events, allowLocal: allowLocalWebhooks, ...options.webhooks });
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
 
   const commands: CommandTable = {
@@ -259,6 +267,7 @@ export async function createApp(options: AppOptions) {
   if (options.startWorkers) outbox.start();
   if (options.startWorkers) connections.start();
   if (options.startWorkers) void scheduler.start();
+  if (options.startWorkers) webhookDelivery.start();
 
   let closed: Promise<void> | null = null;
   return {
@@ -269,7 +278,8 @@ export async function createApp(options: AppOptions) {
     events,
     providers,
     outbox,
-    services: { companies, auth, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier, apiLogins, dashboard },
+    webhookDelivery,
+    services: { companies, auth, orders, statuses, statusRefresh, calculator, intervals, lists, connections, imports, settings, drafts, backup, scheduler, bulk, lan, labels, acts, dispatch: dispatchService, fileLinks, courier, apiLogins, dashboard, webhooks },
     commands,
     /** Runs a command for a caller; its role is checked against the command's declared roles first. */
     dispatch: (name: string, who: Visitor, input: unknown): Promise<Result<unknown>> => dispatch(commands, log, name, who, input),
@@ -284,6 +294,7 @@ export async function createApp(options: AppOptions) {
       closed ??= (async () => {
         await scheduler.stop();
         await imports.stop();
+        await webhookDelivery.stop();
         await outbox.stop();
         await connections.stop();
         await store.close();

@@ -15,6 +15,8 @@ export const preferencesSchema = z.object({
   localApiEnabled: z.boolean().default(true),
   /** On: an upload's file.url may point to this computer or the local network (off: public addresses only). */
   allowLocalDownloads: z.boolean().default(false),
+  /** On: a webhook may call this computer or the local network (off: public addresses only). */
+  allowLocalWebhooks: z.boolean().default(false),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
 
@@ -84,6 +86,7 @@ export const settingsUpdateSchema = z.object({
       language: z.enum(languages).optional(),
       localApiEnabled: booleanLike.optional(),
       allowLocalDownloads: booleanLike.optional(),
+      allowLocalWebhooks: booleanLike.optional(),
     })
     .optional(),
 });

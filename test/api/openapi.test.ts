@@ -243,6 +243,8 @@ describe('answers match the documented schemas', () => {
       body: { providerKey: 'sandbox-express', date: '2026-03-02', timeStart: '10:00', timeEnd: '14:00', weight: 1000, city: 'Москва', contactName: 'Иван', phone: '+79160000000' },
     });
 
+    const webhook = await server.call('POST', '/webhooks', { body: { url: 'https://shop.example.ru/shipdesk/doc', type: 'ORDER_STATUS' } });
+
     const calls: Record<string, () => Promise<Awaited<ReturnType<TestServer['call']>>>> = {
       listPoints: () => server.call('GET', '/v1/lists/points?limit=5&filter=city=Москва'),
       listTariffs: () => server.call('GET', '/v1/lists/tariffs'),
@@ -284,6 +286,10 @@ describe('answers match the documented schemas', () => {
       orderLabels: async () => labels,
       orderWaybills: () => server.call('POST', '/orders/waybills', { body: { orderIds: [id] } }),
       printedFile: () => server.call('GET', new URL(labels.json.url).pathname, { token: null }),
+      createWebhook: () => server.call('POST', '/webhooks', { body: { url: 'https://shop.example.ru/shipdesk/status', type: 'ORDER_STATUS' } }),
+      listWebhooks: () => server.call('GET', '/webhooks'),
+      webhookAttempts: () => server.call('GET', `/webhooks/${webhook.json.uuid}/attempts`),
+      deleteWebhook: () => server.call('DELETE', `/webhooks/${webhook.json.uuid}`),
     };
     expect(Object.keys(calls).sort()).toEqual(operations.map((o) => o.id).sort());
 

@@ -24,7 +24,8 @@ export interface Page {
 /** Order ids are positive integers; anything else names no order. */
 const orderIdNumber = (raw: string): number | null => (/^\d{1,15}$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : null);
 
-const orderInfoOf = (o: OrderRow): OrderInfo => ({
+/** An order as the status answers name it (`orderInfo`). */
+export const orderInfoOf = (o: OrderRow): OrderInfo => ({
   orderId: String(o.id),
   providerKey: o.provider_key,
   providerNumber: o.provider_number ?? '',
@@ -35,7 +36,8 @@ const orderInfoOf = (o: OrderRow): OrderInfo => ({
   trackingUrl: o.tracking_url ?? '',
 });
 
-const statusOf = (s: StatusRow): OrderStatus => ({
+/** A recorded status as the status answers give it. */
+export const statusOf = (s: StatusRow): OrderStatus => ({
   key: s.key,
   name: statusNames[s.key as StatusKey]?.ru ?? s.key,
   description: s.description ?? '',

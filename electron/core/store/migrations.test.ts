@@ -613,3 +613,34 @@ describe('0023 orders that need attention', () => {
     sqlite.close();
   });
 });
+
+describe('0024 webhooks', () => {
+  it('queues one call per webhook of the status\'s company with each recorded status, and forgets them with the webhook', () => {
+    const sqlite = new Database(':memory:');
+    sqlite.pragma('foreign_keys = ON');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 24));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0), (2, 'B', 'tb', 0)").run();
+    const hook = sqlite.prepare("INSERT INTO webhooks (uuid, company_id, type, url, secret, created_at) VALUES (?, ?, 'ORDER_STATUS', ?, 's', 0)");
+    hook.run('u-1', 1, 'https://a.example/one');
+    hook.run('u-2', 1, 'https://a.example/two');
+    hook.run('u-3', 2, 'https://b.example/hook');
+    expect(() => hook.run('u-4', 1, 'https://a.example/one')).toThrow(/UNIQUE/);
+    expect(() => sqlite.prepare("INSERT INTO webhooks (uuid, company_id, type, url, secret, created_at) VALUES ('u-5', 1, 'ORDER_CREATED', 'https://a.example', 's', 0)").run()).toThrow(/CHECK/);
+    sqlite
+      .prepare("INSERT INTO orders (id, company_id, client_number, provider_key, status_key, status_changed_at, recipient_name, recipient_phone, recipient_city, cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (7, 1, 'N-1', 'sandbox-express', 'uploading', 0, 'Анна', '+79210000000', 'Казань', 0, 0, '{}', 0, 0)")
+      .run();
+    const status = sqlite.prepare("INSERT INTO order_statuses (order_id, company_id, key, created_at) VALUES (7, 1, ?, 0)").run('uploading').lastInsertRowid;
+    const queued = () => sqlite.prepare('SELECT w.uuid, d.status_id, d.state, d.next_attempt_at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id ORDER BY d.id').all();
+    expect(queued()).toEqual([
+      { uuid: 'u-1', status_id: status, state: 'pending', next_attempt_at: 0 },
+      { uuid: 'u-2', status_id: status, state: 'pending', next_attempt_at: 0 },
+    ]);
+    expect(() => sqlite.prepare("UPDATE webhook_deliveries SET state = 'delivered' WHERE id = 1").run()).toThrow(/CHECK/);
+    sqlite.prepare("INSERT INTO webhook_attempts (delivery_id, webhook_id, at, http_status) VALUES (1, 1, 5, 500)").run();
+    expect(() => sqlite.prepare('INSERT INTO webhook_attempts (delivery_id, webhook_id, at) VALUES (1, 1, 6)').run()).toThrow(/CHECK/);
+    sqlite.prepare("DELETE FROM webhooks WHERE uuid = 'u-1'").run();
+    expect(queued()).toEqual([{ uuid: 'u-2', status_id: status, state: 'pending', next_attempt_at: 0 }]);
+    expect(sqlite.prepare('SELECT COUNT(*) AS n FROM webhook_attempts').get()).toEqual({ n: 0 });
+    sqlite.close();
+  });
+});

@@ -16,6 +16,35 @@ export interface ApiLoginsTable {
   updated_at: number;
 }
 
+export interface WebhooksTable {
+  id: Generated<number>;
+  uuid: string;
+  company_id: number;
+  type: 'ORDER_STATUS';
+  url: string;
+  secret: string;
+  created_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  status_id: number;
+  state: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | 'delivered' | 'failed' | undefined>;
+  attempts: ColumnType<number, number | undefined>;
+  next_attempt_at: ColumnType<number, number | undefined>;
+  finished_at: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  webhook_id: number;
+  at: number;
+  http_status: number | null;
+  error: string | null;
+}
+
 export interface OrdersTable {
   id: Generated<number>;
   company_id: number;
@@ -369,6 +398,9 @@ export interface SessionsTable {
 export interface Schema {
   companies: CompaniesTable;
   api_logins: ApiLoginsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   orders: OrdersTable;
   order_statuses: OrderStatusesTable;
   outbox: OutboxTable;

@@ -11,6 +11,7 @@ import { orderRoutes } from './orders';
 import { printRoutes } from './print';
 import { statusRoutes } from './statuses';
 import { uploadRoutes } from './upload';
+import { webhookRoutes } from './webhooks';
 
 /**
  * The delivery interface: every route with its schemas and documentation (route.ts), in matching order —
@@ -26,6 +27,7 @@ export const interfaceRoutes: Route[] = [
   ...courierRoutes,
   ...listRoutes,
   ...integrationRoutes,
+  ...webhookRoutes,
   ...docsRoutes(() => interfaceRoutes),
 ];
 

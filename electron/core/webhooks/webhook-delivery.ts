@@ -1,0 +1,188 @@
+import type { Clock } from '../clock';
+import type { EventBus } from '../events';
+import type { Logger } from '../logger';
+import { orderInfoOf, statusOf } from '../statuses/status-service';
+import type { Db } from '../store/database';
+import { CallFailed, guardedPost } from './guarded-post';
+import { signatureHeader, signBody } from './signature';
+
+/** Wait after the nth failed attempt; after the last one the call is given up (about 30 hours after the first). */
+export const webhookRetryDelays = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 43_200_000];
+export const maxWebhookAttempts = webhookRetryDelays.length + 1;
+/** A call's whole time, connection to the answer's status line. */
+export const webhookTimeoutMs = 10_000;
+/** Finished calls (and their attempts) are kept this long, then forgotten. */
+const keepFinishedMs = 30 * 86_400_000;
+
+export interface WebhookDeliveryDeps {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  events: EventBus;
+  /** The owner allowed calls to this computer and the local network (asked at every pass). */
+  allowLocal: () => Promise<boolean>;
+  timeoutMs?: number;
+  /** Calls one pass makes at most (in parallel). */
+  batchSize?: number;
+  /** How often the worker looks for due calls besides being woken by status changes. */
+  pollMs?: number;
+}
+
+/**
+ * Makes the calls the database queued (a trigger queues one per webhook with each recorded status): POSTs
+ * `{ type, webhookUuid, deliveryId, orderInfo, status }` signed with the webhook's secret, records every
+ * attempt, retries with backoff until the site answers 2xx or the attempts run out. At least once: an
+ * attempt is counted before the call, so a crash mid-call means one more call later, never none; sites
+ * tell repeats apart by `deliveryId`.
+ */
+export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
+  const { db, clock, log } = deps;
+  const timeoutMs = deps.timeoutMs ?? webhookTimeoutMs;
+  const batchSize = deps.batchSize ?? 20;
+  const pollMs = deps.pollMs ?? 2_000;
+  let chain: Promise<number> = Promise.resolve(0);
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+  let unsubscribe: (() => void) | null = null;
+  let lastPrune = 0;
+
+  async function claimDue() {
+    const now = clock.now();
+    const due = await db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+      .select(['d.id', 'd.attempts', 'd.status_id', 'w.id as webhook_id', 'w.uuid', 'w.url', 'w.secret', 'w.company_id'])
+      .where('d.state', '=', 'pending')
+      .where('d.next_attempt_at', '<=', now)
+      .orderBy('d.next_attempt_at')
+      .orderBy('d.id')
+      .limit(batchSize)
+      .execute();
+    if (due.length === 0) return [];
+    // Counted before calling out: a crash mid-call leaves the call due again after its backoff.
+    await db.transaction().execute(async (trx) => {
+      for (const d of due) {
+        const attempt = d.attempts + 1;
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ attempts: attempt, next_attempt_at: now + (webhookRetryDelays[attempt - 1] ?? 0) })
+          .where('id', '=', d.id)
+          .execute();
+      }
+    });
+    return due.map((d) => ({ ...d, attempts: d.attempts + 1 }));
+  }
+
+  async function deliver(d: Awaited<ReturnType<typeof claimDue>>[number], allowLocal: boolean): Promise<boolean> {
+    const status = await db.selectFrom('order_statuses').selectAll().where('id', '=', d.status_id).executeTakeFirst();
+    const order = status && (await db.selectFrom('orders').selectAll().where('id', '=', status.order_id).where('company_id', '=', d.company_id).executeTakeFirst());
+    let httpStatus: number | null = null;
+    let error: string | null = null;
+    if (!status || !order) error = 'the order is gone';
+    else {
+      const body = JSON.stringify({ type: 'ORDER_STATUS', webhookUuid: d.uuid, deliveryId: d.id, orderInfo: orderInfoOf(order), status: statusOf(status) });
+      const headers = {
+        'Content-Type': 'application/json; charset=utf-8',
+        'User-Agent': 'ShipDesk-Webhooks/1',
+        [signatureHeader]: signBody(d.secret, body),
+        'X-ShipDesk-Delivery': String(d.id),
+        'X-ShipDesk-Webhook': d.uuid,
+      };
+      try {
+        httpStatus = await guardedPost(d.url, body, headers, { allowLocal, timeoutMs });
+      } catch (e) {
+        error = e instanceof CallFailed ? e.message : 'the site could not be reached';
+      }
+    }
+    const delivered = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
+    if (httpStatus !== null && httpStatus >= 300 && httpStatus < 400) error = 'the site answered with a redirect, which is not followed';
+    const finished = delivered || !status || !order || d.attempts >= maxWebhookAttempts;
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      // The webhook may have been deleted while its call was out: then there is nothing to record.
+      const still = await trx.selectFrom('webhook_deliveries').select('id').where('id', '=', d.id).executeTakeFirst();
+      if (!still) return;
+      await trx.insertInto('webhook_attempts').values({ delivery_id: d.id, webhook_id: d.webhook_id, at: now, http_status: httpStatus, error }).execute();
+      if (finished) await trx.updateTable('webhook_deliveries').set({ state: delivered ? 'delivered' : 'failed', finished_at: now }).where('id', '=', d.id).execute();
+    });
+    log.child({ companyId: d.company_id, orderId: status?.order_id }).info(delivered ? 'webhook call delivered' : 'webhook call failed', {
+      webhook: d.uuid,
+      deliveryId: d.id,
+      attempt: d.attempts,
+      httpStatus,
+      error,
+      ...(finished && !delivered ? { givenUp: true } : {}),
+    });
+    return delivered;
+  }
+
+  async function prune() {
+    const now = clock.now();
+    if (now - lastPrune < 3_600_000) return;
+    lastPrune = now;
+    await db.deleteFrom('webhook_deliveries').where('state', '!=', 'pending').where('finished_at', '<', now - keepFinishedMs).execute();
+  }
+
+  /** One pass: every due call of this moment (up to batchSize), in parallel. Resolves with the calls delivered. */
+  async function pass(): Promise<number> {
+    const due = await claimDue();
+    if (due.length === 0) {
+      await prune();
+      return 0;
+    }
+    const allowLocal = await deps.allowLocal();
+    const results = await Promise.all(due.map((d) => deliver(d, allowLocal).catch((e) => (log.error('webhook call could not be recorded', e), false))));
+    return results.filter(Boolean).length;
+  }
+
+  /** Runs a pass after the one under way (passes never overlap, and a wake-up during a pass is never lost). */
+  function runOnce(): Promise<number> {
+    const next = chain.catch(() => 0).then(() => pass());
+    chain = next;
+    return next;
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void runOnce()
+        .catch((e) => log.error('webhook pass failed', e))
+        .finally(() => schedule(pollMs));
+    }, ms);
+    timer.unref?.();
+  }
+
+  return {
+    /** Every call due now, repeated until none is left due (tests drive the worker by hand). Resolves with the calls delivered. */
+    async drain(): Promise<number> {
+      let delivered = 0;
+      for (;;) {
+        const before = await db.selectFrom('webhook_deliveries').select('id').where('state', '=', 'pending').where('next_attempt_at', '<=', clock.now()).limit(1).executeTakeFirst();
+        if (!before) return delivered;
+        delivered += await runOnce();
+      }
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      // A status change is usually followed by its orders.changed event: the call goes out at once.
+      unsubscribe = deps.events.subscribe((event) => {
+        if (event.type === 'orders.changed') schedule(0);
+      });
+      schedule(0);
+    },
+    /** Stops the worker and lets the pass under way finish. */
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      unsubscribe = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await chain.catch(() => {});
+    },
+  };
+}
+
+export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;
