@@ -27,7 +27,10 @@ import { createProviderRegistry } from './providers/registry';
 import { sandboxServices } from './providers/sandbox/catalog';
 import { createSandboxProvider } from './providers/sandbox/sandbox-provider';
 import { withConnections } from './providers/connections/connected-registry';
-import { createProviderConnections, type CdekTuning } from './providers/connections/connection-service';
+import { createProviderConnections } from './providers/connections/connection-service';
+import type { CdekTuning } from './providers/cdek/kind';
+import type { CarrierKind, StoredReference } from './providers/carrier-kind';
+import { createStoredReference } from './lists/carrier-reference';
 import { createKeyFileSecretBox, type SecretBox } from './providers/connections/secret-box';
 import type { UpstreamTuning } from './providers/upstream/upstream-provider';
 import { createStatusRefresher } from './statuses/refresh';
@@ -68,7 +71,7 @@ export interface AppOptions {
   /** The Electron build of better-sqlite3. */
   nativeBinding?: string;
   /** Extra delivery services (adapters under test, for example) beside the built-in sandbox ones. */
-  providers?: (deps: { db: Db; clock: Clock }) => Carrier[];
+  providers?: (deps: { db: Db; clock: Clock; reference: StoredReference }) => Carrier[];
   /** Start the background workers (outbox). Tests leave them off and drive the work by hand. */
   startWorkers?: boolean;
   /** Shipped resources (sandbox reference data); default `<repo>/resources`, the packaged app passes its own. */
@@ -79,6 +82,10 @@ export interface AppOptions {
   cdek?: CdekTuning;
   /** Transport knobs of the upstream aggregator adapters (tests: short waits, their own fetch). */
   upstream?: UpstreamTuning;
+  /** The kinds of service the shop can connect; default the table in providers/kinds.ts (tests add one of their own). */
+  carrierKinds?: readonly CarrierKind[];
+  /** Transport knobs of any connectable kind by its key (providers/kinds.ts); `cdek` and `upstream` above are two of them. */
+  carrierTuning?: Record<string, unknown>;
   /** Timers of the status refresh scheduler (tests: manualTimers on the manual clock). */
   timers?: Timers;
   /**
@@ -120,13 +127,15 @@ export async function createApp(options: AppOptions) {
   }
   const events = createEventBus((error) => log.error('event listener failed', error));
   const secretBox = options.secretBox ?? createKeyFileSecretBox(options.dataDir);
-  const connections = createProviderConnections({ db, clock, log, secretBox, cdek: options.cdek, upstream: options.upstream });
+  const connections = createProviderConnections({
+    db, clock, log, secretBox, kinds: options.carrierKinds, tuning: { ...options.carrierTuning, ...(options.cdek && { cdek: options.cdek }), ...(options.upstream && { upstream: options.upstream }) },
+  });
   // Set by whoever serves the local interface (browser mode after it listens); the settings page shows it.
   let localApiUrl: string | null = null;
   await connections.reload();
   const providers = withConnections(
     createProviderRegistry(
-      [...sandboxServices.map((service) => createSandboxProvider(service, { db, clock })), ...(options.providers?.({ db, clock }) ?? [])].map(
+      [...sandboxServices.map((service) => createSandboxProvider(service, { db, clock })), ...(options.providers?.({ db, clock, reference: createStoredReference(db) }) ?? [])].map(
         options.wrapProvider ?? ((provider) => provider),
       ),
     ),
@@ -185,6 +194,7 @@ export async function createApp(options: AppOptions) {
     'lists.cities': async (_ctx, input) => lists.cities(input),
     'lists.tariffs': async (_ctx, input) => lists.tariffList(input),
     'lists.services': async (_ctx, input) => lists.serviceList(input),
+    'connections.kinds': async () => connections.kinds(),
     'connections.list': () => connections.list(),
     'connections.create': (_ctx, input) => connections.create(input),
     'connections.update': (_ctx, input) => connections.update(input),

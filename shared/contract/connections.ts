@@ -4,28 +4,53 @@ import { command } from './define';
 import { ownerOnly } from '../roles';
 
 /**
- * Services a shop connects with its own account (the sandbox services need no connection). `upstream` is
- * an aggregator that speaks the delivery interface itself (another ShipDesk too): a base URL and a token;
- * each of its delivery services then appears here as `upstream:<connection id>:<its key>`.
+ * Services a shop connects with its own account (the sandbox services need no connection). Which kinds exist
+ * and what each needs is the core's table (electron/core/providers/kinds.ts), told by `connections.kinds`;
+ * `upstream` is an aggregator that speaks the delivery interface itself (another ShipDesk too): each of its
+ * delivery services then appears as `upstream:<connection id>:<its key>`.
  */
-export const connectableProviderKeys = ['cdek', 'upstream'] as const;
-
 const httpUrl = z
   .string()
   .trim()
   .max(500)
   .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/i, 'must be an http(s) address');
 
-export const credentialsSchema = z.object({
-  clientId: text(200),
-  clientSecret: text(200),
+/** One setting of a connection kind; secret ones are sealed at rest and never leave the core. */
+export const connectionFieldInfoSchema = z.object({
+  name: z.string(),
+  label: z.object({ ru: z.string(), en: z.string() }),
+  secret: z.boolean(),
+  type: z.enum(['text', 'number']),
+  /** Always, only outside test mode (the service's public test account stands in), or never. */
+  required: z.enum(['always', 'outsideTestMode', 'never']),
+  /** Its last characters tell accounts apart in the list (clientIdHint). */
+  hint: z.boolean().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
 });
+export type ConnectionFieldInfo = z.output<typeof connectionFieldInfoSchema>;
 
-/** An upstream aggregator's API token (sent as `Authorization: <token>`). */
-export const upstreamCredentialsSchema = z.object({ token: text(500) });
+/** A kind of connection as the settings form draws it. */
+export const connectionKindInfoSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  testMode: z.boolean(),
+  /** Test mode works without the shop's own secrets (the service's public test account). */
+  publicTestAccount: z.boolean(),
+  baseUrl: z.enum(['required', 'optional']),
+  /** An aggregator brings several services, each under `<key>:<connection id>:<its key>`. */
+  aggregator: z.boolean(),
+  fields: z.array(connectionFieldInfoSchema),
+});
+export type ConnectionKindInfo = z.output<typeof connectionKindInfoSchema>;
 
-/** CDEK takes clientId + clientSecret, an upstream a token. */
-const anyCredentials = z.union([credentialsSchema, upstreamCredentialsSchema], { error: 'must be { clientId, clientSecret } (CDEK) or { token } (upstream)' });
+export const connectionSettingValueSchema = z.union([z.number(), z.string().trim().max(500), z.boolean()]);
+export type ConnectionSettingValue = z.output<typeof connectionSettingValueSchema>;
+
+/** Secret values by field name (CDEK: clientId + clientSecret, an upstream: token); the kind says which it needs. */
+const credentialsInput = z.record(z.string().max(64), z.string().trim().max(500, 'must be at most 500 characters'), { error: 'must be an object of the service\'s secret fields' });
+/** The other settings by field name (numbers such as how many calls may run at once). */
+const settingsInput = z.record(z.string().max(64), connectionSettingValueSchema, { error: 'must be an object of the service\'s settings' });
 
 /** A connection as the UI sees it: secrets never leave the core. `id` is the providerConnectId of orders. */
 export const connectionSchema = z.object({
@@ -43,28 +68,22 @@ export const connectionSchema = z.object({
   credentialsReadable: z.boolean(),
   /** Orders without providerConnectId go through the default connection (the oldest of the service). */
   isDefault: z.boolean(),
+  /** The kind's non-secret settings as stored. */
+  settings: z.record(z.string(), connectionSettingValueSchema),
   created: z.string(),
   updated: z.string(),
 });
 export type Connection = z.output<typeof connectionSchema>;
 
-export const connectionCreateSchema = z
-  .object({
-    providerKey: z.enum(connectableProviderKeys),
-    name: text(100),
-    testMode: booleanLike.default(false),
-    baseUrl: httpUrl.optional(),
-    credentials: anyCredentials.optional(),
-  })
-  .superRefine((c, ctx) => {
-    if (c.providerKey === 'upstream') {
-      if (!c.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'is required for an upstream aggregator' });
-      if (!c.credentials || !('token' in c.credentials)) ctx.addIssue({ code: 'custom', path: ['credentials', 'token'], message: 'is required for an upstream aggregator' });
-      return;
-    }
-    if (!c.testMode && !c.credentials) ctx.addIssue({ code: 'custom', path: ['credentials'], message: 'are required outside test mode' });
-    if (c.credentials && !('clientId' in c.credentials)) ctx.addIssue({ code: 'custom', path: ['credentials', 'clientId'], message: 'is required for CDEK' });
-  });
+/** The kind's own rules (which fields, which are required) are checked by the core against its table. */
+export const connectionCreateSchema = z.object({
+  providerKey: text(64),
+  name: text(100),
+  testMode: booleanLike.default(false),
+  baseUrl: httpUrl.optional(),
+  credentials: credentialsInput.optional(),
+  settings: settingsInput.optional(),
+});
 
 export const connectionUpdateSchema = z.object({
   id: positiveInt,
@@ -72,8 +91,10 @@ export const connectionUpdateSchema = z.object({
   testMode: booleanLike.optional(),
   /** null removes the override. */
   baseUrl: httpUrl.nullable().optional(),
-  /** null forgets the stored credentials (test mode only). */
-  credentials: anyCredentials.nullable().optional(),
+  /** New secrets replace all stored ones; null forgets them (test mode only). */
+  credentials: credentialsInput.nullable().optional(),
+  /** Settings named here replace the stored ones; others stay. */
+  settings: settingsInput.optional(),
 });
 
 export const connectionIdSchema = z.object({ id: positiveInt });
@@ -88,6 +109,7 @@ export const connectionTestResultSchema = z.object({
 export type ConnectionTestResult = z.output<typeof connectionTestResultSchema>;
 
 export const connectionCommands = {
+  'connections.kinds': command('Kinds of delivery service accounts the shop can connect, with the settings each needs', z.object({}).default({}), z.array(connectionKindInfoSchema), ownerOnly),
   'connections.list': command('Connections to delivery services (accounts), without their secrets', z.object({}).default({}), z.array(connectionSchema), ownerOnly),
   'connections.create': command('Connect a delivery service account', connectionCreateSchema, connectionSchema, ownerOnly),
   'connections.update': command('Change a connection; new credentials replace the stored ones', connectionUpdateSchema, connectionSchema, ownerOnly),

@@ -15,6 +15,11 @@ export const providerCapabilitiesSchema = z.object({
   cod: z.boolean(),
   /** Filled by the registry from the carrier's methods; absent in a carrier's own static description. */
   operations: z.array(carrierOperationSchema).optional(),
+  /** Filled by the registry: labels and handover acts print for every service (drawn by ShipDesk where it has none of its own). */
+  labels: z.boolean().optional(),
+  handoverActs: z.boolean().optional(),
+  /** Filled by the registry: the service takes courier calls. */
+  courierCalls: z.boolean().optional(),
 });
 
 export const providerInfoSchema = z.object({

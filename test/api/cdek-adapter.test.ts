@@ -36,9 +36,9 @@ async function setup(fakeOptions: FakeCdekOptions = {}, tune: Partial<Omit<CdekP
   let cdek!: CdekProvider;
   const app = await createTestApp({
     clock,
-    providers: ({ db }) => {
+    providers: ({ reference }) => {
       const client = createCdekClient({ baseUrl: fake.url, ...FAKE_TEST_ACCOUNT, clock, timeoutMs: 5_000, onCall: (c) => calls.push(c), ...clientTune });
-      cdek = createCdekProvider({ client, db, clock, pollDelaysMs: [0, 0, 0, 0], sleep: async () => {}, ...providerTune });
+      cdek = createCdekProvider({ client, reference, clock, pollDelaysMs: [0, 0, 0, 0], sleep: async () => {}, ...providerTune });
       return [cdek];
     },
   });

@@ -118,7 +118,7 @@ describe('CDEK connections: accounts the shop connects, with encrypted credentia
 
   it('with a connection, CDEK answers the calculator (tarifflist) and the intervals (estimatedIntervals); an outage leaves only CDEK out', async () => {
     value(await run('connections.create', { providerKey: 'cdek', name: 'Основной', baseUrl: fake.url, credentials: FAKE_TEST_ACCOUNT }));
-    await env.app.services.connections.refreshOffices(); // points to hand parcels out in the city
+    await env.app.services.connections.refreshPoints(); // points to hand parcels out in the city
     const calc = value<{ deliveryToDoor: { providerKey: string; tariffs: { tariffId: number; deliveryCost: number }[] }[]; deliveryToPoint: { providerKey: string; tariffs: { tariffId: number; pointIds: number[] }[] }[] }>(
       await run('calculator.calculate', { from: { city: 'Москва' }, to: { city: 'Казань' }, places: [{ weight: 1500 }], providerKeys: ['cdek'] }),
     );

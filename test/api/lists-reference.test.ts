@@ -45,12 +45,14 @@ describe('reference lists of the interface', () => {
         key: 'sandbox-express', name: expect.any(String), description: expect.any(String), test: true,
         capabilities: {
           cancel: true, update: true, intervals: 'dynamic', deliveryTypes: [1, 2], pickupTypes: [1, 2], cod: true,
-          operations: ['create', 'find', 'update', 'cancel', 'track', 'courierCalls', 'rates', 'intervals'],
+          operations: ['create', 'find', 'update', 'cancel', 'track', 'labels', 'handoverActs', 'courierCalls', 'rates', 'intervals'],
+          // Built-in services print too: ShipDesk draws their labels and acts.
+          labels: true, handoverActs: true, courierCalls: true,
         },
       });
-      // What each one can do, as its carrier declares it: the post deletes instead of canceling, the lockers have no intervals.
-      expect(page.rows[1].capabilities.operations).toEqual(['create', 'find', 'remove', 'track', 'rates', 'intervals']);
-      expect(page.rows[2].capabilities.operations).toEqual(['create', 'find', 'cancel', 'track', 'courierCalls', 'rates']);
+      // What each one can do, as its carrier declares it: the post deletes instead of canceling and takes no courier calls, the lockers have no intervals.
+      expect(page.rows[1].capabilities).toMatchObject({ operations: ['create', 'find', 'remove', 'track', 'labels', 'handoverActs', 'rates', 'intervals'], labels: true, courierCalls: false });
+      expect(page.rows[2].capabilities.operations).toEqual(['create', 'find', 'cancel', 'track', 'labels', 'handoverActs', 'courierCalls', 'rates']);
       expect(page.rows[3]).toMatchObject({ key: 'courier-connected', test: false, capabilities: { cod: false } });
     });
 

@@ -220,7 +220,7 @@ describe('upstream aggregator: its services are ours', () => {
   });
 
   it('a sync copies the upstream\'s pickup points, searchable by city under our ids', async () => {
-    const result = await p.env.app.services.connections.upstream.sync(p.connection.id);
+    const result = await p.env.app.services.connections.sync(p.connection.id);
     const filter = (key: string) => encodeURIComponent(`providerKey=${key};city=Санкт-Петербург`);
     const theirs = (await p.remote('GET', `/v1/lists/points?limit=1000&filter=${filter('sandbox-post')}`)).json;
     const ours = (await p.env.call('GET', `/v1/lists/points?limit=1000&filter=${filter(p.key('sandbox-post'))}`)).json;
@@ -231,7 +231,7 @@ describe('upstream aggregator: its services are ours', () => {
     expect(result).toMatchObject({ services: 3, points: all, skipped: 0 });
 
     // A second sync keeps every id and adds nothing.
-    await p.env.app.services.connections.upstream.sync(p.connection.id);
+    await p.env.app.services.connections.sync(p.connection.id);
     expect((await p.env.call('GET', `/v1/lists/points?limit=1&filter=${encodeURIComponent('providerKey%upstream:1:')}`)).json.meta.total).toBe(all);
   });
 });
@@ -309,7 +309,7 @@ describe('upstream aggregator: orders pass through', () => {
   });
 
   it('a pickup-point order names our point id here and the upstream\'s id there', async () => {
-    await p.env.app.services.connections.upstream.sync(p.connection.id);
+    await p.env.app.services.connections.sync(p.connection.id);
     const point = await pointOf(p.env.app.db, p.key('sandbox-post'), { city: 'Санкт-Петербург', cod: 1 });
     const orderId = await createHere(
       orderPayload('UP-PT', (o) => {
@@ -383,7 +383,7 @@ describe('upstream aggregator: orders pass through', () => {
   });
 
   it('a service without update and cancel is refused here (040306) and its order deleted at the upstream', async () => {
-    await p.env.app.services.connections.upstream.sync(p.connection.id);
+    await p.env.app.services.connections.sync(p.connection.id);
     const point = await pointOf(p.env.app.db, p.key('sandbox-post'), { city: 'Санкт-Петербург', cod: 1 });
     const payload = orderPayload('UP-D', (o) =>
       Object.assign(o.order, { providerKey: p.key('sandbox-post'), tariffId: localId(1, 201), deliveryType: 2, pickupType: 2, pointOutId: point.id }),
@@ -496,7 +496,7 @@ describe('upstream aggregator: orders pass through', () => {
     expect((await orderHere(orderId)).statusKey).toBe('uploaded');
   });
   it('a service that only cancels: the cancel passes through, a change is refused here (040306)', async () => {
-    await p.env.app.services.connections.upstream.sync(p.connection.id);
+    await p.env.app.services.connections.sync(p.connection.id);
     const point = await pointOf(p.env.app.db, p.key('sandbox-lockers'), { city: 'Санкт-Петербург', type: 2, maxSizeA: 'set' });
     const payload = orderPayload('UP-L', (o) => {
       Object.assign(o.order, { providerKey: p.key('sandbox-lockers'), tariffId: localId(1, 302), deliveryType: 2, pickupType: 2, pointOutId: point.id });
@@ -595,7 +595,7 @@ describe('upstream aggregator: calculator, intervals and the connection\'s life'
     const cdekShape = await p.env.app.dispatch('connections.update', p.env.shop, { id: p.connection.id, credentials: { clientId: 'a', clientSecret: 'b' } });
     expect(cdekShape).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'credentials.token' }] } });
 
-    await p.env.app.services.connections.upstream.sync(p.connection.id);
+    await p.env.app.services.connections.sync(p.connection.id);
     const count = async (table: 'points' | 'tariffs' | 'provider_services') =>
       Number((await p.env.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('source', '=', 'upstream:1').executeTakeFirstOrThrow()).n);
     expect(await count('points')).toBeGreaterThan(0);
@@ -619,7 +619,7 @@ describe('upstream aggregator: calculator, intervals and the connection\'s life'
     expect((await p.env.call('GET', `/v1/orders/${create.json.orderId}`)).json.order.statusKey).toBe('onPointIn');
 
     // A sync with the upstream offering it again lists it again.
-    await p.env.app.services.connections.upstream.syncLists(p.connection.id);
+    await p.env.app.services.connections.sync(p.connection.id, 'lists');
     expect((await p.env.call('GET', '/v1/lists/providers')).json.rows.map((r: { key: string }) => r.key)).toContain(p.key('sandbox-express'));
   });
 });

@@ -21,7 +21,7 @@ describe('browser mode: a CDEK order the shop brings to a CDEK office ("скла
     shop = await app.desktopContext();
     const created = await app.dispatch('connections.create', shop, { providerKey: 'cdek', name: 'Склад', baseUrl: fake.url, credentials: FAKE_TEST_ACCOUNT });
     if (!created.ok) throw new Error(JSON.stringify(created.error));
-    await app.services.connections.refreshOffices();
+    await app.services.connections.refreshPoints();
   });
   afterAll(async () => {
     await session?.close();

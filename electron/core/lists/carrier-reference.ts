@@ -2,7 +2,8 @@ import type { Point, Tariff } from '../../../shared/schemas/lists';
 import type { Clock } from '../clock';
 import { ProviderUnavailableError } from '../providers/provider';
 import type { Db } from '../store/database';
-import { pointToRow } from './points-repository';
+import type { StoredReference } from '../providers/carrier-kind';
+import { findPoint, pointToRow } from './points-repository';
 import { tariffToRow } from './tariffs-repository';
 
 /**
@@ -150,3 +151,6 @@ export async function storeCarrierTariffs(db: Db, source: string, tariffs: Tarif
     }
   });
 }
+
+/** What carriers may read of the stored reference data for their own checks. */
+export const createStoredReference = (db: Db): StoredReference => ({ point: (providerKey, id) => findPoint(db, providerKey, id) });

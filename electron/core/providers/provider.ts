@@ -102,7 +102,10 @@ export interface Carrier {
 /** The former name of Carrier, kept while work in flight still uses it. */
 export type DeliveryProvider = Carrier;
 
-/** What a carrier can do, as /lists/providers shows it: create, find and track always, the rest by its methods. */
+/**
+ * What a carrier can do through ShipDesk, as /lists/providers shows it: create, find and track always; labels and
+ * handover acts always too (ShipDesk draws them for a service without its own); the rest by its methods.
+ */
 export function operationsOf(carrier: Carrier): CarrierOperation[] {
   const has: [CarrierOperation, boolean][] = [
     ['create', true],
@@ -112,8 +115,8 @@ export function operationsOf(carrier: Carrier): CarrierOperation[] {
     // A service that keeps registered orders (cancel or update) is never asked to delete one (see the outbox).
     ['remove', !!carrier.remove && !carrier.info.capabilities.cancel && !carrier.info.capabilities.update],
     ['track', true],
-    ['labels', !!carrier.labels],
-    ['handoverActs', !!carrier.handoverAct],
+    ['labels', true],
+    ['handoverActs', true],
     ['courierCalls', !!carrier.courierCalls],
     ['rates', !!carrier.rates],
     ['intervals', !!carrier.intervals && carrier.info.capabilities.intervals !== 'none'],

@@ -10,10 +10,19 @@ export interface ProviderRegistry {
 }
 
 /** A carrier's description with its declared operations filled in. */
-export const describeCarrier = (carrier: Carrier): ProviderInfo => ({
-  ...carrier.info,
-  capabilities: { ...carrier.info.capabilities, operations: operationsOf(carrier) },
-});
+export function describeCarrier(carrier: Carrier): ProviderInfo {
+  const operations = operationsOf(carrier);
+  return {
+    ...carrier.info,
+    capabilities: {
+      ...carrier.info.capabilities,
+      operations,
+      labels: operations.includes('labels'),
+      handoverActs: operations.includes('handoverActs'),
+      courierCalls: operations.includes('courierCalls'),
+    },
+  };
+}
 
 /** Registers each carrier once; two with one key are a programming error. */
 export function createProviderRegistry(carriers: Carrier[]): ProviderRegistry {

@@ -452,6 +452,21 @@ describe('0012 stuck orders index', () => {
   });
 });
 
+describe('0021 connection settings', () => {
+  it('gives connections made before it empty settings, and keeps what a kind stores', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 20));
+    sqlite.prepare("INSERT INTO provider_connections (provider_key, name, created_at, updated_at) VALUES ('cdek', 'Old', 0, 0)").run();
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 21));
+    sqlite.prepare("INSERT INTO provider_connections (provider_key, name, settings, created_at, updated_at) VALUES ('toy', 'New', '{\"copies\":2}', 0, 0)").run();
+    expect(sqlite.prepare('SELECT name, settings FROM provider_connections ORDER BY id').all()).toEqual([
+      { name: 'Old', settings: '{}' },
+      { name: 'New', settings: '{"copies":2}' },
+    ]);
+    sqlite.close();
+  });
+});
+
 describe('0025 usual drop-off points', () => {
   it('keeps one usual office per company and service', () => {
     const sqlite = new Database(':memory:');

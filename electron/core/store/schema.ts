@@ -141,6 +141,8 @@ export interface ProviderConnectionsTable {
   test_mode: number;
   base_url: string | null;
   credentials: string | null;
+  /** The kind's non-secret settings, JSON by field name (0021). */
+  settings: Generated<string>;
   created_at: number;
   updated_at: number;
 }

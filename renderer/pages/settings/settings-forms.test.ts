@@ -11,7 +11,7 @@ const ru = createTranslate('ru');
 
 const stored = (over: Partial<Connection> = {}): Connection => ({
   id: 3, providerKey: 'cdek', name: 'Main', testMode: false, baseUrl: null, clientIdHint: '…abcd', credentialsStored: true, credentialsReadable: true,
-  isDefault: true, created: '2026-11-25T08:00:00+03:00', updated: '2026-11-25T08:00:00+03:00', ...over,
+  settings: {}, isDefault: true, created: '2026-11-25T08:00:00+03:00', updated: '2026-11-25T08:00:00+03:00', ...over,
 });
 
 describe('company details form', () => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { connectableProviderKeys } from '../../../../shared/contract/connections';
 import { ErrorCode } from '../../../../shared/errors';
 import type { App } from '../../app';
 import { AppError, validationError } from '../../errors';
@@ -162,7 +161,7 @@ export const integrationRoutes: Route[] = [
       summaryRu: 'Подключить службу доставки (тестовый доступ)',
       description: [
         '`{ providerKey, name, isUseBaseConnect: 1 }`, as the WooCommerce module sends it when a service has no connection yet → the new connection\'s row.',
-        `- Only the service's public test account can be connected this way (\`isUseBaseConnect\` 1; a connectable service: ${connectableProviderKeys.map((k) => `\`${k}\``).join(', ')}). A shop's own credentials (\`connectParams\`) are entered by the owner in ShipDesk, never sent through the API: 403 040000 (ours).`,
+        `- Only the service's public test account can be connected this way (\`isUseBaseConnect\` 1; a service whose kind has a public test account, such as \`cdek\`). A shop's own credentials (\`connectParams\`) are entered by the owner in ShipDesk, never sent through the API: 403 040000 (ours).`,
         '- A built-in sandbox service needs no connection: its existing row is answered.',
         '- `insuranceRate`, `cashServiceRate` are not read (the fees come from the service).',
       ].join('\n'),
@@ -187,10 +186,11 @@ export const integrationRoutes: Route[] = [
           description: 'A delivery service account with its own credentials is connected by the owner in ShipDesk (Settings → Delivery services), not through the API',
         });
       }
-      if (body.providerKey !== 'cdek') {
-        throw validationError([{ field: 'providerKey', message: `must be a service with a public test account (cdek), not ${body.providerKey}` }]);
+      const open = app.services.connections.kinds().filter((k) => k.publicTestAccount).map((k) => k.key);
+      if (!open.includes(body.providerKey)) {
+        throw validationError([{ field: 'providerKey', message: `must be a service with a public test account (${open.join(', ')}), not ${body.providerKey}` }]);
       }
-      const c = await app.services.connections.create({ providerKey: 'cdek', name: body.name, testMode: true });
+      const c = await app.services.connections.create({ providerKey: body.providerKey, name: body.name, testMode: true });
       return { id: c.id, providerKey: c.providerKey, name: c.name, isUseBaseConnect: 1, testMode: c.testMode, created: c.created, updated: c.updated };
     },
   }),

@@ -3,7 +3,7 @@ import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { FieldError } from '../../../../shared/errors';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { Clock } from '../../clock';
-import type { Db } from '../../store/database';
+import type { StoredReference } from '../carrier-kind';
 import {
   ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest,
   type TrackedShipment,
@@ -17,7 +17,6 @@ import {
 } from './mapping';
 import { cdekIntervals, cdekRates } from './calculator-sources';
 import { cdekCourierCalls } from './intakes';
-import { cdekPoint } from './offices-store';
 import { cdekOfficePages } from './offices';
 import {
   cdekCitySchema, cdekIntervalsSchema, cdekOrderResponseSchema, cdekPrintFormSchema, cdekTariffListSchema, type CdekOrderEntity,
@@ -26,7 +25,8 @@ import {
 
 export interface CdekProviderOptions {
   client: CdekClient;
-  db: Db;
+  /** CDEK offices lists/ stored, for the order checks (the adapter never writes them). */
+  reference: StoredReference;
   clock: Clock;
   /** Test mode: CDEK's test host, orders are never delivered. Shown in the service list. */
   testMode?: boolean;
@@ -89,7 +89,7 @@ export interface CdekCalcRequest {
  * attempt, which looks the order up by its number (`find`) before ever sending it again.
  */
 export function createCdekProvider(options: CdekProviderOptions) {
-  const { client, db, clock } = options;
+  const { client, reference, clock } = options;
   const pollDelays = options.pollDelaysMs ?? [500, 1000, 2000, 3000, 5000];
   const sleep = options.sleep ?? realSleep;
   const info = cdekInfo(options.testMode ?? false);
@@ -101,7 +101,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
     const tariff = parcelTariff(o.tariffId);
     const points: ResolvedPoints = {};
     if (o.deliveryType === 2 && o.pointOutId !== undefined) {
-      const point = await cdekPoint(db, o.pointOutId);
+      const point = await reference.point(CDEK_KEY, o.pointOutId);
       if (!point) errors.push({ field: 'order.pointOutId', message: `${o.pointOutId} is not a CDEK pickup point known to ShipDesk (sync CDEK points first)` });
       else {
         if (!point.enabled) errors.push({ field: 'order.pointOutId', message: `CDEK point ${point.code} is closed` });
@@ -120,7 +120,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
       if (o.pointInId === undefined) {
         errors.push({ field: 'order.pointInId', message: 'is required: with pickupType 2 the parcel is brought to a CDEK office, name it' });
       } else {
-        const point = await cdekPoint(db, o.pointInId);
+        const point = await reference.point(CDEK_KEY, o.pointInId);
         if (!point) errors.push({ field: 'order.pointInId', message: `${o.pointInId} is not a CDEK office known to ShipDesk (sync CDEK points first)` });
         else {
           if (!point.enabled || point.availableOperation === 2) errors.push({ field: 'order.pointInId', message: `CDEK office ${point.code} does not accept parcels` });

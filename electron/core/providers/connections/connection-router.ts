@@ -11,8 +11,13 @@ export interface ConnectedAdapter {
 /**
  * One delivery service key in front of several accounts: each call goes to the connection the order names
  * (order.providerConnectId), or to the service's default connection (the oldest) when it names none.
+ * It offers an operation only when one of its accounts does, so the service's declared operations stay true;
+ * it is built again whenever the connections change.
  */
-export function createConnectionRouter(key: string, info: () => ProviderInfo, adapters: () => ConnectedAdapter[]): Carrier {
+export function createConnectionRouter(key: string, info: () => ProviderInfo, connected: ConnectedAdapter[]): Carrier {
+  const adapters = () => connected;
+  const any = (what: 'update' | 'cancel' | 'remove' | 'labels' | 'handoverAct' | 'courierCalls' | 'rates' | 'intervals' | 'referenceData') =>
+    connected.some((a) => a.provider[what]);
   const pickConnection = (wanted: number | undefined): Carrier | null => {
     const list = adapters();
     if (wanted === undefined) return list[0]?.provider ?? null;
@@ -32,7 +37,7 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, ad
     return provider;
   };
 
-  return {
+  const router: Carrier = {
     get info() {
       return info();
     },
@@ -79,6 +84,12 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, ad
         return provider.courierCalls.cancel(call);
       },
     },
+    async handoverAct(shipments: TrackedShipment[]) {
+      const provider = shipments.length > 0 ? route(shipments[0].request) : undefined;
+      if (!provider?.handoverAct) throw new ProviderRejectedError(`${key} makes no handover act of its own`);
+      if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(`make the act of one ${key} account at a time`);
+      return provider.handoverAct(shipments);
+    },
     async track(shipments: TrackedShipment[]) {
       const groups = new Map<Carrier, TrackedShipment[]>();
       for (const s of shipments) {
@@ -91,4 +102,9 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, ad
       return result;
     },
   };
+  for (const op of ['update', 'cancel', 'remove', 'labels', 'handoverAct', 'courierCalls', 'rates', 'intervals'] as const) if (!any(op)) delete router[op];
+  // Reference data is the default account's (lists/ stores it under the service's key).
+  const withReference = connected.find((a) => a.provider.referenceData);
+  if (withReference) router.referenceData = withReference.provider.referenceData;
+  return router;
 }

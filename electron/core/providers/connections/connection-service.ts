@@ -1,180 +1,171 @@
 import type { Selectable } from 'kysely';
-import type { Connection, ConnectionTestResult } from '../../../../shared/contract/connections';
+import type { z } from 'zod';
+import type { Connection, ConnectionKindInfo, ConnectionSettingValue, ConnectionTestResult } from '../../../../shared/contract/connections';
 import type { connectionCreateSchema, connectionUpdateSchema } from '../../../../shared/contract/connections';
 import { formatTimestamp } from '../../../../shared/time';
-import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import { notFound, validationError } from '../../errors';
+import { createStoredReference, storeCarrierTariffs, syncCarrierPointsIfStale } from '../../lists/carrier-reference';
 import type { Logger } from '../../logger';
 import type { Db } from '../../store/database';
 import type { ProviderConnectionsTable } from '../../store/schema';
-import { cdekInfo, createCdekProvider, type CdekProvider } from '../cdek/cdek-provider';
-import { storeCarrierTariffs, syncCarrierPointsIfStale } from '../../lists/carrier-reference';
-import { CDEK_POINT_SOURCE } from '../cdek/offices-store';
-import { cdekTariffRecords } from '../cdek/mapping';
-import { CDEK_PRODUCTION_URL, CDEK_TEST_ACCOUNT, CDEK_TEST_URL, createCdekClient, type CdekCallInfo, type FetchLike } from '../cdek/client';
+import { isAggregator, type Aggregator, type CarrierConnection, type CarrierDeps, type CarrierKind, type ServiceKind } from '../carrier-kind';
+import { carrierKinds } from '../kinds';
 import { ProviderUnavailableError, type Carrier } from '../provider';
-import { UPSTREAM_KIND } from '../upstream/mapping';
-import { createUpstreamConnections } from '../upstream/upstream-connections';
-import type { UpstreamTuning } from '../upstream/upstream-provider';
 import { createConnectionRouter, type ConnectedAdapter } from './connection-router';
+import { connectionProblems, effectiveSecrets, kindInfo, pickSecrets, pickSettings } from './connection-fields';
 import type { SecretBox } from './secret-box';
-
-/** Knobs of the CDEK adapters built for connections (the tests shorten the waits). */
-export interface CdekTuning {
-  fetch?: FetchLike;
-  timeoutMs?: number;
-  refreshBeforeMs?: number;
-  pollDelaysMs?: number[];
-  sleep?: (ms: number) => Promise<void>;
-  officesPageSize?: number;
-  onCall?: (call: CdekCallInfo) => void;
-}
 
 export interface ConnectionsDeps {
   db: Db;
   clock: Clock;
   log: Logger;
   secretBox: SecretBox;
-  cdek?: CdekTuning;
-  /** Knobs of the upstream aggregator adapters (the tests' short waits). */
-  upstream?: UpstreamTuning;
+  /** The kinds of service the shop can connect; default the app's table (providers/kinds.ts). */
+  kinds?: readonly CarrierKind[];
+  /** Each kind's transport knobs by its key (tests: a fake's fetch, short waits). */
+  tuning?: Record<string, unknown>;
 }
 
 type Row = Selectable<ProviderConnectionsTable>;
 type CreateInput = z.output<typeof connectionCreateSchema>;
 type UpdateInput = z.output<typeof connectionUpdateSchema>;
-interface Credentials {
-  clientId: string;
-  clientSecret: string;
-}
-/** What an upstream aggregator connection stores (sealed like CDEK's credentials). */
-interface UpstreamCredentials {
-  token: string;
-}
-type AnyCredentials = Credentials | UpstreamCredentials;
-const isUpstream = (row: Pick<Row, 'provider_key'>) => row.provider_key === UPSTREAM_KIND;
 
-const OFFICES_CHECK_MS = 60 * 60 * 1000;
+/** A stored connection opened: secrets decrypted when this computer can, settings parsed. */
+interface Opened {
+  connection: CarrierConnection;
+  /** False when the stored secrets cannot be decrypted here. */
+  readable: boolean;
+}
+
+interface ServiceEntry {
+  kind: ServiceKind;
+  adapters: (ConnectedAdapter & { testMode: boolean; live: boolean })[];
+  router: Carrier;
+}
+
+const POINTS_CHECK_MS = 60 * 60 * 1000;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The shop's accounts with delivery services (several per service, each a providerConnectId), their
- * encrypted credentials, and the adapters built from them. Connections belong to the shop (the desktop
- * install), not to one API company. Changing a connection rebuilds its adapter at once.
+ * encrypted secrets, and the carriers built from them by each kind of the table (providers/kinds.ts).
+ * Connections belong to the shop (the desktop install), not to one API company. Changing a connection
+ * rebuilds its carrier at once. Nothing here knows a kind by name.
  */
 export function createProviderConnections(deps: ConnectionsDeps) {
   const { db, clock, log, secretBox } = deps;
-  const tuning = deps.cdek ?? {};
-  let cdekAdapters: (ConnectedAdapter & { testMode: boolean; cdek: CdekProvider | null })[] = [];
+  const kinds = deps.kinds ?? carrierKinds;
+  const kindByKey = new Map(kinds.map((k) => [k.key, k]));
+  const carrierDeps = (kind: CarrierKind): CarrierDeps => ({ clock, log, reference: createStoredReference(db), tuning: deps.tuning?.[kind.key] });
+  const sleepOf = (kind: CarrierKind) => (deps.tuning?.[kind.key] as { sleep?: (ms: number) => Promise<void> } | undefined)?.sleep;
+
+  const services = new Map<string, ServiceEntry>();
+  /** The service's one key in front of its accounts; shown as in test mode when every account is. */
+  const routerOf = (kind: ServiceKind, adapters: ServiceEntry['adapters']) =>
+    createConnectionRouter(kind.key, () => kind.info(adapters.length > 0 && adapters.every((a) => a.testMode)), adapters);
+  const aggregators = new Map<string, Aggregator>();
+  for (const kind of kinds) {
+    if (isAggregator(kind)) aggregators.set(kind.key, kind.aggregator({ ...carrierDeps(kind), store: db }));
+    else {
+      services.set(kind.key, { kind, adapters: [], router: routerOf(kind, []) });
+    }
+  }
   let timer: NodeJS.Timeout | null = null;
   let refreshing: Promise<void> | null = null;
 
-  const upstream = createUpstreamConnections({ db, clock, log, tuning: deps.upstream });
-
-  const cdekRouter = createConnectionRouter(
-    'cdek',
-    () => cdekInfo(cdekAdapters.length > 0 && cdekAdapters.every((a) => a.testMode)),
-    () => cdekAdapters,
-  );
-
-  function readCredentials(row: Row): Credentials | null {
-    if (!row.credentials) return null;
-    const parsed = JSON.parse(secretBox.decrypt(row.credentials)) as Credentials;
-    return parsed;
-  }
-
-  /** The token of an upstream connection, or why it cannot be read. */
-  function upstreamToken(row: Row): { token: string | null; problem: string | null } {
+  function open(row: Row): Opened {
+    let settings: Record<string, ConnectionSettingValue> = {};
     try {
-      const sealed = row.credentials ? (JSON.parse(secretBox.decrypt(row.credentials)) as Partial<UpstreamCredentials>) : null;
-      return { token: sealed?.token ?? null, problem: null };
+      settings = JSON.parse(row.settings) as Record<string, ConnectionSettingValue>;
     } catch {
-      return { token: null, problem: 'its token cannot be decrypted on this computer; enter it again' };
+      // A damaged settings column leaves the kind's defaults.
+    }
+    const base = { id: row.id, name: row.name, testMode: row.test_mode === 1, baseUrl: row.base_url, settings };
+    if (!row.credentials) return { connection: { ...base, secrets: {} }, readable: true };
+    try {
+      return { connection: { ...base, secrets: JSON.parse(secretBox.decrypt(row.credentials)) as Record<string, string> }, readable: true };
+    } catch {
+      return { connection: { ...base, secrets: {} }, readable: false };
     }
   }
 
-  function readable(row: Row): { credentials: Credentials | null; ok: boolean } {
-    try {
-      return { credentials: readCredentials(row), ok: true };
-    } catch {
-      return { credentials: null, ok: false };
-    }
+  /** Why a stored connection cannot be used now, or null. */
+  function problemOf(kind: CarrierKind, opened: Opened): string | null {
+    if (!opened.readable) return 'its secrets cannot be decrypted on this computer; enter them again';
+    if (kind.baseUrl === 'required' && !opened.connection.baseUrl) return 'no address is stored';
+    if (!effectiveSecrets(kind, opened.connection)) return 'no credentials are stored';
+    return null;
   }
 
-  function buildCdek(row: Row, credentials: Credentials): CdekProvider {
-    const testMode = row.test_mode === 1;
-    const client = createCdekClient({
-      baseUrl: row.base_url ?? (testMode ? CDEK_TEST_URL : CDEK_PRODUCTION_URL),
-      clientId: credentials.clientId,
-      clientSecret: credentials.clientSecret,
-      fetch: tuning.fetch,
-      clock,
-      timeoutMs: tuning.timeoutMs,
-      refreshBeforeMs: tuning.refreshBeforeMs,
-      log: log.child({ service: 'cdek' }),
-      onCall: tuning.onCall,
-    });
-    return createCdekProvider({ client, db, clock, testMode, pollDelaysMs: tuning.pollDelaysMs, sleep: tuning.sleep, officesPageSize: tuning.officesPageSize });
-  }
-
-  /** A connection whose secrets this computer cannot read: its orders wait (retried) until it is fixed. */
-  function unusable(row: Row, reason: string): Carrier {
+  /** A connection that cannot be used now: its orders wait (retried) until the owner fixes it. */
+  function waiting(kind: ServiceKind, connection: CarrierConnection, reason: string): Carrier {
     const fail = async (): Promise<never> => {
-      throw new ProviderUnavailableError(`connection "${row.name}" (${row.id}): ${reason}`);
+      throw new ProviderUnavailableError(`connection "${connection.name}" (${connection.id}): ${reason}`);
     };
-    return { info: cdekInfo(row.test_mode === 1), check: async () => [], register: fail, find: fail, track: fail };
+    const info = kind.info(connection.testMode);
+    // It keeps the operations the service has, so an order's cancel or change waits for the account too.
+    return {
+      info, check: async () => [], register: fail, find: fail, track: fail,
+      ...(info.capabilities.update && { update: fail }), ...(info.capabilities.cancel && { cancel: fail }),
+    };
   }
 
-  /** The adapter for a row: its own credentials, or CDEK's public test account in test mode. */
-  function adapterFor(row: Row): { provider: Carrier; cdek: CdekProvider | null; problem?: string } {
-    const { credentials, ok } = readable(row);
-    const effective = credentials ?? (row.test_mode === 1 ? CDEK_TEST_ACCOUNT : null);
-    const problem = !ok ? 'its credentials cannot be decrypted on this computer; enter them again' : !effective ? 'no credentials are stored' : null;
-    if (problem || !effective) return { provider: unusable(row, problem ?? ''), cdek: null, problem: problem ?? '' };
-    const cdek = buildCdek(row, effective);
-    return { provider: cdek, cdek };
+  /** The account's carrier: its own secrets, or the service's public test account in test mode. */
+  function carrierOf(kind: ServiceKind, opened: Opened): { carrier: Carrier; live: boolean; problem: string | null; connection: CarrierConnection } {
+    const problem = problemOf(kind, opened);
+    const connection = { ...opened.connection, secrets: effectiveSecrets(kind, opened.connection) ?? {} };
+    if (problem) return { carrier: waiting(kind, opened.connection, problem), live: false, problem, connection };
+    return { carrier: kind.create(connection, carrierDeps(kind)), live: true, problem: null, connection };
   }
 
-  async function rows(): Promise<Row[]> {
-    return db.selectFrom('provider_connections').selectAll().orderBy('id').execute();
-  }
+  const rows = (): Promise<Row[]> => db.selectFrom('provider_connections').selectAll().orderBy('id').execute();
 
   async function reload(): Promise<void> {
     const all = await rows();
-    cdekAdapters = all
-      .filter((r) => r.provider_key === 'cdek')
-      .map((r) => {
-        const { provider, cdek: adapter } = adapterFor(r);
-        return { connectionId: r.id, testMode: r.test_mode === 1, provider, cdek: adapter };
-      });
-    await storeCarrierTariffs(db, CDEK_POINT_SOURCE, cdekAdapters.length > 0 ? cdekTariffRecords() : []);
-    await upstream.load(
-      all.filter(isUpstream).map((r) => ({ id: r.id, name: r.name, baseUrl: r.base_url, ...upstreamToken(r) })),
-    );
+    for (const entry of services.values()) {
+      entry.adapters = all
+        .filter((r) => r.provider_key === entry.kind.key)
+        .map((r) => {
+          const { carrier, live } = carrierOf(entry.kind, open(r));
+          return { connectionId: r.id, testMode: r.test_mode === 1, provider: carrier, live };
+        });
+      entry.router = routerOf(entry.kind, entry.adapters);
+      // lists/ keeps the service's tariffs while it is connected.
+      const tariffs = entry.adapters.find((a) => a.live)?.provider.referenceData?.tariffs?.() ?? [];
+      await storeCarrierTariffs(db, entry.kind.key, tariffs);
+    }
+    for (const [key, aggregator] of aggregators) {
+      const kind = kindByKey.get(key)!;
+      await aggregator.load(
+        all.filter((r) => r.provider_key === key).map((r) => {
+          const opened = open(r);
+          return { ...opened.connection, problem: opened.readable ? null : problemOf(kind, opened) };
+        }),
+      );
+    }
   }
 
   function toConnection(row: Row, defaultId: number | undefined): Connection {
-    const { credentials, ok } = readable(row);
+    const kind = kindByKey.get(row.provider_key);
+    const { connection, readable } = open(row);
+    const hintField = kind?.fields.find((f) => f.hint)?.name;
+    const hinted = hintField ? connection.secrets[hintField] ?? connection.settings[hintField] : undefined;
     return {
       id: row.id,
       providerKey: row.provider_key,
       name: row.name,
       testMode: row.test_mode === 1,
       baseUrl: row.base_url,
-      clientIdHint: isUpstream(row) ? tokenHint(upstreamToken(row).token) : credentials ? `…${credentials.clientId.slice(-4)}` : null,
+      // The last characters of a long value only: a short one would be given away.
+      clientIdHint: typeof hinted === 'string' && hinted.length >= 8 ? `…${hinted.slice(-4)}` : null,
       credentialsStored: row.credentials !== null,
-      credentialsReadable: ok,
+      credentialsReadable: readable,
       isDefault: row.id === defaultId,
+      settings: connection.settings,
       created: formatTimestamp(row.created_at),
       updated: formatTimestamp(row.updated_at),
     };
-  }
-
-  async function describe(id: number): Promise<Connection> {
-    const all = await rows();
-    const row = all.find((r) => r.id === id);
-    if (!row) throw notFound(`Connection ${id} was not found`);
-    return toConnection(row, all.find((r) => r.provider_key === row.provider_key)?.id);
   }
 
   async function rowOf(id: number): Promise<Row> {
@@ -183,47 +174,61 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     return row;
   }
 
-  const seal = (c: AnyCredentials | null | undefined) =>
-    !c ? null : secretBox.encrypt(JSON.stringify('token' in c ? { token: c.token } : { clientId: c.clientId, clientSecret: c.clientSecret }));
+  async function describe(id: number): Promise<Connection> {
+    const row = await rowOf(id);
+    const first = await db.selectFrom('provider_connections').select('id').where('provider_key', '=', row.provider_key).orderBy('id').executeTakeFirst();
+    return toConnection(row, first?.id);
+  }
 
-  /** Last characters of a long token, to tell accounts apart; a short one is not hinted at. */
-  const tokenHint = (token: string | null) => (token && token.length >= 12 ? `…${token.slice(-4)}` : null);
+  function kindOf(key: string): CarrierKind {
+    const kind = kindByKey.get(key);
+    if (!kind) throw validationError([{ field: 'providerKey', message: `must be one of: ${kinds.map((k) => k.key).join(', ')}` }]);
+    return kind;
+  }
 
-  /** The kind's own rules of a change: an upstream keeps an address and a token, CDEK its kind of credentials. */
-  function checkChange(row: Row, input: UpdateInput) {
-    if (isUpstream(row)) {
-      if (input.baseUrl === null) throw validationError([{ field: 'baseUrl', message: 'is required for an upstream aggregator' }]);
-      if (input.credentials === null) throw validationError([{ field: 'credentials', message: 'an upstream aggregator always needs its token' }]);
-      if (input.credentials && !('token' in input.credentials)) throw validationError([{ field: 'credentials.token', message: 'is required for an upstream aggregator' }]);
-    } else if (input.credentials && !('clientId' in input.credentials)) {
-      throw validationError([{ field: 'credentials.clientId', message: 'is required for CDEK' }]);
+  const seal = (secrets: Record<string, string>) => (Object.keys(secrets).length ? secretBox.encrypt(JSON.stringify(secrets)) : null);
+
+  /** Keeps each connected service's points fresh: a production account is preferred, its data being the real one. */
+  async function refreshPoints(): Promise<void> {
+    for (const entry of services.values()) {
+      const live = entry.adapters.filter((a) => a.live);
+      const points = (live.find((a) => !a.testMode) ?? live[0])?.provider.referenceData?.points;
+      if (!points) continue;
+      try {
+        const result = await syncCarrierPointsIfStale({ db, clock, sleep: sleepOf(entry.kind) }, points);
+        if (result) log.info(`${entry.kind.key}: ${result.total} points synced in ${result.pages} pages (${result.disabled} closed)`);
+      } catch (error) {
+        log.warn(`${entry.kind.key}: points refresh failed: ${message(error)}`);
+      }
     }
   }
 
-  /** The CDEK adapter of a connection (or the default one) for calculator, intervals, labels and points. */
-  function cdek(connectionId?: number): CdekProvider | undefined {
-    const found = connectionId === undefined ? cdekAdapters.find((a) => a.cdek) : cdekAdapters.find((a) => a.connectionId === connectionId);
-    return found?.cdek ?? undefined;
-  }
-
-  /** Keeps the offices fresh: a production account is preferred, its data being the real one. */
-  async function refreshOffices(): Promise<void> {
-    const source = cdekAdapters.find((a) => a.cdek && !a.testMode) ?? cdekAdapters.find((a) => a.cdek);
-    const points = source?.cdek?.referenceData.points;
-    if (!points) return;
-    const result = await syncCarrierPointsIfStale({ db, clock, sleep: tuning.sleep }, points);
-    if (result) log.info(`cdek: ${result.total} offices synced in ${result.pages} pages (${result.disabled} closed)`);
-  }
-
   return {
-    /** Connection-backed services for the registry: CDEK appears once it has a connection, an upstream's services once listed. */
-    providers: (): Carrier[] => [...(cdekAdapters.length ? [cdekRouter] : []), ...upstream.providers()],
-    /** Any connection-backed service by key, including upstream services the upstream no longer lists (their old orders). */
-    provider: (key: string): Carrier | undefined => upstream.provider(key),
+    /** Connection-backed services for the registry: a service once it has a connection, an aggregator's services once listed. */
+    providers: (): Carrier[] => [
+      ...[...services.values()].filter((e) => e.adapters.length > 0).map((e) => e.router),
+      ...[...aggregators.values()].flatMap((a) => a.carriers()),
+    ],
+    /** Any connection-backed service by key, including services an aggregator no longer lists (their old orders). */
+    provider: (key: string): Carrier | undefined => {
+      for (const aggregator of aggregators.values()) {
+        const found = aggregator.carrier(key);
+        if (found) return found;
+      }
+      return undefined;
+    },
     reload,
-    cdek,
-    /** The upstream aggregator connections: their sync, intervals and prices. */
-    upstream,
+
+    /** The kinds the settings form offers, with the settings each needs. */
+    kinds: (): ConnectionKindInfo[] => kinds.map(kindInfo),
+
+    /** An aggregator connection's lists now: its service list, tariffs and additional services (points too when `all`). */
+    async sync(connectionId: number, what: 'lists' | 'all' = 'all'): Promise<unknown> {
+      const row = await rowOf(connectionId);
+      const aggregator = aggregators.get(row.provider_key);
+      if (!aggregator) throw validationError([{ field: 'id', message: `connection ${connectionId} brings no service list of its own` }]);
+      return what === 'all' ? aggregator.sync(connectionId) : aggregator.syncLists(connectionId);
+    },
 
     async list(): Promise<Connection[]> {
       const all = await rows();
@@ -233,44 +238,59 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     },
 
     async create(input: CreateInput): Promise<Connection> {
+      const kind = kindOf(input.providerKey);
+      const secrets = pickSecrets(kind, input.credentials ?? {});
+      const settings = pickSettings(kind, input.settings ?? {});
+      const problems = connectionProblems(kind, { testMode: input.testMode, baseUrl: input.baseUrl ?? null, secrets, settings, credentials: input.credentials, rawSettings: input.settings });
+      if (problems.length) throw validationError(problems);
       const now = clock.now();
       const { id } = await db
         .insertInto('provider_connections')
         .values({
-          provider_key: input.providerKey,
+          provider_key: kind.key,
           name: input.name,
           test_mode: input.testMode ? 1 : 0,
           base_url: input.baseUrl ?? null,
-          credentials: seal(input.credentials),
+          credentials: seal(secrets),
+          settings: JSON.stringify(settings),
           created_at: now,
           updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       await reload();
-      if (input.providerKey === UPSTREAM_KIND) await upstream.afterSave(id);
+      await aggregators.get(kind.key)?.saved(id);
       return describe(id);
     },
 
     async update(input: UpdateInput): Promise<Connection> {
       const row = await rowOf(input.id);
-      checkChange(row, input);
+      const kind = kindOf(row.provider_key);
+      const stored = open(row);
       const testMode = input.testMode ?? row.test_mode === 1;
-      const credentials = input.credentials === undefined ? row.credentials : seal(input.credentials);
-      if (!testMode && credentials === null) throw validationError([{ field: 'credentials', message: 'are required outside test mode' }]);
+      const baseUrl = input.baseUrl === undefined ? row.base_url : input.baseUrl;
+      // New secrets replace the stored ones; null forgets them; absent keeps them (whether or not this computer can read them).
+      const secrets = input.credentials === undefined ? stored.connection.secrets : input.credentials === null ? {} : pickSecrets(kind, input.credentials);
+      const settings = { ...stored.connection.settings, ...pickSettings(kind, input.settings ?? {}) };
+      const keepsUnreadable = input.credentials === undefined && !stored.readable;
+      const problems = connectionProblems(kind, {
+        testMode, baseUrl, secrets, settings, credentials: input.credentials, rawSettings: input.settings, secretsKept: keepsUnreadable,
+      });
+      if (problems.length) throw validationError(problems);
       await db
         .updateTable('provider_connections')
         .set({
           name: input.name ?? row.name,
           test_mode: testMode ? 1 : 0,
-          base_url: input.baseUrl === undefined ? row.base_url : input.baseUrl,
-          credentials,
+          base_url: baseUrl,
+          credentials: input.credentials === undefined ? row.credentials : seal(secrets),
+          settings: JSON.stringify(settings),
           updated_at: clock.now(),
         })
         .where('id', '=', row.id)
         .execute();
       await reload();
-      if (isUpstream(row)) await upstream.afterSave(row.id);
+      await aggregators.get(kind.key)?.saved(row.id);
       return describe(row.id);
     },
 
@@ -278,7 +298,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       const row = await rowOf(input.id);
       await db.deleteFrom('provider_connections').where('id', '=', input.id).execute();
       await reload();
-      if (isUpstream(row)) await upstream.forget(row.id);
+      await aggregators.get(row.provider_key)?.forget(row.id);
       return { id: input.id, deleted: formatTimestamp(clock.now()) };
     },
 
@@ -286,40 +306,40 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     async test(input: { id: number }): Promise<ConnectionTestResult> {
       const row = await rowOf(input.id);
       const checkedAt = formatTimestamp(clock.now());
-      if (isUpstream(row)) return { ...(await upstream.test(row.id)), checkedAt, tokenExpiresIn: null };
-      const { cdek: adapter, problem } = adapterFor(row);
-      if (!adapter) return { ok: false, message: `Connection "${row.name}": ${problem}`, checkedAt, tokenExpiresIn: null };
+      const aggregator = aggregators.get(row.provider_key);
+      if (aggregator) return { ...(await aggregator.test(row.id)), checkedAt, tokenExpiresIn: null };
+      const entry = services.get(row.provider_key);
+      if (!entry) return { ok: false, message: `ShipDesk does not know the service "${row.provider_key}" any more`, checkedAt, tokenExpiresIn: null };
+      const { carrier, problem, connection } = carrierOf(entry.kind, open(row));
+      if (problem) return { ok: false, message: `Connection "${row.name}": ${problem}`, checkedAt, tokenExpiresIn: null };
       try {
-        const { expiresInSeconds } = await adapter.testConnection();
-        return { ok: true, message: `Connected to CDEK${row.test_mode ? ' (test mode)' : ''}`, checkedAt, tokenExpiresIn: expiresInSeconds };
+        return { ok: true, ...(await entry.kind.test(carrier, connection)), checkedAt };
       } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error), checkedAt, tokenExpiresIn: null };
+        return { ok: false, message: message(error), checkedAt, tokenExpiresIn: null };
       }
     },
 
-    refreshOffices,
+    refreshPoints,
 
-    /** Checks hourly whether the offices are older than a day and refreshes them. */
-    start(intervalMs = OFFICES_CHECK_MS): void {
+    /** Checks hourly whether the points are older than a day and refreshes them; aggregators keep their own lists. */
+    start(intervalMs = POINTS_CHECK_MS): void {
       if (timer) return;
       const kick = () => {
-        refreshing ??= refreshOffices()
-          .catch((error) => log.warn(`cdek: offices refresh failed: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => {
-            refreshing = null;
-          });
+        refreshing ??= refreshPoints().finally(() => {
+          refreshing = null;
+        });
       };
       timer = setInterval(kick, intervalMs);
       timer.unref();
       kick();
-      upstream.start(intervalMs);
+      for (const aggregator of aggregators.values()) aggregator.start(intervalMs);
     },
 
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = null;
       await refreshing;
-      await upstream.stop();
+      for (const aggregator of aggregators.values()) await aggregator.stop();
     },
   };
 }
