@@ -7,11 +7,12 @@ import { useSessionStore } from '../../stores/session-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { CopyField } from './copy-field';
 import { SectionCard } from './section-card';
-import { LocalDownloadsSwitch } from './local-downloads-switch';
+import { ApiLoginFields } from './api-login-fields';
+import { LocalAddressSwitch } from './local-address-switch';
 import { localApiAddress } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
-/** The local interface for the shop's other programs: on/off, its address, its token (copy, regenerate). */
+/** The local interface for the shop's other programs: on/off, its address, its token (copy, regenerate), the login existing integrations use. */
 export function LocalApiSection() {
   const t = useT();
   const enabled = useSettingsStore((s) => s.settings?.preferences.localApiEnabled ?? true);
@@ -54,7 +55,8 @@ export function LocalApiSection() {
         onChange={(e) => void toggle(e.currentTarget.checked)}
         data-testid="api-enabled"
       />
-      <LocalDownloadsSwitch />
+      <LocalAddressSwitch preference="allowLocalDownloads" label="settings.api.localDownloads" hint="settings.api.localDownloadsHint" testId="api-local-downloads" />
+      <LocalAddressSwitch preference="allowLocalWebhooks" label="settings.api.localWebhooks" hint="settings.api.localWebhooksHint" testId="api-local-webhooks" />
       <Stack gap="sm" style={{ opacity: enabled ? 1 : 0.6 }}>
         {url ? (
           <CopyField label={t('settings.api.url')} value={url} testId="api-url" />
@@ -80,6 +82,7 @@ export function LocalApiSection() {
             {t('settings.api.regenerate')}
           </Button>
         </Group>
+        <ApiLoginFields />
       </Stack>
       <ConfirmDialog
         opened={confirming}

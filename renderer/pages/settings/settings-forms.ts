@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { connectionCreateSchema, connectionUpdateSchema, type Connection } from '../../../shared/contract/connections';
+import { apiLoginSettingsSchema } from '../../../shared/contract/api-login';
 import { authCommands } from '../../../shared/contract/auth';
 import { lanSettingsSchema, type LanSettings } from '../../../shared/contract/lan';
 import type { ErrorBody } from '../../../shared/errors';
@@ -29,6 +30,9 @@ const settingsMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExp
   [/^must be from 1024 to 65535$/, (t) => t('access.msg.port')],
   [/^must be at least 8 characters$/, (t) => t('access.msg.password')],
   [/^A packer named .* already exists$/, (t) => t('access.msg.nameTaken')],
+  [/^must be at least (\d+) characters$/, (t, m) => t('settings.msg.minChars', { n: m[1] })],
+  [/^may hold letters, digits and \. _ @ - only$/, (t) => t('settings.api.loginChars')],
+  [/^is used by another company$/, (t) => t('settings.api.loginTaken')],
 ];
 
 /** A field message of the settings in the user's language; unknown ones go through the general table. */
@@ -295,3 +299,6 @@ export const checkNewUser = (form: { name: string; password: string }) => check(
 
 /** A packer's new password, checked as the core checks it. */
 export const checkNewPassword = (userId: number, password: string) => check(authCommands['users.setPassword'].input, { userId, password });
+
+/** The company's API login and password (Settings → Local API), checked as the core checks them. */
+export const checkApiLogin = (form: { login: string; password: string }) => check(apiLoginSettingsSchema, form);
