@@ -9,6 +9,7 @@ import { toKopecks, toRubles } from '../../../../shared/money';
 import type { Address, OrderCreate } from '../../../../shared/schemas/order';
 import type { StatusKey } from '../../../../shared/status-keys';
 import { parseTimestamp } from '../../../../shared/time';
+import { splitCod as splitCodFor, type CodSplit } from '../cod-split';
 import type { ProviderStatus, Registration } from '../provider';
 import type {
   CdekErrorEntry, CdekIntervals, CdekLocation, CdekOffice, CdekOrderBody, CdekOrderResponse, CdekStatus, CdekTariffList,
@@ -135,38 +136,10 @@ export function formatCdekDate(ms: number): string {
 
 const phone = (p: string) => ({ number: p.replace(/[\s\-()]/g, '') });
 
-/** How cash on delivery splits for CDEK: per unit on items plus the delivery cost charged to the recipient (kopecks). */
-export interface CodSplit {
-  deliveryRecipientCost: number;
-  /** [place][item] → COD per unit. */
-  perUnit: number[][];
-}
+export type { CodSplit };
 
-/**
- * CDEK collects `payment.value × amount` per item plus `delivery_recipient_cost`; our codCost is that whole
- * sum. The split must be exact to the kopeck, so a payload whose parts do not add up is refused, never rounded.
- */
-export function splitCod(order: OrderCreate): { split: CodSplit } | { errors: FieldError[] } {
-  const cod = toKopecks(order.cost.codCost);
-  const zero = order.places.map((p) => p.items.map(() => 0));
-  if (cod === 0) return { split: { deliveryRecipientCost: 0, perUnit: zero } };
-  const perUnit = order.places.map((p) => p.items.map((i) => toKopecks(i.cost ?? 0)));
-  const goods = order.places.reduce((sum, p, pi) => sum + p.items.reduce((s, i, ii) => s + perUnit[pi][ii] * i.quantity, 0), 0);
-  const delivery = order.cost.deliveryCost !== undefined ? toKopecks(order.cost.deliveryCost) : cod - goods;
-  if (goods === 0 && delivery === cod) return { split: { deliveryRecipientCost: delivery, perUnit: zero } };
-  if (goods === 0) {
-    return { errors: [{ field: 'places.0.items.0.cost', message: 'CDEK collects cash on delivery per item: give every item its cost (cash per unit)' }] };
-  }
-  if (delivery < 0 || goods + delivery !== cod) {
-    return {
-      errors: [{
-        field: 'cost.codCost',
-        message: `must equal the items' cost × quantity (${toRubles(goods)}) plus deliveryCost (${toRubles(Math.max(delivery, 0))}) for CDEK`,
-      }],
-    };
-  }
-  return { split: { deliveryRecipientCost: delivery, perUnit } };
-}
+/** CDEK collects `payment.value × amount` per item plus `delivery_recipient_cost`; our codCost is that whole sum. */
+export const splitCod = (order: OrderCreate) => splitCodFor(order, 'CDEK');
 
 /** Office codes the adapter looked up for pointInId / pointOutId. */
 export interface ResolvedPoints {

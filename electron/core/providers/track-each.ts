@@ -1,0 +1,31 @@
+import type { ProviderStatus, TrackedShipment } from './provider';
+
+/**
+ * Asks a service for each shipment's history, a few at a time. One shipment that fails is left out (asked again on
+ * the next refresh); only when every one fails is the first failure thrown, so an outage is seen as one.
+ * `historyOf` answers null for a shipment the service does not know.
+ */
+export async function trackEach(
+  shipments: TrackedShipment[],
+  historyOf: (shipment: TrackedShipment) => Promise<ProviderStatus[] | null>,
+  concurrency = 4,
+): Promise<Map<string, ProviderStatus[]>> {
+  const result = new Map<string, ProviderStatus[]>();
+  const queue = [...shipments];
+  let failures = 0;
+  let firstFailure: unknown = null;
+  const worker = async () => {
+    for (let s = queue.shift(); s; s = queue.shift()) {
+      try {
+        const history = await historyOf(s);
+        if (history) result.set(s.providerNumber, history);
+      } catch (error) {
+        failures++;
+        firstFailure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, shipments.length)) }, worker));
+  if (shipments.length > 0 && failures === shipments.length) throw firstFailure;
+  return result;
+}
