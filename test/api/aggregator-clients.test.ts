@@ -207,6 +207,18 @@ describe('the PHP SDK', () => {
 });
 
 describe('the WooCommerce module', () => {
+  // Its "getToken" and "getTokenTest" actions call nothing: they read the token typed into the module's settings.
+  // What checks the connection is the order page's `connectionCheck`: GET connections?offset=0&limit=1 with that
+  // token; HTTP 200 opens the shipping box, anything else shows the body's `message`.
+  it('connection check with the token from the module\'s settings: 200 with a page; a wrong token is 401 with a message to show', async () => {
+    const ok = await woo('GET', 'connections?offset=0&limit=1');
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json).toEqual({ rows: [expect.objectContaining({ providerKey: expect.any(String) })], meta: { total: expect.any(Number), offset: 0, limit: 1 } });
+    const wrong = await server.call('GET', '/v1/connections?offset=0&limit=1', { token: 'a-token-typed-wrong', headers: { Accept: 'application/json', platform: 'woocommerce' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toMatchObject({ code: '040101', message: expect.stringMatching(/\S/) });
+  });
+
   it('connection check and provider setup: connections listed without secrets, filtered by JSON', async () => {
     const check = await woo('GET', 'connections?offset=0&limit=1');
     expect(check.status, check.text).toBe(200);

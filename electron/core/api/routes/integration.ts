@@ -132,6 +132,7 @@ export const integrationRoutes: Route[] = [
       summaryRu: 'Подключения к службам доставки',
       description: [
         'The delivery services this ShipDesk can use, one row per connection: the built-in sandbox services (`id` null, `isUseBaseConnect` 1) and the accounts the owner connected in Settings (`id` is the `providerConnectId` of orders). Paged like the lists: `{ rows, meta }`.',
+        '- Whose (ours): connections are the shop\'s, set up by its owner once for the whole ShipDesk, not per company. Every company\'s API client sees the same rows, since each may send orders through them (it needs `id` as `providerConnectId`) — read-only, with nothing to sign in with.',
         '- Secrets are never returned: no credentials, no tokens, no parts of them.',
         '- `filter` takes only `providerKey`, written as JSON (`{"providerKey":"cdek"}`, as the WooCommerce module sends it) or as in the lists (`providerKey=cdek`).',
       ].join('\n'),
@@ -163,6 +164,7 @@ export const integrationRoutes: Route[] = [
         '`{ providerKey, name, isUseBaseConnect: 1 }`, as the WooCommerce module sends it when a service has no connection yet → the new connection\'s row.',
         `- Only the service's public test account can be connected this way (\`isUseBaseConnect\` 1; a service whose kind has a public test account, such as \`cdek\`). A shop's own credentials (\`connectParams\`) are entered by the owner in ShipDesk, never sent through the API: 403 040000 (ours).`,
         '- A built-in sandbox service needs no connection: its existing row is answered.',
+        '- The connection made is the shop\'s, like every connection: the owner sees it in Settings → Delivery services and every company can use it (ours).',
         '- `insuranceRate`, `cashServiceRate` are not read (the fees come from the service).',
       ].join('\n'),
       formats: ['json', 'xml'],
