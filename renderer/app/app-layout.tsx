@@ -1,4 +1,5 @@
-import { AppShell } from '@mantine/core';
+import { AppShell, Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { StorageBanner } from '../components/storage-banner';
 import { Toaster } from '../components/toaster';
@@ -7,6 +8,7 @@ import { OrderDetailDrawer } from '../pages/order-detail/order-detail-drawer';
 import { useNavigationStore } from '../stores/navigation-store';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
+import { useFirstScreen } from './first-screen';
 import { GlobalHotkeys } from './global-hotkeys';
 import { pages } from './pages';
 
@@ -14,6 +16,8 @@ import { pages } from './pages';
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const page = useNavigationStore((s) => s.page);
+  const landed = useNavigationStore((s) => s.landed);
+  useFirstScreen();
   const Page = (pages.find((p) => p.key === page) ?? pages[0]).component;
   return (
     <AppShell
@@ -29,7 +33,17 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <StorageBanner />
-        <Page />
+        {landed && (
+          <Suspense
+            fallback={
+              <Center h={300}>
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <Page />
+          </Suspense>
+        )}
       </AppShell.Main>
       <OrderDetailDrawer />
       <OrderFormDrawer />

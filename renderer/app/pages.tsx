@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { IconBox, IconFileImport, IconNotes, IconSettings, IconTruck } from '../components/icons';
+import { lazy, type ComponentType } from 'react';
+import { IconBox, IconChartBar, IconFileImport, IconNotes, IconSettings, IconTruck } from '../components/icons';
 import type { PlainMessageKey } from '../i18n/types';
 import { DispatchPage } from '../pages/dispatch/dispatch-page';
 import { DraftsPage } from '../pages/drafts/drafts-page';
@@ -15,8 +15,12 @@ export interface PageEntry {
   component: ComponentType;
 }
 
+/** The charts library is large: the "Today" screen loads it when first shown, not before the orders list. */
+const TodayPage = lazy(() => import('../pages/today/today-page').then((m) => ({ default: m.TodayPage })));
+
 /** The navbar and the main area both read this list. */
 export const pages: readonly PageEntry[] = [
+  { key: 'today', label: 'nav.today', icon: IconChartBar, component: TodayPage },
   { key: 'orders', label: 'nav.orders', icon: IconBox, component: OrdersPage },
   { key: 'dispatch', label: 'dispatch.title', icon: IconTruck, component: DispatchPage },
   { key: 'drafts', label: 'nav.drafts', icon: IconNotes, component: DraftsPage },

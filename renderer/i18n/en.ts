@@ -10,6 +10,7 @@ import * as print from './sections/print';
 import * as ordersList from './sections/orders-list';
 import * as ruleMessages from './sections/rule-messages';
 import * as settings from './sections/settings';
+import * as today from './sections/today';
 
 /**
  * English strings, gathered from one file per part of the app (`sections/`). This object defines the
@@ -29,4 +30,5 @@ export const en = {
   ...access.en,
   ...courier.en,
   ...print.en,
+  ...today.en,
 } as const;

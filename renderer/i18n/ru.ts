@@ -10,6 +10,7 @@ import * as print from './sections/print';
 import * as ordersList from './sections/orders-list';
 import * as ruleMessages from './sections/rule-messages';
 import * as settings from './sections/settings';
+import * as today from './sections/today';
 import type { Dictionary } from './types';
 
 /** Russian strings; typed as a complete Dictionary so a missing key fails the type check. */
@@ -26,4 +27,5 @@ export const ru: Dictionary = {
   ...access.ru,
   ...courier.ru,
   ...print.ru,
+  ...today.ru,
 };

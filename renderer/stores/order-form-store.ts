@@ -10,6 +10,7 @@ import {
 import { validateOrderForm, type ExtraParamTypes } from '../order-form/validate-order-form';
 import { serverFieldErrors, type FieldErrors } from '../order-form/zod-issues';
 import { getTransport } from '../transport/current';
+import { useNavigationStore } from './navigation-store';
 import { useOrdersStore } from './orders-store';
 import { providerName, useProvidersStore } from './providers-store';
 import { useSenderProfilesStore } from '../order-form/sender-profiles-store';
@@ -392,7 +393,11 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
       });
       set((s) => ({ ...freshForm(initialValues(values)), opened: false, submitting: false, version: s.version + 1 }));
       if (draftId) void get().draftHooks?.discard(draftId);
-      if (!editing) void useOrdersStore.getState().reveal(result.value.orderId);
+      if (!editing) {
+        // Created from the "Today" screen: the new order is shown where it lives, in the list.
+        if (useNavigationStore.getState().page === 'today') useNavigationStore.getState().go('orders');
+        void useOrdersStore.getState().reveal(result.value.orderId);
+      }
       return { ok: true, orderId: result.value.orderId };
     },
 

@@ -21,9 +21,11 @@ export interface OrdersFilter {
   dateFrom: string | null;
   dateTo: string | null;
   cod: 'yes' | 'no' | null;
+  /** Only the orders that need attention (not marked seen). */
+  attention: boolean;
 }
 
-export const emptyFilter: OrdersFilter = { statusKeys: [], providerKey: null, dateFrom: null, dateTo: null, cod: null };
+export const emptyFilter: OrdersFilter = { statusKeys: [], providerKey: null, dateFrom: null, dateTo: null, cod: null, attention: false };
 
 export interface OrdersSort {
   key: OrderSortKey;
@@ -64,6 +66,8 @@ interface OrdersState {
   setSearch: (search: string) => void;
   setFilter: (patch: Partial<OrdersFilter>) => void;
   clearFilters: () => void;
+  /** Opens exactly these orders: no search, only this filter (a figure of the "Today" screen, the attention badge). */
+  show: (filter: Partial<OrdersFilter>) => void;
   /** A click on a sortable header: that column, or the other direction when it is the current one. */
   toggleSort: (key: OrderSortKey) => void;
   /** Reloads what is on screen with the same query (after a bulk action, on push events, "Refresh"). */
@@ -125,6 +129,7 @@ export function listFilterOf(state: Pick<OrdersState, 'search' | 'filter'>) {
     ...(filter.dateFrom ? { dateFrom: filter.dateFrom } : {}),
     ...(filter.dateTo ? { dateTo: filter.dateTo } : {}),
     ...(filter.cod ? { cod: filter.cod === 'yes' } : {}),
+    ...(filter.attention ? { attention: true } : {}),
   } satisfies OrderListQuery;
 }
 
@@ -232,6 +237,12 @@ export const useOrdersStore = create<OrdersState>((set, get) => {
 
     clearFilters: () => {
       set({ filter: emptyFilter, anchorIndex: undefined });
+      void restart();
+    },
+
+    show: (filter) => {
+      clearTimeout(searchTimer);
+      set({ searchText: '', search: '', filter: { ...emptyFilter, ...filter }, anchorIndex: undefined, selected: new Set() });
       void restart();
     },
 

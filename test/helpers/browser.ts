@@ -27,7 +27,7 @@ export async function screenshot(page: Page, name: string) {
  * E2E_WEB_ROOT when several people build at once) and a
  * Chromium page opened on the link with the token.
  */
-export async function openBrowserMode(options: { locale?: string; appOptions?: Partial<AppOptions> } = {}) {
+export async function openBrowserMode(options: { locale?: string; appOptions?: Partial<AppOptions>; firstScreen?: 'auto' | 'today' | 'orders' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-e2e-'));
   const running = await startBrowserMode(
     { port: 0, dataDir, tokens: ['e2e-token-12345'], webRoot: process.env.E2E_WEB_ROOT } /* unset: the default dist/ that npm start serves */,
@@ -35,6 +35,11 @@ export async function openBrowserMode(options: { locale?: string; appOptions?: P
   );
   const browser = await launchChromium();
   const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1366, height: 860 } });
+  // A window opens on "Today" once the shop has orders (firstScreen 'auto'); tests about other screens
+  // start on the orders list unless they ask, as a shop that chose it in the settings would.
+  await context.addInitScript((screen) => {
+    if (!localStorage.getItem('shipdesk.firstScreen')) localStorage.setItem('shipdesk.firstScreen', screen);
+  }, options.firstScreen ?? 'orders');
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));

@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { AttentionButton } from './attention-button';
 import { OutboxIndicator } from './outbox-indicator';
 import { RefreshControl } from './refresh-control';
 import { StuckOrdersButton } from './stuck-orders-button';
@@ -10,6 +11,7 @@ export function ActivityBar() {
   return (
     <Group gap="sm" wrap="nowrap">
       <OutboxIndicator />
+      <AttentionButton />
       <StuckOrdersButton />
       <RefreshControl />
     </Group>

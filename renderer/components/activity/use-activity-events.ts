@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useAttentionStore } from '../../stores/attention-store';
 import { useOutboxStore } from '../../stores/outbox-store';
 import { useRefreshStore } from '../../stores/refresh-store';
 import { useStuckOrdersStore } from '../../stores/stuck-orders-store';
@@ -13,6 +14,7 @@ function reloadCountsSoon(): void {
   ordersTimer = setTimeout(() => {
     void useOutboxStore.getState().load();
     void useStuckOrdersStore.getState().load();
+    void useAttentionStore.getState().load();
   }, 300);
 }
 
@@ -25,6 +27,7 @@ export function useActivityEvents(): void {
     void useRefreshStore.getState().loadLast();
     void useOutboxStore.getState().load();
     void useStuckOrdersStore.getState().load();
+    void useAttentionStore.getState().load();
   }, []);
 
   usePushEvent(['refresh.progress', 'orders.notice', 'outbox.state', 'orders.changed', 'settings.changed', 'reconnected'], (event) => {

@@ -112,6 +112,7 @@ export function BulkActionsBar() {
           <Button size="xs" variant="default" onClick={() => setCourierFor([...useOrdersStore.getState().selected])} data-testid="bulk-courier">
             {t('courier.open')}
           </Button>
+          <MarkSeenButton />
           <Button size="xs" variant="subtle" color="gray" onClick={clearSelection} ml="auto" data-testid="bulk-clear">
             {t('ordersList.bulk.clear')}
           </Button>
@@ -132,6 +133,32 @@ export function BulkActionsBar() {
       <BulkResultDialog result={result} numbers={numbers} onClose={() => setResult(undefined)} />
       {courierFor && <CourierCallDialog orderIds={courierFor} onClose={() => setCourierFor(undefined)} />}
     </>
+  );
+}
+
+/** In the attention view: the checked orders leave it until their status changes again. */
+function MarkSeenButton() {
+  const t = useT();
+  const attentionView = useOrdersStore((s) => s.filter.attention);
+  const [busy, setBusy] = useState(false);
+  if (!attentionView) return null;
+  const markSeen = async () => {
+    setBusy(true);
+    const answer = await getTransport().invoke('orders.markSeen', { orderIds: [...useOrdersStore.getState().selected] });
+    setBusy(false);
+    if (!answer.ok) {
+      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('ordersList.bulk.failed'), message: (tr) => errorTitle(answer.error, tr) });
+      return;
+    }
+    const { seen } = answer.value;
+    useToastStore.getState().push({ tone: 'success', title: (tr) => tr('attention.markedSeen', { count: seen }) });
+    useOrdersStore.getState().clearSelection();
+    await useOrdersStore.getState().load();
+  };
+  return (
+    <Button size="xs" variant="light" color="green" loading={busy} onClick={() => void markSeen()} title={t('attention.markSeenHint')} data-testid="bulk-mark-seen">
+      {t('attention.markSeen')}
+    </Button>
   );
 }
 

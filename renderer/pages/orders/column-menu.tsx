@@ -16,7 +16,7 @@ export function ColumnMenu({ table }: { table: OrderTable }) {
       <Menu.Dropdown data-testid="columns-menu">
         {table.getAllLeafColumns().map((column) => {
           const meta = columnMeta(column.id);
-          if (!meta) return null;
+          if (!meta || meta.attentionView) return null;
           return (
             <Menu.Item
               key={column.id}

@@ -20,6 +20,8 @@ interface OrderColumnMeta {
   /** The list's sort key when a click on the header sorts by this column. */
   sortKey?: OrderSortKey;
   align?: 'right';
+  /** Shown only while the list shows the orders that need attention (and not offered in the column menu). */
+  attentionView?: boolean;
   /** A cell's content; its `title` is what a narrow cell cuts off. */
   render: (order: OrderSummary, ctx: CellContext) => { content: ReactNode; title?: string };
 }
@@ -110,6 +112,34 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
     },
   },
   {
+    id: 'reason',
+    width: 300,
+    hideable: false,
+    meta: {
+      label: 'attention.reasonColumn',
+      attentionView: true,
+      render: (o, { t }) => {
+        if (!o.attentionReason) return { content: <Dash /> };
+        const reason = t(`attention.reason.${o.attentionReason}`);
+        return {
+          content: (
+            <Text span fz="inherit" data-testid="attention-reason" data-reason={o.attentionReason}>
+              <Text span c="red" fw={600} fz="inherit">
+                {reason}
+              </Text>
+              {o.statusDescription && (
+                <Text span c="dimmed" fz="inherit">
+                  {` · ${o.statusDescription}`}
+                </Text>
+              )}
+            </Text>
+          ),
+          title: o.statusDescription ? `${reason}: ${o.statusDescription}` : reason,
+        };
+      },
+    },
+  },
+  {
     id: 'cod',
     width: 110,
     hideable: true,
@@ -165,7 +195,7 @@ export const orderTableColumns = helper.columns(
 export const columnMeta = (id: string): OrderColumnMeta | undefined => orderColumnDefs.find((c) => c.id === id)?.meta;
 
 /** Columns shown until the user chooses otherwise: the phone sits in the recipient's tooltip. */
-export const defaultColumnVisibility: ColumnVisibilityState = { phone: false };
+export const defaultColumnVisibility: ColumnVisibilityState = { phone: false, reason: false };
 
 const storageKey = 'shipdesk.orders.columns';
 

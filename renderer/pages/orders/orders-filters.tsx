@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, SegmentedControl, Select } from '@mantine/core';
+import { Button, Chip, Group, MultiSelect, SegmentedControl, Select } from '@mantine/core';
 import { DayInput } from '../../components/day-input';
 import { useMemo } from 'react';
 import { statusKeys, statusNames, type StatusKey } from '../../../shared/status-keys';
@@ -84,6 +84,16 @@ export function OrdersFilters() {
         onChange={(value) => setFilter({ cod: value === 'any' ? null : (value as 'yes' | 'no') })}
         data-testid="filter-cod"
       />
+      <Chip
+        size="sm"
+        color="red"
+        variant="light"
+        checked={filter.attention}
+        onChange={(checked) => setFilter({ attention: checked })}
+        data-testid="filter-attention"
+      >
+        {t('attention.filter')}
+      </Chip>
       {narrowed && (
         <Button size="xs" variant="subtle" color="gray" onClick={clearFilters} data-testid="filter-clear">
           {t('ordersList.filter.clear')}

@@ -14,19 +14,24 @@ import './orders-table.css';
 export const rowHeight = 36;
 const noRows: never[] = [];
 
+/** In the attention view the reason takes the place of the service's number, the money and the date (the table fits a 1366-px window). */
+const attentionViewColumns: ColumnVisibilityState = { reason: true, providerNumber: false, cod: false, delivery: false, created: false };
+
 /** The column model (TanStack Table): which columns show, their sizes; the choice is remembered. */
 export function useOrderTable() {
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(loadColumnVisibility);
+  const attentionView = useOrdersStore((s) => s.filter.attention);
   const table = useTable({
     features: orderTableFeatures,
     columns: orderTableColumns,
     // Rows are not given to the table: they come in windows as the user scrolls (see the store), and
     // a row model of 100,000 placeholders would be rebuilt on every window.
     data: noRows,
-    state: { columnVisibility },
+    state: { columnVisibility: attentionView ? { ...columnVisibility, ...attentionViewColumns } : { ...columnVisibility, reason: false } },
     onColumnVisibilityChange: (updater) =>
       setColumnVisibility((old) => {
-        const next = typeof updater === 'function' ? updater(old) : updater;
+        // The reason column belongs to the attention view, not to the user's choice.
+        const next = { ...(typeof updater === 'function' ? updater(old) : updater), reason: false };
         saveColumnVisibility(next);
         return next;
       }),
@@ -185,7 +190,7 @@ export function OrdersTable({ table }: { table: OrderTable }) {
                     >
                       {label}
                       <span aria-hidden style={{ opacity: sorted ? 1 : 0.25 }}>
-                        {sorted === 'asc' ? '↑' : '↓'}
+                        {sorted === 'asc' ? '↑' : sorted === 'desc' ? '↓' : '↕'}
                       </span>
                     </button>
                   ) : (
