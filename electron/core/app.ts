@@ -12,7 +12,6 @@ import { createIntervalService } from './intervals/interval-service';
 import { guardedFetch, type FetchLike } from './import/download';
 import { createImportService, type ImportOptions } from './import/import-service';
 import { createImportPresetService } from './import-presets/preset-service';
-import { importFields } from './import-presets/import-fields';
 import { createListsService } from './lists/lists-service';
 import { findPoint } from './lists/points-repository';
 import { defaultResourcesDir, loadReferenceData } from './lists/reference-data';
@@ -154,6 +153,7 @@ export async function createApp(options: AppOptions) {
     db, sqlite: store.sqlite, clock, log, events, providers, outbox, options: options.imports, dataDir: options.dataDir,
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
     fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
+    defaultSender: async (ctx) => (await settings.listProfiles(ctx)).find((p) => p.isDefault)?.sender,
   });
   const intervals = createIntervalService({ clock, providers, log });
 
@@ -201,13 +201,15 @@ export async function createApp(options: AppOptions) {
     'connections.delete': (_ctx, input) => connections.delete(input),
     'connections.test': (_ctx, input) => connections.test(input),
     'import.preview': (ctx, input) => imports.preview(ctx, input),
-    'import.suggestMapping': async (_ctx, input) => imports.suggestMapping(input.headers),
+    'import.suggestMapping': async (_ctx, input) => imports.suggestMapping(input),
+    'import.platforms': async () => imports.platforms(),
+    'import.template': () => imports.template(),
     'import.dryRun': (ctx, input) => imports.dryRun(ctx, input),
     'import.run': (ctx, input) => imports.run(ctx, input),
     'import.cancel': (ctx, input) => imports.cancel(ctx, input.importId),
     'import.results': (ctx, input) => imports.state(ctx, input.importId, { offset: input.offset, limit: input.limit }),
     'import.errorsFile': (ctx, input) => imports.errorsFile(ctx, input.importId),
-    'import.fields': async () => importFields(),
+    'import.fields': (ctx) => imports.fields(ctx),
     'import.presets.list': (ctx) => importPresets.list(ctx),
     'import.presets.save': (ctx, input) => importPresets.save(ctx, input),
     'import.presets.delete': (ctx, input) => importPresets.delete(ctx, input.id),

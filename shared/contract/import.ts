@@ -19,7 +19,14 @@ export const suggestedMappingSchema = z.object({
   /** true when the name sits in separate surname / first name / patronymic columns. */
   nameFormat: z.boolean(),
   matches: z.array(z.object({ column: z.string(), title: z.string(), key: z.string().nullable() })),
+  /** The shop platform whose export the titles match (its ready mapping), when one does. */
+  platform: z.string().optional(),
+  /** The platform's layout: each item on a row of its own. */
+  itemsNewRow: z.boolean().optional(),
 });
+
+/** A shop platform with a ready mapping of its order export (InSales, Tilda, WooCommerce, 1С, our template). */
+export const importPlatformSchema = z.object({ id: z.string(), name: z.string() });
 
 export const importPreviewSchema = z.object({
   importId,
@@ -32,7 +39,14 @@ export const importPreviewSchema = z.object({
   rowStart: z.number(),
   headers: z.array(headerCellSchema),
   /** The first rows of the sheet as the user sees them: column letter → text. */
-  rows: z.array(z.object({ row: z.number(), cells: z.record(z.string(), z.string()) })),
+  rows: z.array(
+    z.object({
+      row: z.number(),
+      cells: z.record(z.string(), z.string()),
+      /** The cells the workbook stores as dates or times (column letter → the cell's text), shown in the app's language. */
+      dates: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
   suggested: suggestedMappingSchema,
 });
 
@@ -80,6 +94,11 @@ export const importFieldSchema = z.object({
   level: z.enum(['order', 'item']),
   kind: z.enum(['text', 'number', 'time', 'date']),
   required: z.union([z.boolean(), z.literal('address')]),
+  /**
+   * How the wizard fills it when no column gives it: the delivery service chosen, the tariff chosen, the items
+   * (weight, declared value), the order's weight (the parcel's), one piece, or the default sender profile.
+   */
+  filledBy: z.enum(['service', 'tariff', 'items', 'order', 'one', 'senderProfile']).optional(),
 });
 export type ImportField = z.output<typeof importFieldSchema>;
 
@@ -95,7 +114,14 @@ export const importCommands = {
     importPreviewSchema,
     shopStaff,
   ),
-  'import.suggestMapping': command('Guess a column map from column titles', z.object({ headers: z.array(headerCellSchema) }), suggestedMappingSchema, shopStaff),
+  'import.suggestMapping': command(
+    'Guess a column map from column titles, or take a shop platform\'s ready mapping for them',
+    z.object({ headers: z.array(headerCellSchema), platform: z.string().max(40).optional() }),
+    suggestedMappingSchema,
+    shopStaff,
+  ),
+  'import.platforms': command('Shop platforms with a ready mapping of their order export', z.object({}), z.array(importPlatformSchema), shopStaff),
+  'import.template': command('Our own order template, an xlsx workbook with example orders', z.object({}), z.object({ fileName: z.string(), base64: z.string() }), shopStaff),
   'import.dryRun': command('Check every order of a staged workbook; nothing is created', z.object({ importId, settings: uploadSettingsSchema }), importDryRunSchema, shopStaff),
   'import.run': command(
     'Create the orders of a staged workbook in the background; progress comes as import.progress events',

@@ -155,14 +155,28 @@ describe('column-mapping presets', () => {
 });
 
 describe('the field table of the mapping step', () => {
-  it('lists every upload key with its level and required flag', async () => {
+  it('lists every upload key with what the wizard asks for: only what has no default is required', async () => {
     t = await createTestApp();
     const fields = await call('import.fields', {});
     const byKey = Object.fromEntries(fields.map((f: any) => [f.key, f]));
     expect(byKey['order.clientNumber']).toEqual({ key: 'order.clientNumber', level: 'order', kind: 'text', required: true });
     expect(byKey['recipient.city']).toMatchObject({ required: 'address' });
-    expect(byKey['item.quantity']).toMatchObject({ level: 'item', kind: 'number', required: true });
     expect(byKey['order.comment']).toMatchObject({ required: false });
+    // filled as the order form fills them, or left out as the form leaves them
+    expect(byKey['item.quantity']).toMatchObject({ level: 'item', kind: 'number', required: false, filledBy: 'one' });
+    expect(byKey['order.deliveryType']).toMatchObject({ required: false, filledBy: 'tariff' });
+    expect(byKey['cost.assessedCost']).toMatchObject({ required: false, filledBy: 'items' });
+    expect(byKey['place.length']).toMatchObject({ required: false });
+    expect(byKey['item.weight']).toMatchObject({ required: false });
+    // the sender comes from the default sender profile once there is one
+    expect(byKey['sender.phone']).toMatchObject({ required: true });
+    await call('senderProfiles.create', { name: 'Склад', sender: { contactName: 'Склад', phone: '+74951234567', countryCode: 'RU', city: 'Москва', street: 'ул. Ленина', house: '1' } });
+    const withProfile = Object.fromEntries((await call('import.fields', {})).map((f: any) => [f.key, f]));
+    expect(withProfile['sender.phone']).toMatchObject({ required: false, filledBy: 'senderProfile' });
+    expect(Object.values(withProfile).filter((f: any) => f.required !== false).map((f: any) => f.key)).toEqual([
+      'order.clientNumber', 'order.tariffId', 'cost.codCost', 'recipient.phone', 'recipient.contactName', 'recipient.countryCode', 'recipient.region',
+      'recipient.city', 'recipient.street', 'recipient.house', 'item.description',
+    ]);
   });
 });
 

@@ -20,7 +20,8 @@ export function createImportRecovery(deps: {
   store: ImportStore;
   jobs: ImportJobs;
   pipeline: ImportPipeline;
-  compile: (settings: UploadSettings) => Promise<CompiledSettings>;
+  /** The settings compiled as their import's origin compiles them (the wizard leaves some fields to the row mapper). */
+  compile: (settings: UploadSettings, origin: 'api' | 'desktop') => Promise<CompiledSettings>;
 }) {
   const { clock, log, store, jobs, pipeline, compile } = deps;
 
@@ -52,7 +53,7 @@ export function createImportRecovery(deps: {
       }
       let compiled: CompiledSettings;
       try {
-        compiled = await compile(JSON.parse(row.settings) as UploadSettings);
+        compiled = await compile(JSON.parse(row.settings) as UploadSettings, row.origin === 'desktop' ? 'desktop' : 'api');
       } catch (error) {
         await fail(`its settings are no longer valid (${(error as Error).message})`);
         continue;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { UploadSettings } from '../../../shared/schemas/upload';
 import type { CallContext } from '../companies/company-service';
 import { validationError } from '../errors';
-import { hasTariffs, servicesOf } from '../lists/tariffs-repository';
+import { allTariffs, hasTariffs, servicesOf } from '../lists/tariffs-repository';
 import { createReferenceData, type ReferenceData } from '../orders/reference-data';
 import type { FetchLike } from './download';
 import { createImportJobs } from './import-jobs';
@@ -13,8 +13,8 @@ import { createImportPipeline, type ImportAppParts } from './import-pipeline';
 import { createImportReaders } from './import-readers';
 import { createImportRecovery } from './import-recovery';
 import { createImportStore } from './import-store';
-import { createImportWizard } from './import-wizard';
-import { compileSettings, type CompiledSettings, type ServicesLookup } from './settings';
+import { createImportWizard, wizardOptional } from './import-wizard';
+import { compileSettings, type CompiledSettings, type CompileOptions, type ServicesLookup } from './settings';
 import { createUploadEndpoint } from './upload-endpoint';
 
 /**
@@ -36,6 +36,8 @@ export interface ImportServiceDeps extends ImportAppParts {
   options?: Partial<ImportOptions>;
   /** The data folder: import files are kept in its imports/ folder (default: a new temporary folder). */
   dataDir?: string;
+  /** The company's default sender (its sender profile), which the wizard uses when no sender column is mapped. */
+  defaultSender?: (ctx: CallContext) => Promise<Record<string, unknown> | undefined>;
 }
 
 export function createImportService(deps: ImportServiceDeps) {
@@ -57,17 +59,21 @@ export function createImportService(deps: ImportServiceDeps) {
    * providerKey (required by the interface) must name a service before anything is read; a row's own
    * provider column may still name another service (the row keeps its own).
    */
-  async function compile(settings: UploadSettings): Promise<CompiledSettings> {
+  async function compile(settings: UploadSettings, wizard?: Pick<CompileOptions, 'optional'>): Promise<CompiledSettings> {
     if (!providers.get(settings.providerKey)) throw validationError([{ field: 'providerKey', message: `unknown delivery service ${settings.providerKey}` }]);
-    return compileSettings(settings, lookupServices);
+    return compileSettings(settings, { lookupServices, lookupTariffs, ...wizard });
   }
+  const lookupTariffs = async (providerKey: string) => {
+    const list = await allTariffs(db, providerKey);
+    return list.length ? list : undefined;
+  };
 
   const dataDir = deps.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shipdesk-imports-'));
   const store = createImportStore({ db, clock, options, dataDir });
   const readers = createImportReaders(options);
   const pipeline = createImportPipeline({ ...deps, reference: deps.reference ?? createReferenceData(db), options, store, readers });
   const jobs = createImportJobs({ clock, log, events, store, pipeline });
-  const wizard = createImportWizard({ options, store, jobs, pipeline, readers, compile });
+  const wizard = createImportWizard({ options, store, jobs, pipeline, readers, compile: (settings) => compile(settings, { optional: wizardOptional }), defaultSender: deps.defaultSender });
 
   return {
     upload: createUploadEndpoint({ options, fetch: fetchFile, store, jobs, pipeline, compile }),
@@ -78,7 +84,7 @@ export function createImportService(deps: ImportServiceDeps) {
     ...wizard,
 
     /** At start: imports a crash left under way are taken up again or failed plainly (import-recovery.ts). */
-    recover: createImportRecovery({ clock, log, store, jobs, pipeline, compile }),
+    recover: createImportRecovery({ clock, log, store, jobs, pipeline, compile: (settings, origin) => compile(settings, origin === 'desktop' ? { optional: wizardOptional } : undefined) }),
 
     /** Keeps a reading worker started ahead (exceljs loaded), so an import does not wait for one. */
     prewarm: () => readers.prewarm(),

@@ -1,6 +1,6 @@
 import type { UploadSettings, UploadState } from '../../../shared/schemas/upload';
 import type { CallContext } from '../companies/company-service';
-import { notFound } from '../errors';
+import { notFound, validationError } from '../errors';
 import { cellText, type SheetRow } from './cells';
 import { columnLetters } from './columns';
 import type { WorkbookInfo } from './file-check';
@@ -12,7 +12,43 @@ import type { ImportPipeline } from './import-pipeline';
 import type { ImportReaders } from './import-readers';
 import type { ImportStore } from './import-store';
 import { asAppError, checkIncomingFile, decodeBase64 } from './incoming-file';
+import { importFields } from '../import-presets/import-fields';
+import { importTemplate } from '../import-presets/import-template';
+import { detectPlatform, platformMapping, platformPresets } from '../import-presets/platform-presets';
+import { addressParts, uploadKeys } from './keys';
 import type { CompiledSettings } from './settings';
+
+/**
+ * Fields of the upload table the wizard does not ask for, because it fills them as the order form does:
+ * the weight from the items (or the parcel's from the order's), sizes and item weights left out, the
+ * declared value from the items, the delivery and pickup types from the tariff chosen.
+ */
+export const wizardOptional: ReadonlySet<string> = new Set([
+  'order.weight', 'order.pickupType', 'order.deliveryType', 'cost.assessedCost',
+  'place.height', 'place.width', 'place.length', 'place.weight', 'item.weight', 'item.quantity',
+]);
+
+/**
+ * The wizard's settings completed with what the shop has set up already: the default sender profile
+ * for every sender field no column gives (its address only when no sender address column is mapped),
+ * and one piece of each item unless its cell says how many.
+ */
+export function completeWizardSettings(settings: UploadSettings, sender: Record<string, unknown> | undefined): UploadSettings {
+  const defaults = { ...(settings.defaultData ?? {}) };
+  const given = (key: string) => Boolean(settings.columnMap[key]?.trim() || defaults[key]?.trim());
+  if (!defaults['item.quantity']?.trim()) defaults['item.quantity'] = '1'; // an empty quantity cell too
+  if (sender) {
+    const addressNames: readonly string[] = ['addressString', ...addressParts];
+    const addressMapped = addressNames.some((name) => given(`sender.${name}`));
+    for (const [name, value] of Object.entries(sender)) {
+      const key = `sender.${name}`;
+      if (!Object.hasOwn(uploadKeys, key) || given(key) || (typeof value !== 'string' && typeof value !== 'number') || String(value).trim() === '') continue;
+      if (addressMapped && addressNames.includes(name)) continue;
+      defaults[key] = String(value);
+    }
+  }
+  return { ...settings, defaultData: defaults };
+}
 
 /**
  * The desktop import wizard (`import.*` commands): a file is staged and previewed, its mapping tried
@@ -25,14 +61,23 @@ export function createImportWizard(deps: {
   pipeline: ImportPipeline;
   readers: ImportReaders;
   compile: (settings: UploadSettings) => Promise<CompiledSettings>;
+  defaultSender?: (ctx: CallContext) => Promise<Record<string, unknown> | undefined>;
 }) {
   const { options, store, jobs, pipeline, readers, compile } = deps;
+  const complete = async (ctx: CallContext, settings: UploadSettings) => completeWizardSettings(settings, await deps.defaultSender?.(ctx));
 
   async function stagedSource(ctx: CallContext, importId: number) {
     const row = await store.load(ctx, importId);
     const source = store.source(row);
     if (!source) throw notFound(`The file of import ${importId} is no longer kept; choose it again`);
     return { row, source };
+  }
+
+  /** import.suggestMapping: a platform's ready mapping when one is named (or the titles look like its export), else the guess. */
+  function suggest(input: { headers: { column: string; title: string }[]; platform?: string }) {
+    const preset = input.platform ? platformPresets.find((p) => p.id === input.platform) : detectPlatform(input.headers);
+    if (input.platform && !preset) throw validationError([{ field: 'platform', message: `is not one of ${platformPresets.map((p) => p.id).join(', ')}` }]);
+    return preset ? platformMapping(preset, input.headers) : suggestMapping(input.headers);
   }
 
   return {
@@ -61,20 +106,32 @@ export function createImportWizard(deps: {
         headerRow,
         rowStart: headerRow + 1,
         headers,
-        rows: rows.map((r) => ({
-          row: r.row,
-          cells: Object.fromEntries(r.cells.flatMap((c, i) => (cellText(c) === '' ? [] : [[columnLetters(i + 1), cellText(c)]]))),
-        })),
-        suggested: suggestMapping(headers),
+        rows: rows.map((r) => {
+          const dates = r.cells.flatMap((c, i) => (c instanceof Date ? [[columnLetters(i + 1), cellText(c)]] : []));
+          return {
+            row: r.row,
+            cells: Object.fromEntries(r.cells.flatMap((c, i) => (cellText(c) === '' ? [] : [[columnLetters(i + 1), cellText(c)]]))),
+            ...(dates.length ? { dates: Object.fromEntries(dates) } : {}),
+          };
+        }),
+        suggested: suggest({ headers }),
       };
     },
 
-    suggestMapping: (headers: { column: string; title: string }[]) => suggestMapping(headers),
+    /** import.fields: the upload table's fields as the wizard asks for them. */
+    fields: async (ctx: CallContext) => importFields((await deps.defaultSender?.(ctx)) !== undefined),
+
+    suggestMapping: suggest,
+
+    platforms: () => platformPresets.map((p) => ({ id: p.id, name: p.name })),
+
+    /** import.template: our own order template. */
+    template: async () => ({ fileName: 'Шаблон заказов ShipDesk.xlsx', base64: (await importTemplate()).toString('base64') }),
 
     /** import.dryRun: every order of the staged file checked (duplicates in the database included); nothing is created. */
     async dryRun(ctx: CallContext, input: { importId: number; settings: UploadSettings }) {
       const { row, source } = await stagedSource(ctx, input.importId);
-      const compiled = await compile(input.settings);
+      const compiled = await compile(await complete(ctx, input.settings));
       try {
         const { entries } = await pipeline.execute({ ctx, importId: row.id, bytes: source, compiled, dryRun: true, errorsToFile: false, waitForRegistration: false, signal: new AbortController().signal });
         const failedEntries = entries.filter((e) => e.failure);
@@ -94,7 +151,8 @@ export function createImportWizard(deps: {
      * import.run: creates the orders of a staged file in the background. A file that has already run
      * runs again as a new import (a new uploadId), so every run keeps its own results.
      */
-    async run(ctx: CallContext, input: { importId: number; settings: UploadSettings; errorsToFile: boolean; target?: 'orders' | 'drafts' }): Promise<UploadState> {
+    async run(ctx: CallContext, given: { importId: number; settings: UploadSettings; errorsToFile: boolean; target?: 'orders' | 'drafts' }): Promise<UploadState> {
+      const input = { ...given, settings: await complete(ctx, given.settings) };
       const { row, source } = await stagedSource(ctx, input.importId);
       const compiled = await compile(input.settings);
       try {

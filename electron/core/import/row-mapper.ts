@@ -1,6 +1,7 @@
 import type { FieldError } from '../../../shared/errors';
 import { orderCreateSchema, type OrderCreate } from '../../../shared/schemas/order';
 import { federalCities, parseAddress, type ParsedAddress } from '../../../shared/address-parser';
+import { choiceCode, choiceExamples, foldWords, isChoiceField } from './choice-words';
 import { cellText, isCellError, isEmptyCell, isFormulaWithoutResult, type CellValue, type SheetRow } from './cells';
 import { columnLetters } from './columns';
 import { addressParts, extraParamPrefix, parties, uploadKeys, type Party } from './keys';
@@ -134,6 +135,19 @@ export function createOrderMapper(settings: CompiledSettings) {
     };
   }
 
+  const tariffById = new Map((settings.tariffs ?? []).map((t) => [t.id, t]));
+  const tariffByName = new Map((settings.tariffs ?? []).flatMap((t) => [t.name, t.aliasName].filter((n): n is string => !!n).map((n) => [foldWords(n), t.id] as const)));
+
+  /** A tariff written by its name (or alias) instead of its id. */
+  function tariffCode(v: string): { value: unknown } | { error: string } {
+    const n = numberValue(v);
+    if (/^\d+$/.test(String(n)) || tariffByName.size === 0) return { value: n }; // a number, or no names known: the schema judges
+    const id = tariffByName.get(foldWords(v));
+    if (id !== undefined) return { value: id };
+    const names = (settings.tariffs ?? []).map((t) => `"${t.name}"`);
+    return { error: `must be a tariff of ${settings.providerKey}: ${names.slice(0, 8).join(', ')}${names.length > 8 ? '…' : ''} (or its number)` };
+  }
+
   const cellAt = (row: SheetRow, column: number): CellValue => row.cells[column - 1] ?? null;
   const isEmptyRow = (row: SheetRow) => settings.mappedColumns.every((c) => isEmptyCell(cellAt(row, c)));
   const hasItemData = (row: SheetRow) => settings.itemColumns.some((c) => !isEmptyCell(cellAt(row, c)));
@@ -202,9 +216,18 @@ export function createOrderMapper(settings: CompiledSettings) {
       case 'text':
         r.value = typeof v === 'string' ? v.trim() : cellText(v).trim();
         return r;
-      case 'number':
-        r.value = numberValue(v);
+      case 'number': {
+        if (isChoiceField(plan.key) && typeof v !== 'number') {
+          const code = choiceCode(plan.key, cellText(v));
+          if (code === undefined) r.error = `must be ${choiceExamples[plan.key]}`;
+          else r.value = code;
+        } else if (plan.key === 'order.tariffId' && typeof v === 'string') {
+          const code = tariffCode(v);
+          if ('error' in code) r.error = code.error;
+          else r.value = code.value;
+        } else r.value = numberValue(v);
         return r;
+      }
       case 'time': {
         if (v instanceof Date) r.value = hhmm(fromUtcDate(v));
         // a day fraction (0.375 = 09:00), or the time part of a date-and-time serial
@@ -341,6 +364,14 @@ export function createOrderMapper(settings: CompiledSettings) {
     }
 
     place.items = items;
+    fillFromParts(order, cost, place, items);
+    if (order.weight === undefined && place.weight === undefined && !fields.get('order.weight')?.spec.required && !flagged?.has('order.weight')) {
+      fail('order.weight', "is required: map the column of the order's weight, or of the items' weights (each item then needs one)", first.row, 'order.weight');
+      flagged!.add('places.0.weight');
+    }
+    if (flagged?.has('order.weight') && place.weight === undefined) flagged.add('places.0.weight'); // the order's weight error says it
+    // A tariff that could not be read leaves the types it would give unknown: that one error says it.
+    if (flagged?.has('order.tariffId')) for (const key of ['deliveryType', 'pickupType']) if (order[key] === undefined) flagged.add(`order.${key}`);
     const input = {
       order,
       cost,
@@ -388,6 +419,30 @@ export function createOrderMapper(settings: CompiledSettings) {
     }
     if (!candidate.clientNumber && typeof order.clientNumber === 'string') candidate.clientNumber = order.clientNumber;
     return candidate;
+  }
+
+  /**
+   * What the wizard leaves optional, filled as the order form fills it: the place weighs what the order
+   * weighs (or the order what its items weigh), the declared value is the items' value, the delivery and
+   * pickup types are the tariff's. With the interface's settings these fields always have a column or a default.
+   */
+  function fillFromParts(order: Record<string, unknown>, cost: Record<string, unknown>, place: Record<string, unknown>, items: Record<string, unknown>[]) {
+    const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : Number.NaN);
+    const qty = (item: Record<string, unknown>) => (item.quantity === undefined ? 1 : num(item.quantity));
+    const sumOf = (pick: (item: Record<string, unknown>) => unknown) => {
+      const values = items.map((item) => num(pick(item)) * qty(item));
+      return values.length > 0 && values.every(Number.isFinite) ? exactSum(values) : undefined;
+    };
+    if (order.weight === undefined && !fields.get('order.weight')?.spec.required) order.weight = place.weight ?? sumOf((i) => i.weight);
+    if (place.weight === undefined && !fields.get('place.weight')?.spec.required) place.weight = order.weight;
+    if (cost.assessedCost === undefined && !fields.get('cost.assessedCost')?.spec.required) {
+      cost.assessedCost = items.some((i) => i.assessedCost !== undefined || i.cost !== undefined) ? (sumOf((i) => i.assessedCost ?? i.cost ?? 0) ?? undefined) : 0;
+    }
+    const tariff = tariffById.get(num(order.tariffId));
+    if (tariff) {
+      if (order.deliveryType === undefined && tariff.deliveryType !== null) order.deliveryType = tariff.deliveryType;
+      if (order.pickupType === undefined && tariff.pickupType !== null) order.pickupType = tariff.pickupType;
+    }
   }
 
   const finishCurrent = (): OrderCandidate[] => {

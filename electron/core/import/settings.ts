@@ -1,5 +1,5 @@
 import type { FieldError } from '../../../shared/errors';
-import type { ProviderService } from '../../../shared/schemas/lists';
+import type { ProviderService, Tariff } from '../../../shared/schemas/lists';
 import type { UploadSettings } from '../../../shared/schemas/upload';
 import { validationError } from '../errors';
 import { columnNumber } from './columns';
@@ -40,6 +40,8 @@ export interface CompiledSettings {
   itemColumns: number[];
   /** Additional services by extraParamName, when the delivery service's list is known. */
   services?: Map<string, ProviderService>;
+  /** The delivery service's tariffs, when known: a tariff named in a cell, the delivery and pickup types a tariff fixes. */
+  tariffs?: Tariff[];
   /** The settings as given, kept with the import. */
   source: UploadSettings;
 }
@@ -48,9 +50,23 @@ const sumPattern = /^\s*sumByOrderRows\(\s*([^()]*?)\s*\)\s*$/i;
 
 /** The additional services of the delivery service: a list, or undefined when the app has no reference data for it. */
 export type ServicesLookup = (providerKey: string) => Promise<ProviderService[] | undefined>;
+/** The tariffs of the delivery service: a list, or undefined when the app has none for it. */
+export type TariffsLookup = (providerKey: string) => Promise<Tariff[] | undefined>;
+
+export interface CompileOptions {
+  lookupServices: ServicesLookup;
+  lookupTariffs?: TariffsLookup;
+  /**
+   * Required fields of the upload table that need no column or default here, because the row mapper can
+   * fill them (the desktop wizard: sizes and item weights optional as in the order form, the declared value
+   * from the items, the delivery and pickup types from the tariff). The interface's upload demands them all.
+   */
+  optional?: ReadonlySet<string>;
+}
 
 /** Checks and compiles the settings; throws a 040002 AppError naming every problem. */
-export async function compileSettings(settings: UploadSettings, lookupServices: ServicesLookup): Promise<CompiledSettings> {
+export async function compileSettings(settings: UploadSettings, compileOptions: CompileOptions): Promise<CompiledSettings> {
+  const { lookupServices, lookupTariffs, optional } = compileOptions;
   const errors: FieldError[] = [];
   const cs = settings.columnSettings;
   const fail = (field: string, message: string) => errors.push({ field, message });
@@ -78,7 +94,7 @@ export async function compileSettings(settings: UploadSettings, lookupServices: 
   const fields = new Map<string, FieldPlan>();
   const plan = (key: string, spec: KeySpec) => {
     let p = fields.get(key);
-    if (!p) fields.set(key, (p = { key, spec, columns: [] }));
+    if (!p) fields.set(key, (p = { key, spec: optional?.has(key) ? { ...spec, required: false } : spec, columns: [] }));
     return p;
   };
 
@@ -143,13 +159,15 @@ export async function compileSettings(settings: UploadSettings, lookupServices: 
     fail('columnMap.order.clientNumber', 'is required: the column of the order numbers tells the orders apart');
   }
   for (const [key, spec] of Object.entries(uploadKeys)) {
-    if (spec.required === true && !given(key) && key !== 'order.clientNumber' && !erred(key)) {
+    if (spec.required === true && !given(key) && key !== 'order.clientNumber' && !erred(key) && !optional?.has(key)) {
       fail(`columnMap.${key}`, 'is required: map a column or give a value in defaultData');
     }
   }
   for (const party of parties) {
     if (given(`${party}.addressString`)) continue;
-    const missing = Object.entries(uploadKeys).filter(([key, spec]) => key.startsWith(`${party}.`) && spec.required === 'address' && !given(key) && !erred(key));
+    const missing = Object.entries(uploadKeys).filter(
+      ([key, spec]) => key.startsWith(`${party}.`) && spec.required === 'address' && !given(key) && !erred(key) && !optional?.has(key),
+    );
     for (const [key] of missing) {
       fail(`columnMap.${key}`, `is required unless ${party}.addressString is given: map a column or give a value in defaultData`);
     }
@@ -181,6 +199,8 @@ export async function compileSettings(settings: UploadSettings, lookupServices: 
     }
   }
 
+  const tariffs = lookupTariffs ? await lookupTariffs(settings.providerKey) : undefined;
+
   if (errors.length) throw validationError(errors, `The upload settings are not usable: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`);
 
   const columnsOf = (level?: 'item') =>
@@ -199,6 +219,7 @@ export async function compileSettings(settings: UploadSettings, lookupServices: 
     readColumns: [...new Set([...columnsOf(), ...[...fields.values()].flatMap((p) => (p.fallback?.kind === 'sum' ? [p.fallback.column] : []))])],
     itemColumns: columnsOf('item'),
     services,
+    tariffs,
     source: settings,
   };
 }

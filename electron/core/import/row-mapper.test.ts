@@ -1,0 +1,68 @@
+import type { Tariff } from '../../../shared/schemas/lists';
+import { uploadSettingsSchema } from '../../../shared/schemas/upload';
+import type { CellValue, SheetRow } from './cells';
+import { completeWizardSettings, wizardOptional } from './import-wizard';
+import { createOrderMapper } from './row-mapper';
+import { compileSettings } from './settings';
+
+const tariffs: Tariff[] = [
+  { id: 11, providerKey: 'shop-post', name: 'Посылка до двери', description: null, aliasName: 'Дверь', weightMin: 0, weightMax: 30_000, pickupType: 1, deliveryType: 1, paymentCash: 1 },
+  { id: 12, providerKey: 'shop-post', name: 'Посылка в ПВЗ', description: null, aliasName: null, weightMin: 0, weightMax: 20_000, pickupType: 2, deliveryType: 2, paymentCash: 1 },
+];
+
+/** A web shop's export: number, delivery in words, tariff by name, name, phone, address, item, quantity, price, COD. */
+const columnMap = {
+  'order.clientNumber': 'A', 'order.deliveryType': 'B', 'order.tariffId': 'C', 'recipient.contactName': 'D', 'recipient.phone': 'E',
+  'recipient.addressString': 'F', 'item.description': 'G', 'item.quantity': 'H', 'item.cost': 'I', 'item.weight': 'J', 'cost.codCost': 'K', 'order.pointOutId': 'L',
+};
+const sender = { contactName: 'Склад «Ромашка»', phone: '+74951234567', countryCode: 'RU', region: 'Москва', city: 'Москва', street: 'ул. Ленина', house: '1' };
+
+async function mapRows(rows: CellValue[][], options: { wizard: boolean; map?: Record<string, string> }) {
+  let settings = uploadSettingsSchema.parse({ providerKey: 'shop-post', columnSettings: { timeFormat: 'H:i', nameFormat: false, itemsNewRow: true }, columnMap: options.map ?? columnMap });
+  if (options.wizard) settings = completeWizardSettings(settings, sender);
+  const compiled = await compileSettings(settings, { lookupServices: async () => [], lookupTariffs: async () => tariffs, optional: options.wizard ? wizardOptional : undefined });
+  const mapper = createOrderMapper(compiled);
+  const sheet: SheetRow[] = rows.map((cells, i) => ({ row: i + 2, cells }));
+  return [...sheet.flatMap((r) => mapper.push(r)), ...mapper.finish()];
+}
+
+describe('rows in shop words, as the wizard reads them', () => {
+  it('takes "До двери" / "ПВЗ" and tariffs by name, the sender from the profile, weights and declared value from the items', async () => {
+    const [door, point] = await mapRows(
+      [
+        ['1001', 'До двери', 'Посылка до двери', 'Анна Семёнова', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 2, '995,00', 300, 1990],
+        ['1001', '', '', '', '', '', 'Кружка', '', 1000, 450, ''],
+        ['1002', 'ПВЗ', 'Посылка в ПВЗ', 'Олег Иванов', '89161234567', 'г. Казань, ул. Баумана, д. 1', 'Книга', 1, 650, '', 0, 200036],
+      ],
+      { wizard: true },
+    );
+    expect(door.errors).toEqual([]);
+    expect(door.payload!.order).toMatchObject({ deliveryType: 1, pickupType: 1, tariffId: 11, weight: 1050 });
+    expect(door.payload!.places[0]).toMatchObject({ weight: 1050 });
+    expect(door.payload!.places[0].items.map((i) => i.quantity)).toEqual([2, 1]);
+    expect(door.payload!.cost).toMatchObject({ assessedCost: 2990, codCost: 1990 });
+    expect(door.payload!.sender).toMatchObject({ contactName: 'Склад «Ромашка»', city: 'Москва', house: '1' });
+    // the book has no weight: the order needs one from somewhere, and says so
+    expect(point.payload).toBeUndefined();
+    expect(point.errors.map((e) => e.field)).toEqual(['order.weight']);
+  });
+
+  it('names the cell and the words it takes when a cell means neither', async () => {
+    const [order] = await mapRows([['1003', 'завтра', 'Посылка в никуда', 'Анна', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 0]], { wizard: true });
+    expect(order.errors).toEqual([
+      { field: 'order.deliveryType', row: 2, message: 'must be "до двери" (1) or "ПВЗ" (2) (cell B2: "завтра")' },
+      { field: 'order.tariffId', row: 2, message: 'must be a tariff of shop-post: "Посылка до двери", "Посылка в ПВЗ" (or its number) (cell C2: "Посылка в никуда")' },
+    ]);
+  });
+
+  it('the interface\'s upload still demands every required field of its table, words in cells accepted', async () => {
+    await expect(mapRows([], { wizard: false })).rejects.toMatchObject({ body: { errors: expect.arrayContaining([{ field: 'columnMap.place.weight', message: expect.any(String) }, { field: 'columnMap.sender.phone', message: expect.any(String) }]) } });
+    const full = {
+      ...columnMap, 'order.weight': 'M', 'order.pickupType': 'N', 'cost.assessedCost': 'K', 'place.weight': 'M', 'place.length': 'O', 'place.width': 'O', 'place.height': 'O',
+      'sender.contactName': 'D', 'sender.phone': 'E', 'sender.addressString': 'F',
+    };
+    const [order] = await mapRows([['1004', 'курьер', 11, 'Анна', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 995, '', 400, 'Заберёт курьер', 10]], { wizard: false, map: full });
+    expect(order.errors).toEqual([]);
+    expect(order.payload!.order).toMatchObject({ deliveryType: 1, pickupType: 1, tariffId: 11 });
+  });
+});
