@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { manualClock } from '../../electron/core/clock';
-import { syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
-import { findPoint } from '../../electron/core/lists/points-repository';
+import { createStoredReference, syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
+
 import { ProviderRejectedError, ProviderUnavailableError, type ShipmentRequest, type TrackedShipment } from '../../electron/core/providers/provider';
 import { createYandexClient, type YandexClientOptions } from '../../electron/core/providers/yandex-delivery/client';
 import { YandexAuthError } from '../../electron/core/providers/yandex-delivery/errors';
@@ -40,7 +40,7 @@ async function setup(fakeOptions: FakeYandexOptions = {}, tune: Partial<Omit<Yan
     clock,
     providers: ({ db }) => {
       const client = createYandexClient({ baseUrl: fake.url, token: FAKE_YANDEX_TOKEN, clock, timeoutMs: 5_000, ...clientTune });
-      yandex = createYandexProvider({ client, reference: { point: (key, id) => findPoint(db, key, id) }, clock, ...providerTune });
+      yandex = createYandexProvider({ client, reference: createStoredReference(db), clock, ...providerTune });
       return [yandex];
     },
   });
@@ -124,7 +124,8 @@ describe('Yandex Delivery adapter against the fake platform over HTTP', () => {
       expect(await errorsOf((o) => { o.order.pointInId = env.locker; })).toEqual([expect.objectContaining({ field: 'order.pointInId', message: expect.stringMatching(/does not accept/) })]);
       expect(await errorsOf((o) => { o.order.pointOutId = env.locker; })).toEqual([expect.objectContaining({ field: 'cost.codCost' })]);
       expect(await errorsOf((o) => { o.order.tariffId = 9101; })).toEqual([expect.objectContaining({ field: 'order.deliveryType' })]);
-      expect(await errorsOf((o) => { o.order.pickupType = 1; }, 'door')).toEqual([expect.objectContaining({ field: 'order.pickupType' })]);
+      expect(await errorsOf((o) => { o.order.pickupType = 1; o.order.tariffId = 9103; }, 'door')).toEqual([expect.objectContaining({ field: 'order.pickupType', message: expect.stringMatching(/warehouse station named in the connection/) })]);
+      expect(await errorsOf((o) => { o.order.pickupType = 1; }, 'door')).toEqual([expect.objectContaining({ field: 'order.pickupType', message: expect.stringMatching(/expects pickupType 2/) }), expect.objectContaining({ field: 'order.pickupType' })]);
       expect(await errorsOf((o) => { o.recipient.street = undefined; }, 'door')).toEqual([expect.objectContaining({ field: 'recipient.street' })]);
       expect(await errorsOf(() => {})).toEqual([]);
       expect(env.fake.http.requests).toBe(before);
@@ -132,7 +133,7 @@ describe('Yandex Delivery adapter against the fake platform over HTTP', () => {
 
     it('with the shop\'s warehouse station in the connection, Yandex collects from it (pickupType 1)', async () => {
       env = await setup({}, { warehouseStationId: 'warehouse-0001' });
-      await env.yandex.register(env.shipment('YA-WH', (o) => { o.order.pickupType = 1; o.order.pointInId = undefined; }));
+      await env.yandex.register(env.shipment('YA-WH', (o) => { o.order.pickupType = 1; o.order.tariffId = 9103; o.order.pointInId = undefined; }));
       expect(env.fake.request('YA-WH')!.body.source).toEqual({ platform_station: { platform_id: 'warehouse-0001' } });
     });
 

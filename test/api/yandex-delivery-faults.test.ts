@@ -1,9 +1,7 @@
 import { manualClock } from '../../electron/core/clock';
-import { syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
-import { findPoint } from '../../electron/core/lists/points-repository';
+
 import type { CallInfo } from '../../electron/core/providers/transport';
-import { createYandexClient } from '../../electron/core/providers/yandex-delivery/client';
-import { createYandexProvider, type YandexProvider } from '../../electron/core/providers/yandex-delivery/yandex-provider';
+import type { YandexTuning } from '../../electron/core/providers/yandex-delivery/kind';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { createNodeHttpFetch } from '../fakes/cdek/node-fetch';
 import { yandexOrder } from '../fakes/yandex-delivery/orders';
@@ -18,7 +16,7 @@ const SEED = Number(process.env.FAULT_SEED ?? 20_261_125);
 /**
  * The outbox's promise with Yandex Delivery under a bad network: with the platform failing 30 % of all calls (5xx,
  * 429, requests that hang, and replies lost after the platform booked), every order ends up booked exactly once —
- * counted at the fake — none lost, none left in the queue. Real HTTP, real SQLite, the real outbox; the clock is
+ * counted at the fake — none lost, none left in the queue. Real HTTP, real SQLite, the real outbox and the connection-backed adapter; the clock is
  * moved past each backoff by hand.
  */
 describe('Yandex Delivery under faults: 500 orders through the real outbox', () => {
@@ -36,17 +34,11 @@ describe('Yandex Delivery under faults: 500 orders through the real outbox', () 
     // No faults while the points are synced; then 30 % of every call.
     fake = await startFakeYandex({ now: clock.now, faults: { rate: 0, seed: SEED, kinds: ['500', '502', '503', '429', 'hang', 'hang-after'] } });
     const calls: CallInfo[] = [];
-    let yandex!: YandexProvider;
-    env = await createTestApp({
-      clock,
-      providers: ({ db }) => {
-        const client = createYandexClient({ baseUrl: fake.url, token: FAKE_YANDEX_TOKEN, clock, timeoutMs: 60, fetch: http.fetch, onCall: (c) => calls.push(c) });
-        yandex = createYandexProvider({ client, reference: { point: (key, id) => findPoint(db, key, id) }, clock });
-        return [yandex];
-      },
-    });
+    env = await createTestApp({ clock, carrierTuning: { 'yandex-delivery': { fetch: http.fetch, timeoutMs: 60, onCall: (c) => calls.push(c) } satisfies YandexTuning } });
     const { app, shop } = env;
-    await syncCarrierPoints({ db: app.db, clock }, yandex.referenceData.points);
+    const created = await app.dispatch('connections.create', shop, { providerKey: 'yandex-delivery', name: 'Основной', baseUrl: fake.url, credentials: { token: FAKE_YANDEX_TOKEN } });
+    expect(created.ok).toBe(true);
+    await app.services.connections.refreshPoints();
     const dropOff = fake.points().find((p) => p.available_for_dropoff)!;
     const pointInId = (await app.db.selectFrom('points').select('id').where('code', '=', dropOff.id).executeTakeFirstOrThrow()).id;
 

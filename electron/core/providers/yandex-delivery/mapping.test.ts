@@ -51,8 +51,8 @@ describe('Yandex Delivery mapping: our order → the body of offers/create', () 
     expect(splitCod(o, 'Yandex Delivery')).toEqual({ errors: [expect.objectContaining({ field: 'cost.codCost', message: expect.stringContaining('Yandex Delivery') })] });
   });
 
-  it('its two tariffs are listed with the delivery type each serves', () => {
-    expect(yandexTariffRecords().map((t) => [t.id, t.deliveryType, t.pickupType])).toEqual([[9101, 1, 2], [9102, 2, 2]]);
+  it('its tariffs are the two last-mile policies from a drop-off point or from the shop\'s warehouse', () => {
+    expect(yandexTariffRecords().map((t) => [t.id, t.deliveryType, t.pickupType])).toEqual([[9101, 1, 2], [9102, 2, 2], [9103, 1, 1], [9104, 2, 1]]);
   });
 });
 

@@ -17,29 +17,33 @@ export const YANDEX_KEY = 'yandex-delivery';
 
 // ---------------------------------------------------------------- tariffs
 
-/** The two last-mile policies of the platform as our tariffs (ids clear of CDEK's and the sandbox's). */
-export const yandexTariffs = [
-  { id: 9101, name: 'Яндекс Доставка: курьером до двери', policy: 'time_interval', deliveryType: 1 },
-  { id: 9102, name: 'Яндекс Доставка: в пункт выдачи или постамат', policy: 'self_pickup', deliveryType: 2 },
-] as const;
-export type YandexPolicy = (typeof yandexTariffs)[number]['policy'];
-
-export const yandexTariffFor = (deliveryType: 1 | 2) => yandexTariffs.find((t) => t.deliveryType === deliveryType)!;
-
 /**
- * Yandex's tariffs as /lists/tariffs records. The parcel always starts at a platform station: a drop-off point the shop
- * brings it to (pickupType 2, pointInId) or the shop's own warehouse station Yandex collects from (the connection's).
+ * The platform's two last-mile policies, each from a drop-off point the shop brings the parcel to (pickupType 2,
+ * pointInId) or from the shop's own warehouse station Yandex collects from (pickupType 1, the connection's), as our
+ * tariffs (ids clear of CDEK's and the sandbox's).
  */
+export const yandexTariffs = [
+  { id: 9101, name: 'Яндекс Доставка: от пункта приёма до двери', policy: 'time_interval', deliveryType: 1, pickupType: 2 },
+  { id: 9102, name: 'Яндекс Доставка: от пункта приёма до пункта выдачи', policy: 'self_pickup', deliveryType: 2, pickupType: 2 },
+  { id: 9103, name: 'Яндекс Доставка: со склада до двери', policy: 'time_interval', deliveryType: 1, pickupType: 1 },
+  { id: 9104, name: 'Яндекс Доставка: со склада до пункта выдачи', policy: 'self_pickup', deliveryType: 2, pickupType: 1 },
+] as const;
+export type YandexTariff = (typeof yandexTariffs)[number];
+export type YandexPolicy = YandexTariff['policy'];
+
+const policyOf = (deliveryType: 1 | 2): YandexPolicy => (deliveryType === 1 ? 'time_interval' : 'self_pickup');
+
+/** Yandex's tariffs as /lists/tariffs records. */
 export function yandexTariffRecords(): Tariff[] {
   return yandexTariffs.map((t) => ({
     id: t.id,
     providerKey: YANDEX_KEY,
     name: t.name,
     description: null,
-    aliasName: `yandex-${t.policy}`,
+    aliasName: `yandex-${t.policy}-${t.pickupType === 1 ? 'warehouse' : 'dropoff'}`,
     weightMin: null,
     weightMax: null,
-    pickupType: 2,
+    pickupType: t.pickupType,
     deliveryType: t.deliveryType,
     paymentCash: 1,
   }));
@@ -182,7 +186,7 @@ export function toYandexRequest(order: OrderCreate, stations: YandexStations, sp
     }),
     billing_info: cod ? { payment_method: 'cash_on_receipt', delivery_cost: split.deliveryRecipientCost } : { payment_method: 'already_paid' },
     recipient_info: clean({ ...splitName(order.recipient.contactName), phone: phone(order.recipient.phone), email: order.recipient.email }),
-    last_mile_policy: yandexTariffFor(o.deliveryType).policy,
+    last_mile_policy: policyOf(o.deliveryType),
   };
   return body;
 }

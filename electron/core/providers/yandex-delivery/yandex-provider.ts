@@ -2,11 +2,11 @@ import { ZodError, type z } from 'zod';
 import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { FieldError } from '../../../../shared/errors';
 import { toKopecks } from '../../../../shared/money';
-import type { Point } from '../../../../shared/schemas/lists';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { Quote, QuoteRequest } from '../../calculator/pricing-provider';
 import type { Clock } from '../../clock';
 import type { IntervalRequest, TariffSlots } from '../../intervals/interval-source';
+import type { StoredReference } from '../carrier-kind';
 import { splitCod, type CodSplit } from '../cod-split';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest, type TrackedShipment } from '../provider';
 import { trackEach } from '../track-each';
@@ -22,14 +22,9 @@ import {
   yandexRequestsInfoSchema, type YandexRequestInfo,
 } from './wire';
 
-/** Read access to the points lists/ keeps (the carrier never writes them). */
-export interface PointLookup {
-  point(providerKey: string, id: number): Promise<Point | null>;
-}
-
 export interface YandexProviderOptions {
   client: YandexClient;
-  reference: PointLookup;
+  reference: StoredReference;
   clock: Clock;
   /** Test mode: the platform's test host. Shown in the service list. */
   testMode?: boolean;
@@ -115,7 +110,10 @@ export function createYandexProvider(options: YandexProviderOptions) {
     const o = order.order;
     const tariff = tariffOf(o.tariffId);
     if (!tariff) errors.push({ field: 'order.tariffId', message: `is not a Yandex Delivery tariff (${yandexTariffs.map((t) => `${t.id} ${t.name}`).join(', ')})` });
-    else if (tariff.deliveryType !== o.deliveryType) errors.push({ field: 'order.deliveryType', message: `Yandex Delivery tariff ${tariff.id} (${tariff.name}) expects deliveryType ${tariff.deliveryType}` });
+    else {
+      if (tariff.deliveryType !== o.deliveryType) errors.push({ field: 'order.deliveryType', message: `Yandex Delivery tariff ${tariff.id} (${tariff.name}) expects deliveryType ${tariff.deliveryType}` });
+      if (tariff.pickupType !== o.pickupType) errors.push({ field: 'order.pickupType', message: `Yandex Delivery tariff ${tariff.id} (${tariff.name}) expects pickupType ${tariff.pickupType}` });
+    }
     if (o.deliveryType === 1 && !order.recipient.addressString && !(order.recipient.street && order.recipient.house)) {
       errors.push({ field: 'recipient.street', message: 'Yandex Delivery needs the street and house (or an address line) for a courier delivery' });
     }
@@ -256,7 +254,8 @@ export function createYandexProvider(options: YandexProviderOptions) {
     const source = options.warehouseStationId ? { platform_station_id: options.warehouseStationId } : { address: request.from.city ?? '' };
     const places = request.places.map((p) => ({ physical_dims: { weight_gross: Math.max(1, Math.round(p.weight)), dx: Math.ceil(p.length ?? 10), dy: Math.ceil(p.width ?? 10), dz: Math.ceil(p.height ?? 10) } }));
     const quotes: Quote[] = [];
-    for (const tariff of yandexTariffs) {
+    // Collection from the warehouse is offered only when the connection names one; drop-off always.
+    for (const tariff of yandexTariffs.filter((t) => t.pickupType === 2 || options.warehouseStationId)) {
       const body = {
         source,
         destination: { address: request.to.city },
@@ -278,14 +277,15 @@ export function createYandexProvider(options: YandexProviderOptions) {
       const kopecks = kopecksOfPrice(pricing.pricing_total);
       if (Number.isNaN(kopecks)) throw new ProviderUnavailableError(`${SERVICE} priced in a form ShipDesk does not understand: ${pricing.pricing_total}`);
       const days = pricing.delivery_days ?? 0;
-      quotes.push({ tariffId: tariff.id, tariffProviderId: tariff.policy, tariffName: tariff.name, pickupType: 2, deliveryType: tariff.deliveryType, transportKopecks: kopecks, insuranceKopecks: 0, codFeeKopecks: 0, daysMin: days, daysMax: days });
+      quotes.push({ tariffId: tariff.id, tariffProviderId: tariff.policy, tariffName: tariff.name, pickupType: tariff.pickupType, deliveryType: tariff.deliveryType, transportKopecks: kopecks, insuranceKopecks: 0, codFeeKopecks: 0, daysMin: days, daysMax: days });
     }
     return quotes;
   }
 
   async function intervals(request: IntervalRequest): Promise<TariffSlots[]> {
     if (!request.to.city) return [];
-    const courier = yandexTariffs[0];
+    const couriers = yandexTariffs.filter((t) => t.deliveryType === 1 && (t.pickupType === 2 || options.warehouseStationId));
+    const courier = couriers[0];
     let answer;
     try {
       const query = { station_id: options.warehouseStationId ?? undefined, full_address: request.to.city, last_mile_policy: courier.policy, send_unix: false };
@@ -294,7 +294,8 @@ export function createYandexProvider(options: YandexProviderOptions) {
       throw translate(error);
     }
     const toIntervals = intervalsFromYandex(answer.offers).filter((i) => !request.deliveryDate || i.date === request.deliveryDate);
-    return toIntervals.length ? [{ tariffId: courier.id, tariffProviderId: courier.policy, tariffName: courier.name, pickupType: 2, deliveryType: 1, toIntervals }] : [];
+    if (!toIntervals.length) return [];
+    return couriers.map((t) => ({ tariffId: t.id, tariffProviderId: t.policy, tariffName: t.name, pickupType: t.pickupType, deliveryType: 1 as const, toIntervals }));
   }
 
   return {
