@@ -1,4 +1,4 @@
-// npm test: type check, build the web UI the browser tests open, run every suite (unit, api, e2e),
+// npm test: type check, lint, build the web UI the browser tests open, run every suite (unit, api, e2e),
 // and end with one line `N passed, N failed` summing them all.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -8,8 +8,15 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 let passed = 0;
 let failed = 0;
 
-console.log('\n== type check ==');
-if (run(npx, ['tsc', '--noEmit', '-p', 'tsconfig.json']) === 0) passed++;
+// The whole tree, then each layer with only its own environment (shared: no DOM, no Node; core: Node; window: DOM).
+for (const project of ['tsconfig.json', 'tsconfig.shared.json', 'tsconfig.core.json', 'tsconfig.renderer.json']) {
+  console.log(`\n== type check (${project}) ==`);
+  if (run(npx, ['tsc', '--noEmit', '-p', project]) === 0) passed++;
+  else failed++;
+}
+
+console.log('\n== lint (the layers as rules: eslint.config.mjs) ==');
+if (run(npx, ['eslint', '.']) === 0) passed++;
 else failed++;
 
 console.log('\n== build the web UI for the browser tests ==');

@@ -29,7 +29,7 @@ const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 const self = new Map<number, number>();
-let [windowEnd, windowMs] = (values.window ?? '').split(':').map(Number);
+const [windowEnd, windowMs] = (values.window ?? '').split(':').map(Number);
 let at = profile.startTime;
 profile.samples.forEach((id, i) => {
   at += profile.timeDeltas[i] ?? 0;

@@ -148,7 +148,6 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
     },
 
     regenerateToken: async () => {
-      const transport = getTransport();
       let outcome: Outcome = { ok: false, error: { code: 'client.badResponse', message: 'no answer' } };
       const regenerate = async () => {
         const result = await call('settings.regenerateToken', {});

@@ -43,6 +43,7 @@ function fromXmlTree(node: unknown): unknown {
  * called so that every XML parser (our own included) reads it back.
  */
 const nameStart = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD';
+// eslint-disable-next-line no-misleading-character-class -- ZWNJ and ZWJ are name characters of XML 1.0, listed alone on purpose
 const xmlName = new RegExp(`^[${nameStart}][${nameStart}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*$`, 'u');
 
 /** Whether a key can be written as an element name as it is. */

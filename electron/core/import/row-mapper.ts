@@ -4,7 +4,7 @@ import { federalCities, parseAddress, type ParsedAddress } from '../../../shared
 import { choiceCode, choiceExamples, foldWords, isChoiceField } from './choice-words';
 import { cellText, isCellError, isEmptyCell, isFormulaWithoutResult, type CellValue, type SheetRow } from './cells';
 import { columnLetters } from './columns';
-import { addressParts, extraParamPrefix, parties, uploadKeys, type Party } from './keys';
+import { addressParts, parties, uploadKeys, type Party } from './keys';
 import { example, fromExcelSerial, fromUtcDate, hhmm, isoDate, parseWithFormat } from './php-date';
 import type { CompiledSettings, FieldPlan } from './settings';
 

@@ -1,0 +1,106 @@
+// The layers of the house as rules (docs/contributing.md): what each part of the tree may import.
+import js from '@eslint/js';
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+const nodeModules = builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `node:${name}`]);
+const databaseDrivers = ['better-sqlite3', 'kysely', 'pg'];
+
+/**
+ * Core modules that still reach the database drivers themselves instead of through a store: the list the
+ * one-store-per-aggregate work (issue 16) empties. A new file never joins it.
+ */
+const notYetBehindAStore = [
+  'electron/core/backup/backup-service.ts',
+  'electron/core/courier/courier-service.ts',
+  'electron/core/dashboard/attention.ts',
+  'electron/core/dashboard/today.ts',
+  'electron/core/export/orders-xlsx.ts',
+  'electron/core/import/import-pipeline.ts',
+  'electron/core/import/order-writer.ts',
+  'electron/core/lists/filter-sql.ts',
+  'electron/core/lists/lists-service.ts',
+  'electron/core/lists/points-repository.ts',
+  'electron/core/lists/reference-data.ts',
+  'electron/core/lists/tariffs-repository.ts',
+  'electron/core/orders/order-detail.ts',
+  'electron/core/orders/order-list.ts',
+  'electron/core/orders/order-repository.ts',
+  'electron/core/orders/order-service.ts',
+  'electron/core/outbox/outbox.ts',
+  'electron/core/providers/connections/connection-service.ts',
+  'electron/core/scheduler/stuck-orders.ts',
+  'electron/core/settings/settings-service.ts',
+  'electron/core/statuses/refresh.ts',
+  'electron/core/statuses/status-filter.ts',
+  'electron/core/statuses/status-repository.ts',
+  'electron/core/statuses/status-service.ts',
+  'electron/core/webhooks/webhook-service.ts',
+];
+
+const forbid = (...groups) => ['error', { patterns: groups }];
+const group = (names, message) => ({ group: names, message });
+/** Exactly these packages (a `group` pattern "electron" would also catch a path through a folder of that name). */
+const packages = (names, message) => ({ regex: `^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(/.*)?$`, message });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-electron/**', 'release/**', 'node_modules/**', 'test-results/**', 'bench/results/**'] },
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    rules: {
+      // `_name` says "deliberately unused" (a destructured field left out, a callback's ignored argument).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Files and XML are checked for the control characters they must not carry: matching them is the point.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // Tests and benchmarks read answers of every shape; `any` there is a reading, not a design.
+    files: ['test/**', 'bench/**', '**/*.test.{ts,tsx}', 'electron/core/providers/*/fixtures/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['shared/**'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': forbid(
+        group(nodeModules, 'shared/ runs in the window too: no Node modules here'),
+        packages(['electron', ...databaseDrivers, 'react', 'react-dom', '@mantine/core'], 'shared/ is plain data and rules: no shell, database or UI libraries'),
+        group(['**/electron/**', '**/renderer/**'], 'shared/ is imported by the core and the window, never the other way round'),
+      ),
+    },
+  },
+  {
+    files: ['electron/core/**'],
+    ignores: ['electron/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': forbid(
+        packages(['electron'], 'the core runs in plain Node (browser mode, tests): only electron/main.ts and preload.ts import Electron'),
+        group(['**/renderer/**', 'react', 'react-dom', '@mantine/*'], 'the core knows nothing of the window'),
+      ),
+    },
+  },
+  {
+    files: ['electron/core/**'],
+    ignores: ['electron/core/store/**', 'electron/core/**/*.test.ts', ...notYetBehindAStore],
+    rules: {
+      'no-restricted-imports': forbid(
+        packages(['electron'], 'the core runs in plain Node (browser mode, tests): only electron/main.ts and preload.ts import Electron'),
+        group(['**/renderer/**', 'react', 'react-dom', '@mantine/*'], 'the core knows nothing of the window'),
+        packages(databaseDrivers, 'only stores (electron/core/store/) talk to the database: ask a store'),
+      ),
+    },
+  },
+  {
+    files: ['renderer/**'],
+    ignores: ['renderer/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': forbid(
+        group(nodeModules, 'the window has no Node: ask the core through the transport'),
+        packages(['electron', ...databaseDrivers], 'the window reaches the core only through the transport (IPC or HTTP)'),
+        group(['**/electron/**'], 'the window reaches the core only through the transport and the contract in shared/'),
+      ),
+    },
+  },
+);
