@@ -6,7 +6,6 @@ import { openBrowserMode, screenshot } from '../helpers/browser';
 import { sandboxPayload } from '../helpers/sandbox-orders';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
-const hour = 3_600_000;
 const dateOf = (ms: number) => {
   const d = new Date(ms);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
