@@ -208,9 +208,12 @@ function exercise($label, Apiship $api) {
         return count($r->getRows()) . ' orders, total ' . $r->getMeta()->getTotal();
     });
     check("$label orders()->getWaybills", function () use ($orders, &$synced) {
-        $r = $orders->getWaybills([(int)$synced]);
+        $r = $orders->getWaybills([(int)$synced, 999999]);
         expect(count($r->getWaybillItems()) === 1, 'one act for the one service');
-        return $r->getWaybillItems()[0]->getProviderKey() . ' ' . $r->getWaybillItems()[0]->getFile();
+        // WaybillItem::$orderIds and FailedOrder::$orderId are declared int in the SDK.
+        expect($r->getWaybillItems()[0]->getOrderIds() === [(int)$synced], 'orderIds are the ints asked for');
+        expect(count($r->getFailedOrders()) === 1 && $r->getFailedOrders()[0]->getOrderId() === 999999, 'the unknown id fails as an int');
+        return $r->getWaybillItems()[0]->getProviderKey() . ' ' . $r->getWaybillItems()[0]->getFile() . ', failed ' . $r->getFailedOrders()[0]->getOrderId();
     });
     $call = null;
     check("$label courierCall()->create", function () use ($api, &$call) {

@@ -265,6 +265,7 @@ export async function createApp(options: AppOptions) {
     'apiLogin.get': (ctx) => apiLogins.get(ctx),
     'apiLogin.set': (ctx, input) => apiLogins.set(ctx, input),
     'apiLogin.clear': (ctx) => apiLogins.clear(ctx),
+    'webhooks.overview': () => webhooks.overview(),
     'auth.signIn': (who, input) => auth.signIn(input, who.address),
     'auth.signOut': (ctx) => auth.signOut(ctx),
     'session.current': (ctx) => auth.identity(ctx),

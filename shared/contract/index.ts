@@ -17,6 +17,7 @@ import { providerCommands } from './providers';
 import { settingsCommands } from './settings';
 import { statusRefreshCommands } from './status-refresh';
 import { statusCommands } from './statuses';
+import { webhookCommands } from './webhooks';
 
 /** Every command of the app: served over Electron IPC, the browser-mode HTTP transport and in tests. */
 export const contract = {
@@ -37,6 +38,7 @@ export const contract = {
   ...courierCommands,
   ...dashboardCommands,
   ...apiLoginCommands,
+  ...webhookCommands,
   ...authCommands,
 };
 

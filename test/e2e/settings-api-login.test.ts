@@ -1,4 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { orderCreateSchema } from '../../shared/schemas/order';
 import { openBrowserMode, screenshot } from '../helpers/browser';
+import { orderPayload } from '../helpers/payloads';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
@@ -60,4 +64,43 @@ describe('browser mode: Settings → Local API, the login for existing integrati
     await page.getByTestId('language-switch').getByText('EN').click();
     expect(session.pageErrors()).toEqual([]);
   });
+
+  it('webhooks: with local sites allowed, a site registered through the API is listed with how its last call went', async () => {
+    const { page } = session;
+    const app = session.running.app;
+    const shop = await app.desktopContext();
+    // The shop's site on this computer, answering 500 to everything.
+    const calls: string[] = [];
+    const site = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        calls.push(req.url ?? '');
+        res.writeHead(500).end();
+      });
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/status`;
+      const register = () =>
+        fetch(`${session.running.base}/v1/webhooks`, { method: 'POST', headers: { Authorization: 'e2e-token-12345', 'Content-Type': 'application/json' }, body: JSON.stringify({ url, type: 'ORDER_STATUS' }) });
+      await page.getByTestId('api-webhooks-empty').waitFor();
+      expect((await register()).status).toBe(400); // this computer, not allowed yet
+
+      await page.getByTestId('api-local-webhooks').check();
+      await expect.poll(async () => (await app.services.settings.get(shop)).preferences.allowLocalWebhooks).toBe(true);
+      expect((await register()).status).toBe(200);
+      const clientCompany = (await app.services.companies.byToken('e2e-token-12345'))!;
+      await app.services.orders.create(clientCompany, orderCreateSchema.parse(orderPayload('WH-UI-1')));
+      await expect.poll(async () => (await app.webhookDelivery.drain(), calls.length)).toBeGreaterThan(0);
+
+      await page.getByTestId('api-webhooks-refresh').click();
+      const row = page.getByTestId('api-webhook-row');
+      await row.getByText(url).waitFor();
+      await row.getByTestId('api-webhook-last').getByText('The site answered HTTP 500; will try again').waitFor();
+      await screenshot(page, 'settings-api-webhooks');
+    } finally {
+      await new Promise<void>((resolve) => site.close(() => resolve()));
+    }
+  });
 });
+

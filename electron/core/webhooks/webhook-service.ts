@@ -9,34 +9,14 @@ import { isPublicAddress } from '../import/download';
 import type { Db } from '../store/database';
 import type { WebhooksTable } from '../store/schema';
 import { newSecret } from './signature';
+import { webhookTypes, type WebhookAttempt, type WebhookRow } from '../../../shared/contract/webhooks';
 
-export const webhookTypes = ['ORDER_STATUS'] as const;
 export type WebhookType = (typeof webhookTypes)[number];
 
 /** Webhooks one company may have: each status change is one call per webhook. */
 export const maxWebhooksPerCompany = 20;
 /** Attempts shown with each webhook in the list. */
 export const lastAttemptsShown = 5;
-
-export interface WebhookAttempt {
-  at: string;
-  deliveryId: number;
-  orderId: string;
-  statusKey: string;
-  /** The site's HTTP status; null when no answer came (see `error`). */
-  httpStatus: number | null;
-  error: string | null;
-  delivered: boolean;
-}
-
-export interface WebhookRow {
-  uuid: string;
-  url: string;
-  type: WebhookType;
-  created: string;
-  /** The newest attempts first. */
-  lastAttempts: WebhookAttempt[];
-}
 
 /** Names that always mean this computer: refused at registration unless local addresses are allowed. */
 const localNames = /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback)$|\.localhost$/i;
@@ -139,6 +119,28 @@ export function createWebhookService({ db, clock, allowLocal }: { db: Db; clock:
       ]);
       const attempts = await attemptsOf(rows.map((r) => r.id), lastAttemptsShown);
       return { rows: rows.map((r) => rowOf(r, attempts.get(r.id)!)), meta: { total, offset: page.offset, limit: page.limit } };
+    },
+
+    /** Settings → Local API (the owner's): every company's webhooks, how many calls wait, their last attempts. */
+    async overview() {
+      const rows = await db
+        .selectFrom('webhooks as w')
+        .innerJoin('companies as c', 'c.id', 'w.company_id')
+        .selectAll('w')
+        .select('c.name as company_name')
+        .select((eb) =>
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('d.webhook_id', '=', 'w.id')
+            .where('d.state', '=', 'pending')
+            .as('waiting'),
+        )
+        .orderBy('c.id')
+        .orderBy('w.id')
+        .execute();
+      const attempts = await attemptsOf(rows.map((r) => r.id), lastAttemptsShown);
+      return rows.map((r) => ({ ...rowOf(r, attempts.get(r.id)!), companyName: r.company_name, waiting: Number(r.waiting ?? 0) }));
     },
 
     /** GET /webhooks/{uuid}/attempts: one page of its attempts, newest first. */

@@ -8,6 +8,7 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { CopyField } from './copy-field';
 import { SectionCard } from './section-card';
 import { ApiLoginFields } from './api-login-fields';
+import { WebhooksOverview } from './webhooks-overview';
 import { LocalAddressSwitch } from './local-address-switch';
 import { localApiAddress } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
@@ -83,6 +84,7 @@ export function LocalApiSection() {
           </Button>
         </Group>
         <ApiLoginFields />
+        <WebhooksOverview />
       </Stack>
       <ConfirmDialog
         opened={confirming}

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ErrorCode } from '../../../../shared/errors';
 import { listPagingSchema, pageLimits } from '../../lists/lists-service';
 import { maxWebhookAttempts, webhookRetryDelays, webhookTimeoutMs } from '../../webhooks/webhook-delivery';
-import { lastAttemptsShown, maxWebhooksPerCompany, webhookTypes } from '../../webhooks/webhook-service';
+import { webhookAttemptSchema, webhookRowSchema, webhookTypes } from '../../../../shared/contract/webhooks';
+import { lastAttemptsShown, maxWebhooksPerCompany } from '../../webhooks/webhook-service';
 import { signatureHeader } from '../../webhooks/signature';
 import { bodyRows, pagingRow, unauthorizedRow, validationRow } from '../openapi/operations';
 import { defineRoute, type Route } from '../route';
@@ -18,18 +19,8 @@ const webhookCreateRequest = z.object({
   type: z.enum(webhookTypes, { message: `must be ${webhookTypes.join(' or ')}` }),
 });
 
-const attemptSchema = z.object({
-  at: z.string(),
-  deliveryId: z.number().int(),
-  orderId: z.string(),
-  statusKey: z.string(),
-  httpStatus: z.number().int().nullable(),
-  error: z.string().nullable(),
-  delivered: z.boolean(),
-});
-const webhookBase = z.object({ uuid: z.string(), url: z.string(), type: z.enum(webhookTypes), created: z.string() });
+const webhookBase = webhookRowSchema.omit({ lastAttempts: true });
 const webhookCreatedSchema = webhookBase.extend({ secret: z.string() });
-const webhookRowSchema = webhookBase.extend({ lastAttempts: z.array(attemptSchema) });
 const meta = z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() });
 const pageOf = (row: z.ZodType) => z.object({ rows: z.array(row), meta });
 const uuidParams = z.object({ uuid: z.string().regex(uuidShape, 'must be a webhook uuid') });
@@ -99,7 +90,7 @@ export const webhookRoutes: Route[] = [
     pattern: '/webhooks/:uuid/attempts',
     params: uuidParams,
     query: listPagingSchema,
-    answer: pageOf(attemptSchema),
+    answer: pageOf(webhookAttemptSchema),
     doc: {
       id: 'webhookAttempts',
       tag: 'Integration',
