@@ -210,3 +210,28 @@ describe('the wizard\'s settings', () => {
     expect(await count('orders')).toBe(0);
   });
 });
+
+describe('the check knows what the delivery service will refuse', () => {
+  it('a city the service does not reach at the door and a parcel over the tariff\'s weight are "not ready", with the reason; the import leaves them out', async () => {
+    t = await createTestApp();
+    const { buffer, columnMap } = await ordersWorkbook(
+      [
+        sampleOrder('REACH-1'),
+        sampleOrder('REACH-2', (o) => Object.assign(o.fields, { 'recipient.city': 'Омск', 'recipient.region': 'Омская область' })),
+        sampleOrder('REACH-3', (o) => Object.assign(o.fields, { 'order.weight': 60_000, 'place.weight': 60_000 })),
+      ],
+      { itemsNewRow: true },
+    );
+    const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64'), name: 'shop.xlsx' } });
+    const dry = await call('import.dryRun', { importId, settings: settings(columnMap) });
+    expect({ orders: dry.orders, valid: dry.valid, failed: dry.failed }).toEqual({ orders: 3, valid: 1, failed: 2 });
+    const reasons = Object.fromEntries(dry.resultItems.map((i: any) => [i.clientNumber, i.errors.map((e: any) => `${e.field}: ${e.message}`)]));
+    expect(reasons['REACH-2']).toEqual([expect.stringMatching(/^recipient\.city: sandbox-express does not deliver to the door in Омск/)]);
+    expect(reasons['REACH-3']).toEqual([expect.stringMatching(/^order\.weight: 60000 g is over the limit of tariff 103 \(50000 g\)/)]);
+
+    const run = await call('import.run', { importId, settings: settings(columnMap) });
+    const state = await finished(run.uploadId);
+    expect({ created: state.created, failed: state.failed }).toEqual({ created: 1, failed: 2 });
+    expect(await count('orders')).toBe(1);
+  });
+});

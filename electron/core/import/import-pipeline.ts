@@ -18,7 +18,7 @@ import { yieldToEventLoop, type ImportStore } from './import-store';
 import { createOrderWriter, type FailedRowRecord, type PreparedOrder, type WriteItem } from './order-writer';
 import type { RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
-import { createOrderReading } from './read-orders';
+import { createOrderReading, type ReadRequest } from './read-orders';
 import { ImportCanceled } from './worker-client';
 
 /**
@@ -38,6 +38,8 @@ export interface Job {
   dryRun: boolean;
   /** Keep the orders as drafts to check instead of creating them. */
   asDrafts?: boolean;
+  /** What the delivery service will refuse, checked with the rules (the wizard's runs): see ReadRequest. */
+  reach?: ReadRequest['reach'];
   errorsToFile: boolean;
   waitForRegistration: boolean;
   signal: AbortSignal;

@@ -6,6 +6,7 @@ import type { CallContext } from '../companies/company-service';
 import { validationError } from '../errors';
 import { allTariffs, hasTariffs, servicesOf } from '../lists/tariffs-repository';
 import { createReferenceData, type ReferenceData } from '../orders/reference-data';
+import { createServiceReach } from '../orders/service-reach';
 import type { FetchLike } from './download';
 import { createImportJobs } from './import-jobs';
 import { defaultImportOptions, type ImportOptions } from './import-options';
@@ -71,9 +72,13 @@ export function createImportService(deps: ImportServiceDeps) {
   const dataDir = deps.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shipdesk-imports-'));
   const store = createImportStore({ db, clock, options, dataDir });
   const readers = createImportReaders(options);
-  const pipeline = createImportPipeline({ ...deps, reference: deps.reference ?? createReferenceData(db), options, store, readers });
+  const reference = deps.reference ?? createReferenceData(db);
+  const pipeline = createImportPipeline({ ...deps, reference, options, store, readers });
   const jobs = createImportJobs({ clock, log, events, store, pipeline });
-  const wizard = createImportWizard({ options, store, jobs, pipeline, readers, compile: (settings) => compile(settings, { optional: wizardOptional }), defaultSender: deps.defaultSender });
+  const wizard = createImportWizard({ options, store, jobs, pipeline, readers, compile: (settings) => compile(settings, { optional: wizardOptional }),
+    defaultSender: deps.defaultSender,
+    reach: () => createServiceReach({ providers, reference, clock }),
+  });
 
   return {
     upload: createUploadEndpoint({ options, fetch: fetchFile, store, jobs, pipeline, compile }),

@@ -1,5 +1,6 @@
 import type { UploadSettings, UploadState } from '../../../shared/schemas/upload';
 import type { CallContext } from '../companies/company-service';
+import type { ServiceReach } from '../orders/service-reach';
 import { notFound, validationError } from '../errors';
 import { cellText, type SheetRow } from './cells';
 import { columnLetters } from './columns';
@@ -62,6 +63,8 @@ export function createImportWizard(deps: {
   readers: ImportReaders;
   compile: (settings: UploadSettings) => Promise<CompiledSettings>;
   defaultSender?: (ctx: CallContext) => Promise<Record<string, unknown> | undefined>;
+  /** A new check of what the delivery service will refuse, for one run (it remembers the rates it asked). */
+  reach?: () => ServiceReach;
 }) {
   const { options, store, jobs, pipeline, readers, compile } = deps;
   const complete = async (ctx: CallContext, settings: UploadSettings) => completeWizardSettings(settings, await deps.defaultSender?.(ctx));
@@ -133,7 +136,9 @@ export function createImportWizard(deps: {
       const { row, source } = await stagedSource(ctx, input.importId);
       const compiled = await compile(await complete(ctx, input.settings));
       try {
-        const { entries } = await pipeline.execute({ ctx, importId: row.id, bytes: source, compiled, dryRun: true, errorsToFile: false, waitForRegistration: false, signal: new AbortController().signal });
+        const { entries } = await pipeline.execute({
+          ctx, importId: row.id, bytes: source, compiled, dryRun: true, errorsToFile: false, waitForRegistration: false, signal: new AbortController().signal, reach: deps.reach?.(),
+        });
         const failedEntries = entries.filter((e) => e.failure);
         return {
           importId: row.id,
@@ -166,7 +171,7 @@ export function createImportWizard(deps: {
         ? row.id
         : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.file_name ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts });
       const answer = await store.state(ctx, importId, 0, 0);
-      jobs.start({ ctx, importId, bytes: source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts });
+      jobs.start({ ctx, importId, bytes: source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, reach: deps.reach?.() });
       return answer;
     },
 

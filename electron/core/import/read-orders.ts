@@ -1,3 +1,5 @@
+import type { FieldError } from '../../../shared/errors';
+import type { OrderCreate } from '../../../shared/schemas/order';
 import { checkOrder } from '../orders/order-rules';
 import type { ReferenceData } from '../orders/reference-data';
 import type { ProviderRegistry } from '../providers/registry';
@@ -43,6 +45,8 @@ export interface ReadRequest {
   bytes: Buffer;
   compiled: CompiledSettings;
   signal: AbortSignal;
+  /** Beyond the rules of POST /orders: what the delivery service will refuse (the wizard's check; orders/service-reach.ts). */
+  reach?: (order: OrderCreate) => Promise<FieldError[]>;
 }
 
 export function createOrderReading(deps: { providers: ProviderRegistry; reference: ReferenceData; options: ImportOptions; readers: ImportReaders }) {
@@ -86,7 +90,8 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
 
     const check = async (c: OrderCandidate) => {
       const payload = c.payload!;
-      const errors = await checkOrder(payload, providers.get(payload.order.providerKey), remembered);
+      let errors = await checkOrder(payload, providers.get(payload.order.providerKey), remembered);
+      if (errors.length === 0 && job.reach) errors = await job.reach(payload);
       if (errors.length) c.errors = errors.map((e) => c.locate!(e.field, e.message));
       else prepared.set(c.seq, prepareOrder(payload)); // the row as it will be written; the payload object can go
       c.payload = undefined;

@@ -8,6 +8,7 @@ import { compileSettings } from './settings';
 const tariffs: Tariff[] = [
   { id: 11, providerKey: 'shop-post', name: 'Посылка до двери', description: null, aliasName: 'Дверь', weightMin: 0, weightMax: 30_000, pickupType: 1, deliveryType: 1, paymentCash: 1 },
   { id: 12, providerKey: 'shop-post', name: 'Посылка в ПВЗ', description: null, aliasName: null, weightMin: 0, weightMax: 20_000, pickupType: 2, deliveryType: 2, paymentCash: 1 },
+  { id: 13, providerKey: 'shop-post', name: 'Курьер забирает, в ПВЗ', description: null, aliasName: null, weightMin: 0, weightMax: 20_000, pickupType: 1, deliveryType: 2, paymentCash: 1 },
 ];
 
 /** A web shop's export: number, delivery in words, tariff by name, name, phone, address, item, quantity, price, COD. */
@@ -47,11 +48,21 @@ describe('rows in shop words, as the wizard reads them', () => {
     expect(point.errors.map((e) => e.field)).toEqual(['order.weight']);
   });
 
+  it('one tariff chosen for the file: a row asking for the other delivery gets the service\'s tariff that does it', async () => {
+    const { 'order.tariffId': _none, ...map } = columnMap;
+    let settings = uploadSettingsSchema.parse({ providerKey: 'shop-post', columnSettings: { timeFormat: 'H:i', nameFormat: false, itemsNewRow: true }, columnMap: map, defaultData: { 'order.tariffId': '11' } });
+    settings = completeWizardSettings(settings, sender);
+    const mapper = createOrderMapper(await compileSettings(settings, { lookupServices: async () => [], lookupTariffs: async () => tariffs, optional: wizardOptional }));
+    const row = (n: string, delivery: string, point: number | string) => ({ row: 2, cells: [n, delivery, '', 'Анна', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 0, point] as CellValue[] });
+    const orders = [...mapper.push(row('2001', 'До двери', '')), ...mapper.push({ ...row('2002', 'ПВЗ', 200036), row: 3 }), ...mapper.finish()];
+    expect(orders.map((o) => [o.payload?.order.tariffId, o.payload?.order.deliveryType, o.payload?.order.pickupType])).toEqual([[11, 1, 1], [13, 2, 1]]);
+  });
+
   it('names the cell and the words it takes when a cell means neither', async () => {
     const [order] = await mapRows([['1003', 'завтра', 'Посылка в никуда', 'Анна', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 0]], { wizard: true });
     expect(order.errors).toEqual([
       { field: 'order.deliveryType', row: 2, message: 'must be "до двери" (1) or "ПВЗ" (2) (cell B2: "завтра")' },
-      { field: 'order.tariffId', row: 2, message: 'must be a tariff of shop-post: "Посылка до двери", "Посылка в ПВЗ" (or its number) (cell C2: "Посылка в никуда")' },
+      { field: 'order.tariffId', row: 2, message: 'must be a tariff of shop-post: "Посылка до двери", "Посылка в ПВЗ", "Курьер забирает, в ПВЗ" (or its number) (cell C2: "Посылка в никуда")' },
     ]);
   });
 

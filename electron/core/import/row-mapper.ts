@@ -1,4 +1,5 @@
 import type { FieldError } from '../../../shared/errors';
+import type { Tariff } from '../../../shared/schemas/lists';
 import { orderCreateSchema, type OrderCreate } from '../../../shared/schemas/order';
 import { federalCities, parseAddress, type ParsedAddress } from '../../../shared/address-parser';
 import { choiceCode, choiceExamples, foldWords, isChoiceField } from './choice-words';
@@ -284,7 +285,11 @@ export function createOrderMapper(settings: CompiledSettings) {
     const order: Record<string, unknown> = {};
     const cost: Record<string, unknown> = {};
     const place: Record<string, unknown> = {};
-    for (const slot of orderSlots) take(slot, first, order, slot.key);
+    let tariffByDefault = false;
+    for (const slot of orderSlots) {
+      const r = take(slot, first, order, slot.key);
+      if (slot.key === 'order.tariffId') tariffByDefault = r.from === 'default';
+    }
     for (const slot of costSlots) take(slot, first, cost, slot.key);
     for (const slot of placeSlots) take(slot, first, place, `places.0.${slot.name}`);
     if (order.clientNumber === undefined && group.clientNumber) order.clientNumber = group.clientNumber;
@@ -364,7 +369,7 @@ export function createOrderMapper(settings: CompiledSettings) {
     }
 
     place.items = items;
-    fillFromParts(order, cost, place, items);
+    fillFromParts(order, cost, place, items, tariffByDefault);
     if (order.weight === undefined && place.weight === undefined && !fields.get('order.weight')?.spec.required && !flagged?.has('order.weight')) {
       fail('order.weight', "is required: map the column of the order's weight, or of the items' weights (each item then needs one)", first.row, 'order.weight');
       flagged!.add('places.0.weight');
@@ -426,7 +431,7 @@ export function createOrderMapper(settings: CompiledSettings) {
    * weighs (or the order what its items weigh), the declared value is the items' value, the delivery and
    * pickup types are the tariff's. With the interface's settings these fields always have a column or a default.
    */
-  function fillFromParts(order: Record<string, unknown>, cost: Record<string, unknown>, place: Record<string, unknown>, items: Record<string, unknown>[]) {
+  function fillFromParts(order: Record<string, unknown>, cost: Record<string, unknown>, place: Record<string, unknown>, items: Record<string, unknown>[], tariffByDefault: boolean) {
     const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : Number.NaN);
     const qty = (item: Record<string, unknown>) => (item.quantity === undefined ? 1 : num(item.quantity));
     const sumOf = (pick: (item: Record<string, unknown>) => unknown) => {
@@ -438,7 +443,21 @@ export function createOrderMapper(settings: CompiledSettings) {
     if (cost.assessedCost === undefined && !fields.get('cost.assessedCost')?.spec.required) {
       cost.assessedCost = items.some((i) => i.assessedCost !== undefined || i.cost !== undefined) ? (sumOf((i) => i.assessedCost ?? i.cost ?? 0) ?? undefined) : 0;
     }
-    const tariff = tariffById.get(num(order.tariffId));
+    let tariff = tariffById.get(num(order.tariffId));
+    // The file's tariff for all rows, on a row that asks for the other delivery (or pickup): the service's tariff that does it.
+    if (tariff && tariffByDefault) {
+      const wanted = (mine: 1 | 2 | null, row: unknown) => (row === 1 || row === 2 ? row : mine);
+      const dt = wanted(tariff.deliveryType, order.deliveryType);
+      const pt = wanted(tariff.pickupType, order.pickupType);
+      const fits = (t: Tariff) => (t.deliveryType === null || t.deliveryType === dt) && (t.pickupType === null || t.pickupType === pt);
+      if (!fits(tariff)) {
+        const sibling = settings.tariffs!.find(fits);
+        if (sibling) {
+          tariff = sibling;
+          order.tariffId = sibling.id;
+        }
+      }
+    }
     if (tariff) {
       if (order.deliveryType === undefined && tariff.deliveryType !== null) order.deliveryType = tariff.deliveryType;
       if (order.pickupType === undefined && tariff.pickupType !== null) order.pickupType = tariff.pickupType;

@@ -93,6 +93,12 @@ export interface Carrier {
   courierCalls?: CourierCalls;
   /** Every tariff that can carry the shipment, priced; none when the service cannot. */
   rates?(request: QuoteRequest): Promise<Quote[]>;
+  /**
+   * What the service is known to refuse of an order before it is asked (cities it does not serve, a tariff's
+   * weight, a point's limits), from its own reference data. The import check asks it; a service without it
+   * is judged by its rates (orders/service-reach.ts).
+   */
+  reach?(order: OrderCreate): Promise<FieldError[]>;
   /** Door-delivery intervals per tariff (services with capabilities.intervals fixed or dynamic). */
   intervals?(request: IntervalRequest): Promise<TariffSlots[]>;
   /** Its pickup points (paged) and tariffs, which lists/ stores; the carrier never writes them itself. */

@@ -3,6 +3,7 @@ import type { OrderCreate } from '../../../../shared/schemas/order';
 import { fold } from '../../lists/filter';
 import { pointRefusals, type Parcel } from '../../lists/point-checks';
 import type { ReferenceData } from '../../orders/reference-data';
+import { tariffWeightRefusals } from '../../orders/service-reach';
 import type { Db } from '../../store/database';
 
 /**
@@ -47,14 +48,7 @@ export async function intakeRefusals(providerKey: string, order: OrderCreate, de
   const tariff = await deps.reference.tariff(providerKey, o.tariffId);
   if (!tariff) {
     errors.push({ field: 'order.tariffId', message: `tariff ${o.tariffId} does not exist at ${providerKey}` });
-  } else {
-    if (tariff.weightMax !== null && o.weight > tariff.weightMax) {
-      errors.push({ field: 'order.weight', message: `${o.weight} g is over the limit of tariff ${tariff.id} (${tariff.weightMax} g)` });
-    }
-    if (tariff.weightMin !== null && o.weight < tariff.weightMin) {
-      errors.push({ field: 'order.weight', message: `${o.weight} g is under the minimum of tariff ${tariff.id} (${tariff.weightMin} g)` });
-    }
-  }
+  } else errors.push(...tariffWeightRefusals(tariff, o.weight));
 
   if (o.deliveryType === 2 && o.pointOutId !== undefined) {
     const point = await deps.reference.point(providerKey, o.pointOutId);

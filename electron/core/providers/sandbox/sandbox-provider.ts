@@ -80,6 +80,9 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
       return []; // the reference data (tariffs, points, services) already covers what it checks up front
     },
 
+    /** Its intake's rules, known before it is asked: the same refusals register would give. */
+    reach: (order) => intakeRefusals(key, order, { db, reference }),
+
     async register(request) {
       const errors = await intakeRefusals(key, request.order, { db, reference });
       if (errors.length) throw refusal(key, 'the order', errors);
