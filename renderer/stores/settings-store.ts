@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
-import type { Connection, ConnectionTestResult } from '../../shared/contract/connections';
+import type { Connection, ConnectionKindInfo, ConnectionTestResult } from '../../shared/contract/connections';
 import type { BackupFile, SettingsEnvironment } from '../../shared/contract/settings';
 import { uploadInParts } from '../../shared/backup/upload-in-parts';
 import type { ErrorBody } from '../../shared/errors';
@@ -28,6 +28,8 @@ interface SettingsState {
   settings: Settings | undefined;
   environment: SettingsEnvironment | undefined;
   connections: Connection[];
+  /** The kinds of service the shop can connect and the settings each needs (the core's carrier table). */
+  kinds: ConnectionKindInfo[];
   backups: BackupFile[];
   /** The last "test connection" answer per connection id (kept while the window is open). */
   tests: Record<number, ConnectionTestResult>;
@@ -108,6 +110,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
     settings: undefined,
     environment: undefined,
     connections: [],
+    kinds: [],
     backups: [],
     tests: {},
     testing: {},
@@ -115,11 +118,12 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
     load: async () => {
       if (get().status === 'loading') return;
       set({ status: 'loading', error: undefined });
-      const [settings, environment, connections, backups] = await Promise.all([
+      const [settings, environment, connections, backups, kinds] = await Promise.all([
         call('settings.get', {}),
         call('settings.environment', {}),
         call('connections.list', {}),
         call('backup.list', {}),
+        call('connections.kinds', {}),
       ]);
       const failed = [settings, connections, backups].find((r) => !r.ok);
       if (failed && !failed.ok) {
@@ -133,6 +137,8 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         // An older core without the command: the page then says less, but works.
         environment: environment.ok ? environment.value : undefined,
         connections: connections.value,
+        // An older core without the table: CDEK and the upstream, whose forms the window knows, are still offered.
+        kinds: kinds.ok ? kinds.value : [],
         backups: backups.value,
       });
       // Another window or program may have changed the language; the stored choice wins.

@@ -1,24 +1,30 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { Connection } from '../../../shared/contract/connections';
-import { useT } from '../../i18n/use-t';
+import { useLanguage, useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useSettingsStore } from '../../stores/settings-store';
 import {
-  checkConnectionChange, checkNewConnection, connectionAliases, connectionFormOf, emptyConnectionForm, refusalErrors, settingsFieldMessage, type ConnectionForm,
+  checkConnectionChange, checkNewConnection, connectionAliases, connectionFormOf, emptyConnectionForm, isListedKind, listedAliases, refusalErrors, settingsFieldMessage,
+  type ConnectionForm,
 } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
 /**
- * Adds CDEK (own credentials, or test mode with CDEK's public test account) or an upstream aggregator (address and
- * token), or edits one. Stored secrets are never shown: empty secret fields keep them.
+ * Adds CDEK (own credentials, or test mode with CDEK's public test account), an upstream aggregator (address and
+ * token), or any other service of the core's carrier table (its fields as the table lists them), or edits one.
+ * Stored secrets are never shown: empty secret fields keep them.
  */
 export function ConnectionDialog({ connection, onClose }: { connection?: Connection; onClose: () => void }) {
   const t = useT();
   const [form, setForm] = useState<ConnectionForm>(() => (connection ? connectionFormOf(connection) : emptyConnectionForm()));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const language = useLanguage();
+  const kinds = useSettingsStore((s) => s.kinds);
   const cdek = form.providerKey === 'cdek';
+  const listed = isListedKind(form.providerKey);
+  const kind = kinds.find((k) => k.key === form.providerKey);
   const hint = connection?.clientIdHint ?? '…';
 
   const change = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => {
@@ -32,19 +38,19 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
     const store = useSettingsStore.getState();
     let result;
     if (connection) {
-      const checked = checkConnectionChange(form, connection);
+      const checked = checkConnectionChange(form, connection, kind);
       if (!checked.ok) return setErrors(checked.errors);
       setBusy(true);
       result = await store.updateConnection(checked.value);
     } else {
-      const checked = checkNewConnection(form);
+      const checked = checkNewConnection(form, kind);
       if (!checked.ok) return setErrors(checked.errors);
       setBusy(true);
       result = await store.createConnection(checked.value);
     }
     setBusy(false);
     if (!result.ok) {
-      setErrors(refusalErrors(result.error, connectionAliases));
+      setErrors(refusalErrors(result.error, listed ? listedAliases(kind) : connectionAliases));
       toastFailure((tr) => tr('settings.saveFailed'), result.error);
       return;
     }
@@ -63,15 +69,16 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
               </Text>
               <SegmentedControl
                 value={form.providerKey}
-                onChange={(v) => change('providerKey', v as ConnectionForm['providerKey'])}
+                onChange={(v) => change('providerKey', v)}
                 aria-labelledby="connection-service-label"
                 data={[
                   { value: 'cdek', label: t('settings.connections.cdek') },
                   { value: 'upstream', label: t('settings.connections.upstream') },
+                  ...kinds.filter((k) => isListedKind(k.key)).map((k) => ({ value: k.key, label: k.name })),
                 ]}
                 data-testid="connection-service"
               />
-              {!cdek && (
+              {form.providerKey === 'upstream' && (
                 <Text size="xs" c="dimmed">
                   {t('settings.connections.upstreamHint')}
                 </Text>
@@ -88,7 +95,7 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
             data-autofocus
             data-testid="connection-name"
           />
-          {cdek && (
+          {(cdek || (listed && kind?.testMode)) && (
             <Switch
               label={t('settings.connections.testModeLabel')}
               description={t('settings.connections.testModeHint')}
@@ -97,7 +104,25 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
               data-testid="connection-testMode"
             />
           )}
-          {cdek ? (
+          {listed ? (
+            (kind?.fields ?? []).map((f) => {
+              const Input = f.secret ? PasswordInput : TextInput;
+              const needed = f.required === 'always' || (f.required === 'outsideTestMode' && !form.testMode);
+              return (
+                <Input
+                  key={f.name}
+                  label={f.label[language]}
+                  withAsterisk={needed && !(f.secret && connection?.credentialsStored)}
+                  value={form.fields[f.name] ?? ''}
+                  onChange={(e) => change('fields', { ...form.fields, [f.name]: e.currentTarget.value })}
+                  error={error(f.name)}
+                  autoComplete={f.secret ? 'new-password' : 'off'}
+                  spellCheck={false}
+                  data-testid={`connection-field-${f.name}`}
+                />
+              );
+            })
+          ) : cdek ? (
             <Group grow align="flex-start">
               <TextInput
                 label={t('settings.connections.clientId')}
@@ -132,7 +157,7 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
           )}
           {connection?.credentialsStored && (
             <Text size="xs" c="dimmed" data-testid="connection-keep-secret">
-              {t(cdek ? 'settings.connections.keepSecret' : 'settings.connections.keepToken', { hint })}
+              {t(form.providerKey === 'upstream' ? 'settings.connections.keepToken' : 'settings.connections.keepSecret', { hint })}
             </Text>
           )}
           {connection && cdek && connection.credentialsStored && form.testMode && (
@@ -145,8 +170,8 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
           )}
           <TextInput
             label={t('settings.connections.baseUrl')}
-            description={t(cdek ? 'settings.connections.baseUrlCdekHint' : 'settings.connections.baseUrlUpstreamHint')}
-            withAsterisk={!cdek}
+            description={t(form.providerKey === 'upstream' ? 'settings.connections.baseUrlUpstreamHint' : cdek ? 'settings.connections.baseUrlCdekHint' : 'settings.connections.baseUrlServiceHint')}
+            withAsterisk={form.providerKey === 'upstream'}
             placeholder="https://"
             value={form.baseUrl}
             onChange={(e) => change('baseUrl', e.currentTarget.value)}

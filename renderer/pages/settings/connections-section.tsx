@@ -88,6 +88,7 @@ export function ConnectionsSection() {
 function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connection; onEdit: () => void; onDelete: () => void }) {
   const t = useT();
   const test = useSettingsStore((s) => s.tests[c.id]);
+  const kinds = useSettingsStore((s) => s.kinds);
   const testing = useSettingsStore((s) => s.testing[c.id] ?? false);
   const account = !c.credentialsReadable
     ? t('settings.connections.unreadable')
@@ -97,7 +98,7 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
       <Table.Td>
         <Stack gap={4} align="flex-start">
           <Text size="sm" fw={500}>
-            {t(c.providerKey === 'upstream' ? 'settings.connections.upstream' : 'settings.connections.cdek')}
+            {c.providerKey === 'upstream' ? t('settings.connections.upstream') : c.providerKey === 'cdek' ? t('settings.connections.cdek') : (kinds.find((k) => k.key === c.providerKey)?.name ?? c.providerKey)}
           </Text>
           <Group gap={4} wrap="nowrap">
             <Badge size="sm" variant="outline" color={c.testMode ? 'orange' : 'green'} style={noShrink}>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { connectionCreateSchema, connectionUpdateSchema, type Connection } from '../../../shared/contract/connections';
+import { connectionCreateSchema, connectionUpdateSchema, type Connection, type ConnectionKindInfo } from '../../../shared/contract/connections';
 import { apiLoginSettingsSchema } from '../../../shared/contract/api-login';
 import { authCommands } from '../../../shared/contract/auth';
 import { lanSettingsSchema, type LanSettings } from '../../../shared/contract/lan';
@@ -130,7 +130,8 @@ export const senderAliases: Record<string, string> = Object.fromEntries([
 
 /** A connection as typed. Secrets are never filled from the core: empty means "keep what is stored". */
 export interface ConnectionForm {
-  providerKey: 'cdek' | 'upstream';
+  /** 'cdek', 'upstream', or another kind of the core's table, whose settings are `fields`. */
+  providerKey: string;
   name: string;
   testMode: boolean;
   baseUrl: string;
@@ -139,7 +140,12 @@ export interface ConnectionForm {
   token: string;
   /** Editing a CDEK test-mode connection: drop the stored credentials for CDEK's public test account. */
   forgetCredentials: boolean;
+  /** The settings of a kind drawn from its field list (secret and other), by field name. */
+  fields: Record<string, string>;
 }
+
+/** Kinds whose form is drawn from their field list (every kind but CDEK's and the upstream's own forms). */
+export const isListedKind = (providerKey: string) => providerKey !== 'cdek' && providerKey !== 'upstream';
 
 export const emptyConnectionForm = (providerKey: ConnectionForm['providerKey'] = 'cdek'): ConnectionForm => ({
   providerKey,
@@ -150,11 +156,36 @@ export const emptyConnectionForm = (providerKey: ConnectionForm['providerKey'] =
   clientSecret: '',
   token: '',
   forgetCredentials: false,
+  fields: {},
 });
 
 /** A stored connection as form values (without its secrets, which never leave the core). */
 export function connectionFormOf(c: Connection): ConnectionForm {
-  return { ...emptyConnectionForm(c.providerKey === 'upstream' ? 'upstream' : 'cdek'), name: c.name, testMode: c.testMode, baseUrl: c.baseUrl ?? '' };
+  const fields = Object.fromEntries(Object.entries(c.settings).map(([k, v]) => [k, String(v)]));
+  return { ...emptyConnectionForm(c.providerKey), name: c.name, testMode: c.testMode, baseUrl: c.baseUrl ?? '', fields };
+}
+
+/** Where the core's errors about a listed kind's settings show: on the field of that name. */
+export const listedAliases = (kind: ConnectionKindInfo | undefined): Record<string, string> =>
+  Object.fromEntries((kind?.fields ?? []).flatMap((f) => [[`credentials.${f.name}`, f.name], [`settings.${f.name}`, f.name]]));
+
+/** A listed kind's typed settings as connections.create / update take them; required ones marked when missing. */
+function listedValues(form: ConnectionForm, kind: ConnectionKindInfo | undefined, stored?: Connection) {
+  const credentials: Record<string, string> = {};
+  const settings: Record<string, string | number> = {};
+  const errors: Record<string, string> = {};
+  for (const f of kind?.fields ?? []) {
+    const typed = (form.fields[f.name] ?? '').trim();
+    const needed = f.required === 'always' || (f.required === 'outsideTestMode' && !form.testMode);
+    if (f.secret) {
+      if (typed) credentials[f.name] = typed;
+      else if (needed && !stored?.credentialsStored) errors[f.name] = 'is required';
+    } else if (typed) {
+      if (f.type === 'number' && !/^-?\d+(\.\d+)?$/.test(typed)) errors[f.name] = 'must be a number';
+      else settings[f.name] = f.type === 'number' ? Number(typed) : typed;
+    } else if (needed) errors[f.name] = 'is required';
+  }
+  return { credentials: Object.keys(credentials).length ? credentials : undefined, settings, errors };
 }
 
 /** Where the core's credential errors show on the form. */
@@ -192,7 +223,21 @@ function kindRules(form: ConnectionForm): Record<string, string> {
 }
 
 /** Checks a new connection; the value is connections.create's input. */
-export function checkNewConnection(form: ConnectionForm): FormCheck<z.input<typeof connectionCreateSchema>> {
+export function checkNewConnection(form: ConnectionForm, kind?: ConnectionKindInfo): FormCheck<z.input<typeof connectionCreateSchema>> {
+  if (isListedKind(form.providerKey)) {
+    const { credentials, settings, errors } = listedValues(form, kind);
+    const input = {
+      providerKey: form.providerKey,
+      name: form.name,
+      testMode: kind?.testMode ? form.testMode : false,
+      ...(form.baseUrl.trim() ? { baseUrl: form.baseUrl.trim() } : {}),
+      ...(credentials ? { credentials } : {}),
+      ...(Object.keys(settings).length ? { settings } : {}),
+    };
+    const result = check(connectionCreateSchema, input, listedAliases(kind));
+    if (Object.keys(errors).length) return { ok: false, errors: { ...(result.ok ? {} : result.errors), ...errors } };
+    return result.ok ? { ok: true, value: input } : result;
+  }
   const halves = { ...kindRules(form), ...credentialHalves(form) };
   const input = {
     providerKey: form.providerKey,
@@ -207,7 +252,21 @@ export function checkNewConnection(form: ConnectionForm): FormCheck<z.input<type
 }
 
 /** Checks a change of a stored connection; the value is connections.update's input. */
-export function checkConnectionChange(form: ConnectionForm, stored: Connection): FormCheck<z.input<typeof connectionUpdateSchema>> {
+export function checkConnectionChange(form: ConnectionForm, stored: Connection, kind?: ConnectionKindInfo): FormCheck<z.input<typeof connectionUpdateSchema>> {
+  if (isListedKind(stored.providerKey)) {
+    const { credentials, settings, errors } = listedValues(form, kind, stored);
+    const input = {
+      id: stored.id,
+      name: form.name,
+      testMode: form.testMode,
+      baseUrl: form.baseUrl.trim() ? form.baseUrl.trim() : null,
+      settings,
+      ...(credentials ? { credentials } : {}),
+    };
+    const result = check(connectionUpdateSchema, input, listedAliases(kind));
+    if (!result.ok) Object.assign(errors, result.errors);
+    return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: input };
+  }
   const errors: Record<string, string> = { ...credentialHalves(form) };
   const credentials = typedCredentials(form);
   const forget = stored.providerKey === 'cdek' && form.testMode && form.forgetCredentials && !credentials;
