@@ -1,15 +1,17 @@
+import type { Tariff } from '../../../shared/schemas/lists';
 import { orderCreateSchema } from '../../../shared/schemas/order';
 import { orderPayload } from '../../../test/helpers/payloads';
 import type { Quote, QuoteRequest } from '../calculator/pricing-provider';
 import type { Carrier } from '../providers/provider';
 import { createProviderRegistry } from '../providers/registry';
+import type { ReferenceData } from './reference-data';
 import { createServiceReach } from './service-reach';
 
 /** A service known only by its rates: door delivery to Moscow alone, tariff 7 up to 5 kg. */
 function carrier(asked: QuoteRequest[], fail = false): Carrier {
   return {
     info: { key: 'rates-only', name: 'Rates only', description: '', capabilities: { deliveryTypes: [1, 2], pickupTypes: [1, 2], cod: true } },
-    rates: async (request) => {
+    rates: async (request: QuoteRequest) => {
       asked.push(request);
       if (fail) throw new Error('connect ECONNREFUSED');
       return request.to.city === 'Москва' ? [{ tariffId: 7, deliveryType: 1, pickupType: 1 } as Quote] : [];
@@ -26,7 +28,8 @@ const order = (city: string, weight = 1000) =>
     }),
   );
 
-const reference = { tariff: async () => ({ id: 7, providerKey: 'rates-only', name: 'Дверь', description: null, aliasName: null, weightMin: 1, weightMax: 5000, pickupType: 1 as const, deliveryType: 1 as const, paymentCash: 1 }), point: async () => null, services: async () => [] };
+const tariff: Tariff = { id: 7, providerKey: 'rates-only', name: 'Дверь', description: null, aliasName: null, weightMin: 1, weightMax: 5000, pickupType: 1, deliveryType: 1, paymentCash: 1 };
+const reference: ReferenceData = { tariff: async () => tariff, point: async () => null, services: async () => [] };
 const clock = { now: () => Date.UTC(2026, 10, 25, 9) };
 
 describe('what a service known by its rates will refuse', () => {
