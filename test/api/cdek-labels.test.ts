@@ -81,6 +81,51 @@ describe('barcode labels: the delivery service prints them, the shop gets one PD
   });
 });
 
+describe('handover acts: CDEK prints its own waybills, other services get a drawn act', () => {
+  let fake: FakeCdek;
+  let env: Awaited<ReturnType<typeof startTestServer>>;
+  const run = (name: string, input: unknown = {}) => env.app.dispatch(name, env.shop, input);
+  beforeEach(async () => {
+    fake = await startFakeCdek({ printPollsUntilReady: 2 });
+    env = await startTestServer({ cdek: quick });
+    value(await run('connections.create', { providerKey: 'cdek', name: 'Склад', baseUrl: fake.url, credentials: FAKE_TEST_ACCOUNT }));
+  });
+  afterEach(async () => {
+    await env.close();
+    await fake.close();
+  });
+
+  it('the CDEK orders\' act is CDEK\'s waybills print form, the sandbox order\'s act is drawn, both in one file', async () => {
+    const a = value<{ orderId: string }>(await run('orders.create', cdekOrder('ACT-1'))).orderId;
+    const b = value<{ orderId: string }>(await run('orders.create', cdekOrder('ACT-2'))).orderId;
+    const sandbox = value<{ orderId: string }>(await run('orders.create', orderPayload('ACT-SANDBOX'))).orderId;
+    await env.app.outbox.drain();
+
+    const acts = value<PrintedAnswer>(await run('orders.waybills', { orderIds: [a, sandbox, b] }));
+    expect(acts.failedOrders).toEqual([]);
+    expect(fake.stats.byRoute['POST /v2/print/orders']).toBe(1);
+    expect(fake.stats.byRoute['GET /v2/print/orders/{uuid}']).toBe(2); // polled until READY
+    const bytes = Buffer.from(acts.base64!, 'base64');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(2); // CDEK's form, then ShipDesk's act of the sandbox order
+    // The fake writes the CDEK numbers of the orders on its form: both orders, in the asked order.
+    const numbers = (await env.app.db.selectFrom('orders').select(['id', 'provider_number']).where('id', 'in', [Number(a), Number(b)]).orderBy('id').execute()).map((r) => r.provider_number);
+    expect(bytes.toString('latin1')).toContain(`CDEK waybills: ${numbers.join(', ')}`);
+    expect(fake.stats.byRoute['POST /v2/print/barcodes']).toBeUndefined();
+  });
+
+  it('a CDEK that does not answer leaves its orders out of the acts with a message; the drawn act still comes', async () => {
+    const a = value<{ orderId: string }>(await run('orders.create', cdekOrder('ACT-3'))).orderId;
+    const sandbox = value<{ orderId: string }>(await run('orders.create', orderPayload('ACT-SANDBOX-2'))).orderId;
+    await env.app.outbox.drain();
+    await fake.close();
+    const acts = value<PrintedAnswer>(await run('orders.waybills', { orderIds: [a, sandbox] }));
+    expect(acts.failedOrders).toEqual([{ orderId: a, message: expect.stringMatching(/^СДЭК is not answering/) }]);
+    expect((await PDFDocument.load(Buffer.from(acts.base64!, 'base64'))).getPageCount()).toBe(1);
+    fake = await startFakeCdek();
+  });
+});
+
 interface PrintedAnswer {
   fileName: string;
   base64: string | null;

@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -353,6 +354,34 @@ describe('upstream aggregator: orders pass through', () => {
     // The upstream's services that take no calls take none here either.
     const post = await p.env.call('POST', '/v1/courierCall', { body: { ...body, orderIds: [], providerKey: p.key('sandbox-post') } });
     expect(post.json).toMatchObject({ code: '040002', errors: [{ field: 'providerKey', message: `${p.key('sandbox-post')} does not take courier calls` }] });
+  });
+
+  it('labels and the handover act come from the upstream (its POST /orders/labels and /orders/waybills), one file each', async () => {
+    const a = await createHere(expressOrder(p, 'UP-L1'));
+    const b = await createHere(expressOrder(p, 'UP-L2'));
+    await p.env.app.outbox.drain();
+    p.calls.length = 0;
+
+    const labels = await p.env.call('POST', '/v1/orders/labels', { body: { orderIds: [Number(a), Number(b)], format: 'pdf' } });
+    expect(labels.json).toMatchObject({ url: expect.any(String), failedOrders: [] });
+    const pdf = await fetch(labels.json.url);
+    const document = await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()));
+    expect(document.getPageCount()).toBe(2); // one 100×150 mm label per order, drawn by the upstream
+    expect(Math.round(document.getPage(0).getWidth())).toBe(283);
+    expect(p.calls.filter((c) => c.startsWith('POST /orders/labels') || c.startsWith('GET /v1/files/'))).toEqual(['POST /orders/labels', expect.stringMatching(/^GET \/v1\/files\//)]);
+
+    p.calls.length = 0;
+    const acts = await p.env.call('POST', '/v1/orders/waybills', { body: { orderIds: [Number(a), Number(b)] } });
+    expect(acts.json).toMatchObject({ waybillItems: [{ providerKey: p.key('sandbox-express'), orderIds: [Number(a), Number(b)] }], failedOrders: [] });
+    expect((await fetch(acts.json.waybillItems[0].file)).headers.get('content-type')).toContain('application/pdf');
+    expect(p.calls).toContain('POST /orders/waybills');
+    // The upstream made the act: its handover of these orders is numbered there.
+    expect(p.calls.filter((c) => c.startsWith('GET /v1/files/'))).toHaveLength(1);
+
+    // An order the upstream cannot print (canceled there) leaves the run out here with the upstream's words.
+    await p.upstream.app.db.updateTable('orders').set({ state: 'canceled' }).where('client_number', '=', 'UP-L2').execute();
+    const refused = await p.env.call('POST', '/v1/orders/labels', { body: { orderIds: [Number(b)], format: 'pdf' } });
+    expect(refused.json).toMatchObject({ url: null, failedOrders: [{ orderId: Number(b), message: expect.stringMatching(/refused: the upstream did not make the labels .*canceled/) }] });
   });
 
   it('update and cancel pass through to a service that does both; a second cancel is 040081', async () => {

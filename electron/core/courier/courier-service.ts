@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound, validationError } from '../errors';
 import { requestFor } from '../outbox/outbox';
 import type { CourierCallRequest } from '../providers/courier-call';
 import { ProviderRejectedError, ProviderUnavailableError, type TrackedShipment } from '../providers/provider';
+import { callFailure, serviceUnavailable } from '../providers/service-failure';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { CourierCallsTable } from '../store/schema';
@@ -20,11 +21,6 @@ const courierCallNotFound = (id: string | number) => notFound(`Courier call ${id
 const alreadyCanceled = (id: number) =>
   new AppError(400, { code: ErrorCode.alreadyCanceled, message: 'Courier call already canceled', description: `Courier call ${id} is already canceled` });
 
-/** What the service said, for the shop: its reasons field by field, or why it could not be asked. */
-function refusalText(error: ProviderRejectedError | ProviderUnavailableError): string {
-  if (error instanceof ProviderUnavailableError) return `The delivery service could not be reached: ${error.message}`;
-  return error.errors.length ? error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.description;
-}
 
 function view(row: Row): CourierCallView {
   const asked = JSON.parse(row.request) as CourierCallCreate;
@@ -145,7 +141,7 @@ export function createCourierService(deps: { db: Db; clock: Clock; providers: Pr
         return { id, created, providerNumber: accepted.providerNumber, additionalProviderNumber: additional, error: null };
       } catch (error) {
         if (!(error instanceof ProviderRejectedError || error instanceof ProviderUnavailableError)) throw error;
-        const text = refusalText(error);
+        const text = callFailure(error);
         await db.updateTable('courier_calls').set({ state: error instanceof ProviderRejectedError ? 'refused' : 'failed', error: text }).where('id', '=', id).execute();
         return { id, created, providerNumber: null, additionalProviderNumber: null, error: text };
       }
@@ -166,8 +162,7 @@ export function createCourierService(deps: { db: Db; clock: Clock; providers: Pr
         });
       } catch (error) {
         if (error instanceof ProviderRejectedError) throw badRequest(`${row.provider_key} refused to cancel courier call ${row.id}: ${error.description}`);
-        if (error instanceof ProviderUnavailableError)
-          throw new AppError(503, { code: ErrorCode.internal, message: 'Delivery service unavailable', description: `${error.message}. Try again in a minute.` });
+        if (error instanceof ProviderUnavailableError) throw serviceUnavailable(error);
         throw error;
       }
       const now = clock.now();

@@ -4,7 +4,8 @@ import { actsPdf, type ActData, type ActRow } from '../print/act-pdf';
 import type { PrintedFile } from '../print/file-links';
 import { loadPrintFonts } from '../print/fonts';
 import type { PrintableOrder } from '../print/label';
-import { readPrintableOrders, type FailedOrder } from '../print/printable-orders';
+import { readPrintableOrders, toShipment, type FailedOrder } from '../print/printable-orders';
+import { serviceFailure } from '../providers/service-failure';
 import type { ProviderRegistry } from '../providers/registry';
 import type { CompanyDetails } from '../../../shared/schemas/settings';
 import type { Db } from '../store/database';
@@ -34,9 +35,10 @@ export function shopDetails(company: CompanyDetails): ActData['shop'] {
 }
 
 /**
- * Handover acts («акт приёма-передачи»): one per delivery service for the asked orders, drawn by ShipDesk
- * in Russian (print-forms.md). Its number is the handover's when the orders were marked handed over
- * together, otherwise the number their handover will take today.
+ * Handover acts («акт приёма-передачи»): one per delivery service for the asked orders. A service with its
+ * own (CDEK's waybills print form, the upstream aggregator's POST /orders/waybills) is asked for it; for
+ * the others ShipDesk draws one in Russian (print-forms.md). A drawn act's number is the handover's when
+ * the orders were marked handed over together, otherwise the number their handover will take today.
  */
 export function createActService(deps: { db: Db; clock: Clock; providers: ProviderRegistry; resourcesDir: string; company: (ctx: CallContext) => Promise<CompanyDetails> }) {
   async function actNumber(ctx: CallContext, providerKey: string, orderIds: number[]): Promise<{ number: string; date: number }> {
@@ -62,17 +64,30 @@ export function createActService(deps: { db: Db; clock: Clock; providers: Provid
       const fonts = loadPrintFonts(deps.resourcesDir);
       const acts: ServiceAct[] = [];
       for (const [providerKey, group] of byService) {
+        const carrier = deps.providers.get(providerKey);
+        const orderIds = group.map((o) => String(o.orderId));
+        if (carrier?.handoverAct) {
+          try {
+            const bytes = await carrier.handoverAct(group.map((o) => toShipment(ctx.companyId, o)));
+            acts.push({ providerKey, orderIds, file: { bytes, fileName: `act-${providerKey}.pdf`.replace(/[^\w.-]+/g, '_'), contentType: 'application/pdf' } });
+          } catch (error) {
+            const message = serviceFailure(carrier.info.name, error);
+            if (message === null) throw error;
+            failed.push(...orderIds.map((orderId) => ({ orderId, message })));
+          }
+          continue;
+        }
         const { number, date } = await actNumber(ctx, providerKey, group.map((o) => o.orderId));
         const data: ActData = {
           number,
           date,
           city: group[0].order.sender.city ?? null,
           shop,
-          service: deps.providers.get(providerKey)?.info.name ?? providerKey,
+          service: carrier?.info.name ?? providerKey,
           rows: group.map(actRow),
         };
         const bytes = await actsPdf([data], fonts);
-        acts.push({ providerKey, orderIds: group.map((o) => String(o.orderId)), file: { bytes, fileName: `act-${number}.pdf`.replace(/[^\w.-]+/g, '_'), contentType: 'application/pdf' } });
+        acts.push({ providerKey, orderIds, file: { bytes, fileName: `act-${number}.pdf`.replace(/[^\w.-]+/g, '_'), contentType: 'application/pdf' } });
       }
       return { acts, failedOrders: failed };
     },

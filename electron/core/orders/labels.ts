@@ -8,8 +8,8 @@ import { labelNames } from '../print/label-names';
 import { labelsPdf } from '../print/label-pdf';
 import { labelsZpl } from '../print/label-zpl';
 import { joinZpl, mergePdfs } from '../print/merge';
-import { readPrintableOrders, runsBy, type FailedOrder } from '../print/printable-orders';
-import { ProviderRejectedError, ProviderUnavailableError, type DeliveryProvider, type TrackedShipment } from '../providers/provider';
+import { readPrintableOrders, runsBy, toShipment, type FailedOrder } from '../print/printable-orders';
+import { serviceFailure } from '../providers/service-failure';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 
@@ -29,18 +29,7 @@ export const contentTypes: Record<LabelFormat, string> = { pdf: 'application/pdf
 const drawnHere = '';
 const labelSource = (providers: ProviderRegistry, providerKey: string) => (typeof providers.get(providerKey)?.labels === 'function' ? providerKey : drawnHere);
 
-export const toShipment = (companyId: number, o: PrintableOrder): TrackedShipment => ({
-  providerNumber: o.providerNumber,
-  additionalProviderNumber: o.additionalProviderNumber,
-  request: { companyId, orderId: o.orderId, clientNumber: o.clientNumber, order: o.order },
-});
 
-/** A delivery service's failure as the line a shop owner reads beside the order. */
-export function serviceFailure(provider: DeliveryProvider, error: unknown): string | null {
-  if (error instanceof ProviderUnavailableError) return `${provider.info.name} is not answering (${error.message}); try again in a few minutes`;
-  if (error instanceof ProviderRejectedError) return `${provider.info.name} refused: ${error.message}`;
-  return null;
-}
 
 /**
  * Labels of registered orders as one PDF or one ZPL stream, in the asked order: a service that prints
@@ -73,7 +62,7 @@ export function createLabelService(deps: { db: Db; providers: ProviderRegistry; 
           parts.push(await provider.labels!(run.items.map((o) => toShipment(ctx.companyId, o)), request.format));
           printed += run.items.length;
         } catch (error) {
-          const message = serviceFailure(provider, error);
+          const message = serviceFailure(provider.info.name, error);
           if (message === null) throw error;
           deps.log.warn(`labels of ${run.items.length} ${run.key} orders failed: ${message}`);
           for (const o of run.items) failed.push({ orderId: String(o.orderId), message });

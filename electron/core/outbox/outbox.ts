@@ -33,6 +33,8 @@ export const requestFor = (order: Selectable<OrdersTable>): ShipmentRequest => (
   orderId: order.id,
   clientNumber: order.client_number,
   order: JSON.parse(order.payload),
+  providerNumber: order.provider_number,
+  additionalProviderNumber: order.additional_provider_number,
 });
 
 /** The job is gone: the order was canceled or deleted while its call was out. Its result is dropped. */

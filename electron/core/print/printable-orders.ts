@@ -1,6 +1,7 @@
 import type { CallContext } from '../companies/company-service';
 import type { Db } from '../store/database';
 import type { OrderCreate } from '../../../shared/schemas/order';
+import type { TrackedShipment } from '../providers/provider';
 import type { PrintableOrder } from './label';
 
 /** An order the print job could not take, with the reason in words a shop owner understands. */
@@ -65,3 +66,10 @@ export function runsBy<T>(items: T[], key: (item: T) => string): { key: string; 
   }
   return runs;
 }
+
+/** A printable order as its carrier is asked about it (its own labels or act). */
+export const toShipment = (companyId: number, o: PrintableOrder): TrackedShipment => ({
+  providerNumber: o.providerNumber,
+  additionalProviderNumber: o.additionalProviderNumber,
+  request: { companyId, orderId: o.orderId, clientNumber: o.clientNumber, order: o.order, providerNumber: o.providerNumber, additionalProviderNumber: o.additionalProviderNumber },
+});

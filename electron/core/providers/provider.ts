@@ -13,6 +13,9 @@ export interface ShipmentRequest {
   orderId: number;
   clientNumber: string;
   order: OrderCreate;
+  /** The service's numbers of the order as stored, once registered (the upstream's orderId, CDEK's uuid). */
+  providerNumber?: string | null;
+  additionalProviderNumber?: string | null;
 }
 
 /** The service's numbers for a registered order. */

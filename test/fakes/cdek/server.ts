@@ -97,6 +97,8 @@ interface FakeOrder {
 
 interface PrintForm {
   uuid: string;
+  /** Barcode labels or the orders' waybills. */
+  kind: 'barcodes' | 'orders';
   orders: string[];
   format: string;
   gets: number;
@@ -562,13 +564,15 @@ export async function startFakeCdek(options: FakeCdekOptions = {}) {
       return json(res, 200, list.map(({ postal: _p, ...c }) => ({ ...c, payment_limit: -1 })));
     }
 
-    if (method === 'POST' && path === '/print/barcodes') {
+    // Print forms: barcode labels (/print/barcodes) and the orders' waybills (/print/orders), one asynchronous flow.
+    if (method === 'POST' && (m = /^\/print\/(barcodes|orders)$/.exec(path))) {
       const list = (body.orders as { order_uuid?: string }[] | undefined) ?? [];
       if (!list.length || list.length > 100) return invalid(res, 400, 'CREATE', 'v2_field_is_empty', 'orders must hold 1 to 100 orders');
       const unknown = list.find((o) => !o.order_uuid || !orders.has(o.order_uuid));
       if (unknown) return invalid(res, 400, 'CREATE', 'v2_entity_not_found', `Order ${unknown.order_uuid} not found`);
       const form: PrintForm = {
         uuid: randomUUID(),
+        kind: m[1] as PrintForm['kind'],
         orders: list.map((o) => o.order_uuid!),
         format: String(body.format ?? 'A4'),
         gets: 0,
@@ -578,12 +582,13 @@ export async function startFakeCdek(options: FakeCdekOptions = {}) {
       return json(res, 202, { entity: { uuid: form.uuid }, requests: [request('CREATE', 'ACCEPTED')] });
     }
 
-    if ((m = /^\/print\/barcodes\/([0-9a-f-]{36})(\.pdf)?$/.exec(path)) && method === 'GET') {
-      const form = printForms.get(m[1]);
-      if (!form) return invalid(res, 404, 'GET', 'v2_entity_not_found', 'Print form not found');
-      if (m[2]) {
+    if ((m = /^\/print\/(barcodes|orders)\/([0-9a-f-]{36})(\.pdf)?$/.exec(path)) && method === 'GET') {
+      const form = printForms.get(m[2]);
+      if (!form || form.kind !== m[1]) return invalid(res, 404, 'GET', 'v2_entity_not_found', 'Print form not found');
+      if (m[3]) {
         if (!form.statuses.some((s) => s.code === 'READY')) return invalid(res, 404, 'GET', 'v2_entity_not_found', 'The file is not ready');
-        const pdf = tinyPdf(`CDEK labels ${form.format}: ${form.orders.map((u) => orders.get(u)?.cdekNumber ?? u).join(', ')}`);
+        const what = form.kind === 'barcodes' ? `labels ${form.format}` : 'waybills';
+        const pdf = tinyPdf(`CDEK ${what}: ${form.orders.map((u) => orders.get(u)?.cdekNumber ?? u).join(', ')}`);
         res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': pdf.length });
         return res.end(pdf);
       }

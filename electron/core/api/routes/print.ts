@@ -48,7 +48,7 @@ export const printRoutes: Route[] = [
       summaryRu: 'Этикетки заказов одним файлом',
       description: [
         `Labels of 1 to 100 orders as **one** PDF (or one ZPL stream), in the order of \`orderIds\`, one label per place. \`url\` links to the file on this server. ${linkRules}`,
-        '- A service that prints its own labels is asked now (CDEK: its print forms, PDF only); every other service gets a label drawn by ShipDesk: service and tariff, the service\'s number as Code 128 and DataMatrix, the shop\'s number, the recipient or the pickup point, place N of M, weight, cash on delivery, the sender.',
+        '- A service that prints its own labels is asked now (CDEK: its print forms, PDF only; an upstream aggregator: its own `POST /orders/labels`, whose file is fetched and passed on); every other service gets a label drawn by ShipDesk: service and tariff, the service\'s number as Code 128 and DataMatrix, the shop\'s number, the recipient or the pickup point, place N of M, weight, cash on delivery, the sender.',
         '- `size` (ours): `100x150` (default, one thermal label per page) or `A4` (four A6 labels to a sheet, from `startQuarter` 1–4 on: 1 top left, 2 top right, 3 bottom left, 4 bottom right). ZPL is always 100×150 mm at 203 dpi, text in UTF-8 (`^CI28`).',
         '- Order ids in the answer are numbers (`failedOrders[].orderId`), as the aggregator\'s SDK reads them; an id asked for that is not a number is answered as sent (ours).',
         '- An order that cannot be printed goes to `failedOrders` with the reason and the others are printed: unknown or another company\'s ("not found"), canceled, not registered with its service yet, or its service not answering or refusing. When none can be printed `url` is null (ours).',
@@ -80,7 +80,8 @@ export const printRoutes: Route[] = [
       summaryRu: 'Акты приёма-передачи, по одному на службу доставки',
       description: [
         `One handover act («акт приёма-передачи», PDF, in Russian) per delivery service of the given orders: act number and date, city, the shop with its legal details (Settings), the service, a row per order (shop's number, service's number, places, weight, declared value, cash on delivery), totals, the handover statement and signature blocks. \`file\` links to the act like \`url\` of the labels. ${linkRules}`,
-        '- The act number is the handover\'s when the orders were marked handed over together in the app, otherwise the number their handover takes today: `YYYYMMDD-providerKey`, then `-2` for a second one that day (ours).',
+        '- A service with its own handover papers is asked for them now: CDEK\'s waybills print form (`/print/orders`), an upstream aggregator\'s own `POST /orders/waybills` (its files one after another). Its orders go to `failedOrders` when it refuses or does not answer. Every other service gets the act drawn by ShipDesk.',
+        '- The act number (of a drawn act) is the handover\'s when the orders were marked handed over together in the app, otherwise the number their handover takes today: `YYYYMMDD-providerKey`, then `-2` for a second one that day (ours).',
         '- Orders that cannot go on an act are in `failedOrders`, with the same reasons as for labels. Order ids (`waybillItems[].orderIds`, `failedOrders[].orderId`) are numbers, as the aggregator\'s SDK reads them (ours).',
       ].join('\n'),
       formats: ['json', 'xml'],

@@ -384,33 +384,42 @@ export function createCdekProvider(options: CdekProviderOptions) {
     }
   }
 
-  /** Barcode labels of up to 100 orders (by CDEK uuid) as one PDF, through CDEK's asynchronous print forms. */
-  async function barcodesPdf(orderUuids: string[], format: 'A4' | 'A5' | 'A6' | 'A7' = 'A6'): Promise<Uint8Array> {
-    if (orderUuids.length === 0 || orderUuids.length > 100) throw new ProviderRejectedError('CDEK prints labels of 1 to 100 orders at a time');
+  /**
+   * One of CDEK's asynchronous print forms for up to 100 orders (by CDEK uuid) as one PDF: barcode labels
+   * (/print/barcodes) or the orders' waybills (/print/orders). Created, polled until READY, downloaded.
+   */
+  async function printForm(form: 'barcodes' | 'orders', orderUuids: string[], extra: Record<string, unknown> = {}): Promise<Uint8Array> {
+    const what = form === 'barcodes' ? 'labels' : 'waybills';
+    if (orderUuids.length === 0 || orderUuids.length > 100) throw new ProviderRejectedError(`CDEK prints ${what} of 1 to 100 orders at a time`);
     try {
-      const created = cdekPrintFormSchema.parse((await client.call('POST', '/print/barcodes', { body: { orders: orderUuids.map((order_uuid) => ({ order_uuid })), format } })).body);
+      const created = cdekPrintFormSchema.parse((await client.call('POST', `/print/${form}`, { body: { orders: orderUuids.map((order_uuid) => ({ order_uuid })), ...extra } })).body);
       const uuid = created.entity.uuid;
       for (const delay of [0, ...pollDelays]) {
         await sleep(delay);
-        let form;
+        let state;
         try {
-          form = cdekPrintFormSchema.parse((await client.call('GET', `/print/barcodes/${encodeURIComponent(uuid)}`)).body);
+          state = cdekPrintFormSchema.parse((await client.call('GET', `/print/${form}/${encodeURIComponent(uuid)}`)).body);
         } catch (error) {
           if (error instanceof ProviderUnavailableError) continue;
           throw error;
         }
-        const codes = form.entity.statuses.map((s) => s.code);
-        if (codes.includes('INVALID')) throw new ProviderRejectedError(`CDEK could not make the labels (print form ${uuid} is INVALID)`);
+        const codes = state.entity.statuses.map((s) => s.code);
+        if (codes.includes('INVALID')) throw new ProviderRejectedError(`CDEK could not make the ${what} (print form ${uuid} is INVALID)`);
         if (!codes.includes('READY')) continue;
-        const pdf = await client.bytes(`/print/barcodes/${encodeURIComponent(uuid)}.pdf`);
-        if (new TextDecoder().decode(pdf.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError('CDEK sent labels that are not a PDF');
+        const pdf = await client.bytes(`/print/${form}/${encodeURIComponent(uuid)}.pdf`);
+        if (new TextDecoder().decode(pdf.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError(`CDEK sent ${what} that are not a PDF`);
         return pdf;
       }
-      throw new ProviderUnavailableError(`CDEK has not finished the labels (print form ${uuid}); try again`);
+      throw new ProviderUnavailableError(`CDEK has not finished the ${what} (print form ${uuid}); try again`);
     } catch (error) {
       throw translate(error);
     }
   }
+
+  /** Barcode labels of up to 100 orders (by CDEK uuid) as one PDF. */
+  const barcodesPdf = (orderUuids: string[], format: 'A4' | 'A5' | 'A6' | 'A7' = 'A6') => printForm('barcodes', orderUuids, { format });
+  /** CDEK knows its orders by the uuid registration keeps as additionalProviderNumber. */
+  const uuidsOf = (shipments: TrackedShipment[]) => shipments.map((s) => s.additionalProviderNumber ?? s.providerNumber);
 
   return {
     info,
@@ -429,11 +438,12 @@ export function createCdekProvider(options: CdekProviderOptions) {
     rates: cdekRates(calculate),
     intervals: cdekIntervals(estimatedIntervals),
     barcodesPdf,
-    /** CDEK prints by its own order uuid, which registration keeps as additionalProviderNumber. */
     labels: async (shipments: TrackedShipment[], format: 'pdf' | 'zpl') => {
       if (format !== 'pdf') throw new ProviderRejectedError('CDEK prints its labels as PDF only; choose PDF for CDEK orders');
-      return barcodesPdf(shipments.map((s) => s.additionalProviderNumber ?? s.providerNumber));
+      return barcodesPdf(uuidsOf(shipments));
     },
+    /** The handover papers are CDEK's own waybills of the orders (print form /print/orders), one copy each. */
+    handoverAct: (shipments: TrackedShipment[]) => printForm('orders', uuidsOf(shipments), { copy_count: 1 }),
     /** Its offices and parcel tariffs, for lists/ to store (the adapter never writes them). */
     referenceData: { points: cdekOfficePages(client, options.officesPageSize), tariffs: cdekTariffRecords },
     /** "Test connection": a token, then one cheap call. */

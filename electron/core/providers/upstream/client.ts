@@ -68,7 +68,26 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     return json as T;
   }
 
-  return { baseUrl, call };
+  /**
+   * A file the upstream made (labels, an act), at the address it answered: like a browser opening the link,
+   * without the token (such links work without headers), through the same transport (timeout, log).
+   */
+  async function download(link: string): Promise<Uint8Array> {
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      throw new ProviderUnavailableError(`the upstream ${where} gave a file address ShipDesk cannot read: ${link.slice(0, 200)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProviderUnavailableError(`the upstream ${where} gave a file address that is not http(s)`);
+    const files = url.origin === new URL(baseUrl).origin ? transport : createTransport({ service: `the upstream's file host ${url.host}`, baseUrl: url.origin, fetch: options.fetch, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+    const path = url.pathname + url.search;
+    const { status, bytes } = await files.send({ method: 'GET', path, headers: { Accept: 'application/pdf, text/plain' } });
+    if (status !== 200) throw new ProviderUnavailableError(`the upstream ${where} answered HTTP ${status} for the file it made`);
+    return bytes;
+  }
+
+  return { baseUrl, call, download };
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

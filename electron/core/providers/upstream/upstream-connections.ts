@@ -49,7 +49,7 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
     const problem = row.problem ?? (!row.baseUrl ? 'no address is stored' : !row.token ? 'no token is stored' : null);
     if (problem) return { account: null, problem };
     const client = createUpstreamClient({ baseUrl: row.baseUrl!, token: row.token!, fetch: tuning.fetch, timeoutMs: tuning.timeoutMs, log: log.child({ service: `upstream:${row.id}` }), onCall: tuning.onCall });
-    return { account: createUpstreamAccount({ connectionId: row.id, client, db, tuning }), problem: null };
+    return { account: createUpstreamAccount({ connectionId: row.id, client, tuning }), problem: null };
   }
 
   /** A service of a connection that cannot be used now: its orders wait (retried) until it is fixed. */

@@ -1,8 +1,8 @@
 import { ZodError, type z } from 'zod';
-import type { ProviderInfo } from '../../../../shared/contract/providers';
+import type { CarrierOperation, ProviderInfo } from '../../../../shared/contract/providers';
+import { mergePdfs } from '../../print/merge';
 import type { Quote, QuoteRequest } from '../../calculator/pricing-provider';
 import type { IntervalRequest, TariffSlots } from '../../intervals/interval-source';
-import type { Db } from '../../store/database';
 import {
   ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest,
   type TrackedShipment,
@@ -16,7 +16,8 @@ import {
   stageOf, statusFromRemote, statusStamp, toRemoteCalculation, toRemoteCourierCall, toRemoteIntervalsRequest, toRemoteOrder,
 } from './mapping';
 import {
-  calculatorSchema, createdSchema, historySchema, intervalsSchema, orderDetailSchema, statusesSchema, statusResultSchema, type RemoteOrderDetail,
+  calculatorSchema, createdSchema, historySchema, intervalsSchema, labelsAnswerSchema, orderDetailSchema, statusesSchema, statusResultSchema, waybillsAnswerSchema,
+  type RemoteOrderDetail,
   type RemoteStatus, type RemoteStatusResult,
 } from './wire';
 
@@ -60,8 +61,8 @@ type Found = { kind: 'none' } | { kind: 'cleared' } | { kind: 'foreign'; orderId
  * A lost reply is never a duplicate: a re-send looks the order up by clientNumber first (find), and a
  * POST the upstream refuses as "clientNumber must be unique" adopts our own order it finds there.
  */
-export function createUpstreamAccount(options: { connectionId: number; client: UpstreamClient; db: Db; tuning?: UpstreamTuning }) {
-  const { connectionId, client, db } = options;
+export function createUpstreamAccount(options: { connectionId: number; client: UpstreamClient; tuning?: UpstreamTuning }) {
+  const { connectionId, client } = options;
   const tuning = options.tuning ?? {};
   const pollDelays = tuning.pollDelaysMs ?? defaultPollDelaysMs;
   const confirmDelays = tuning.confirmDelaysMs ?? defaultConfirmDelaysMs;
@@ -216,13 +217,8 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
    * order registered before that was known is looked up by clientNumber and checked by its number.
    */
   async function remoteOrderId(providerNumber: string, request: ShipmentRequest): Promise<string> {
-    const row = await db
-      .selectFrom('orders')
-      .select(['provider_number', 'additional_provider_number'])
-      .where('id', '=', request.orderId)
-      .where('company_id', '=', request.companyId)
-      .executeTakeFirst();
-    if (row?.additional_provider_number && (row.provider_number === null || row.provider_number === providerNumber)) return row.additional_provider_number;
+    const kept = request.additionalProviderNumber;
+    if (kept && (!request.providerNumber || request.providerNumber === providerNumber)) return kept;
     const found = await lookup(request.clientNumber);
     if (found?.orderInfo.orderId && found.orderInfo.providerNumber === providerNumber) return found.orderInfo.orderId;
     throw new ProviderRejectedError(`the upstream has no order with delivery number ${providerNumber}`, [], upstreamCodes.orderNotFound);
@@ -425,8 +421,46 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
     };
   }
 
+  /** Our orders' ids at the upstream, as the interface takes them (numbers where they are). */
+  const remoteIds = (shipments: TrackedShipment[]) =>
+    Promise.all(shipments.map(async (s) => {
+      const id = s.additionalProviderNumber ?? (await remoteOrderId(s.providerNumber, s.request));
+      return /^\d{1,15}$/.test(id) ? Number(id) : id;
+    }));
+
+  /** The upstream left some orders out: the whole run is refused with its reasons, so none is claimed printed. */
+  const leftOut = (what: string, failed: { orderId: string; message: string }[]) =>
+    new ProviderRejectedError(`the upstream did not make the ${what} of ${failed.length} order(s): ${failed.map((f) => `${f.orderId}: ${f.message}`).join('; ')}`);
+
+  /** Labels passed through: the upstream's POST /orders/labels, then its file. */
+  async function labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array> {
+    const orderIds = await remoteIds(shipments);
+    try {
+      const answer = parse(labelsAnswerSchema, await client.call('POST', '/orders/labels', { body: { orderIds, format } }), 'POST /orders/labels');
+      if (answer.failedOrders.length || !answer.url) throw leftOut('labels', answer.failedOrders);
+      return await client.download(answer.url);
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  /** The handover act passed through: the upstream's POST /orders/waybills, its files one after another. */
+  async function handoverAct(shipments: TrackedShipment[]): Promise<Uint8Array> {
+    const orderIds = await remoteIds(shipments);
+    try {
+      const answer = parse(waybillsAnswerSchema, await client.call('POST', '/orders/waybills', { body: { orderIds } }), 'POST /orders/waybills');
+      if (answer.failedOrders.length || answer.waybillItems.length === 0) throw leftOut('handover act', answer.failedOrders);
+      const files = [];
+      for (const item of answer.waybillItems) files.push(await client.download(item.file));
+      return await mergePdfs(files);
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
   /** One of the upstream's delivery services as ours. `info` is read on every use: a catalogue sync changes it in place. */
   function service(remoteKey: string, info: () => ProviderInfo): Carrier {
+    const offers = (op: CarrierOperation) => info().capabilities.operations?.includes(op) ?? true;
     return {
       get info() {
         return info();
@@ -444,7 +478,9 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
       rates: (request) => quote(remoteKey, request),
       intervals: (request) => intervals(remoteKey, request),
       // An upstream that lists what its services do is believed; an older one is asked and answers for itself.
-      ...(info().capabilities.operations?.includes('courierCalls') ?? true ? { courierCalls: courierCalls(remoteKey) } : {}),
+      ...(offers('courierCalls') ? { courierCalls: courierCalls(remoteKey) } : {}),
+      ...(offers('labels') ? { labels } : {}),
+      ...(offers('handoverActs') ? { handoverAct } : {}),
     };
   }
 

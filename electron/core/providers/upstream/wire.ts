@@ -235,3 +235,14 @@ export const calculatorSchema = z.object({
   deliveryToPoint: z.array(z.object({ providerKey: z.string(), tariffs: z.array(quoteSchema) })).default([]),
 });
 export type RemoteCalculation = z.output<typeof calculatorSchema>;
+
+const failedOrderSchema = z.object({ orderId: z.union([z.string(), z.number()]).transform(String), message: z.string() });
+
+/** POST /orders/labels: a link to one file with the labels, and the orders it left out. */
+export const labelsAnswerSchema = z.object({ url: z.string().nullable().optional(), failedOrders: z.array(failedOrderSchema).default([]) });
+
+/** POST /orders/waybills: one act per delivery service, each a link, and the orders left out. */
+export const waybillsAnswerSchema = z.object({
+  waybillItems: z.array(z.object({ providerKey: z.string(), file: z.string(), orderIds: z.array(z.union([z.string(), z.number()])).default([]) })).default([]),
+  failedOrders: z.array(failedOrderSchema).default([]),
+});

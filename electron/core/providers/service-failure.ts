@@ -1,0 +1,27 @@
+import { ErrorCode } from '../../../shared/errors';
+import { AppError } from '../errors';
+import { ProviderRejectedError, ProviderUnavailableError } from './provider';
+
+/**
+ * How a delivery service's failure reads to the shop, in one place: beside an order that could not be
+ * printed, on a courier call it refused, and as the interface's 503 when it could not be asked now.
+ */
+
+/** The service's reasons, field by field where it gave them. */
+export const refusalReasons = (error: ProviderRejectedError): string =>
+  error.errors.length ? error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.description;
+
+/** The line beside an order the service could not print or act on; null for anything that is not a service failure (a bug). */
+export function serviceFailure(serviceName: string, error: unknown): string | null {
+  if (error instanceof ProviderUnavailableError) return `${serviceName} is not answering (${error.message}); try again in a few minutes`;
+  if (error instanceof ProviderRejectedError) return `${serviceName} refused: ${refusalReasons(error)}`;
+  return null;
+}
+
+/** What a refused or unreachable call keeps as its error (a courier call the service did not take). */
+export const callFailure = (error: ProviderRejectedError | ProviderUnavailableError): string =>
+  error instanceof ProviderUnavailableError ? `The delivery service could not be reached: ${error.message}` : refusalReasons(error);
+
+/** The interface's answer when the service cannot be asked now: 503, try again shortly. */
+export const serviceUnavailable = (error: ProviderUnavailableError) =>
+  new AppError(503, { code: ErrorCode.internal, message: 'Delivery service unavailable', description: `${error.message}. Try again in a minute.` });
