@@ -70,7 +70,7 @@ describe('the carrier table: a service added as one kind', () => {
 
   it('the settings form learns its fields from the table, secret ones marked', async () => {
     const kinds = value<ConnectionKindInfo[]>(await run('connections.kinds'));
-    expect(kinds.map((k) => k.key)).toEqual(['cdek', 'upstream', 'toy-post']);
+    expect(kinds.map((k) => k.key)).toEqual([...carrierKinds.map((k) => k.key), 'toy-post']);
     expect(kinds.find((k) => k.key === 'cdek')).toMatchObject({ testMode: true, publicTestAccount: true, aggregator: false });
     expect(kinds.find((k) => k.key === 'upstream')).toMatchObject({ baseUrl: 'required', aggregator: true, fields: [expect.objectContaining({ name: 'token', secret: true })] });
     expect(kinds.find((k) => k.key === 'toy-post')!.fields.map((f) => [f.name, f.secret, f.type])).toEqual([['apiKey', true, 'text'], ['copies', false, 'number']]);
@@ -87,7 +87,7 @@ describe('the carrier table: a service added as one kind', () => {
     const testMode = await run('connections.create', { providerKey: 'toy-post', name: 'A', testMode: true, credentials: { apiKey: 'key-aaaa-0001' } });
     expect(testMode).toMatchObject({ ok: false, error: { errors: [{ field: 'testMode', message: 'Toy Post has no test mode' }] } });
     const unknown = await run('connections.create', { providerKey: 'pigeon', name: 'A' });
-    expect(unknown).toMatchObject({ ok: false, error: { errors: [{ field: 'providerKey', message: 'must be one of: cdek, upstream, toy-post' }] } });
+    expect(unknown).toMatchObject({ ok: false, error: { errors: [{ field: 'providerKey', message: `must be one of: ${[...carrierKinds.map((k) => k.key), 'toy-post'].join(', ')}` }] } });
     expect(value<Connection[]>(await run('connections.list'))).toEqual([]);
   });
 
