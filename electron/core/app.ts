@@ -44,6 +44,7 @@ import { createLabelService } from './orders/labels';
 import { createActService } from './dispatch/acts';
 import { createDispatchService } from './dispatch/dispatch-service';
 import { attentionSummary, markAttentionSeen } from './dashboard/attention';
+import { nextTestChange } from './dashboard/next-change';
 import { createDashboard } from './dashboard/today';
 import { createFileLinks } from './print/file-links';
 import { printedFileAnswer, mergePdfs } from './print/merge';
@@ -246,6 +247,7 @@ export async function createApp(options: AppOptions) {
     'dispatch.handOver': (ctx, input) => dispatchService.handOver(ctx, input),
     'dashboard.today': (ctx) => dashboard.today(ctx),
     'orders.attention': (ctx) => attentionSummary(db, ctx),
+    'statuses.nextTestChange': (ctx, input) => nextTestChange({ db, providers }, ctx, input.orderId),
     'orders.markSeen': async (ctx, input) => {
       const result = await markAttentionSeen(db, ctx, input.orderIds);
       if (result.seen > 0) events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds: input.orderIds });

@@ -1,13 +1,18 @@
 import { create } from 'zustand';
 import type { z } from 'zod';
+import type { CommandOutput } from '../../shared/contract';
 import type { lastRefreshSchema } from '../../shared/contract/bulk';
 import type { StatusRefreshResult } from '../../shared/contract/status-refresh';
 import type { ErrorBody } from '../../shared/errors';
+import { statusNames } from '../../shared/status-keys';
+import { shortTime } from '../components/activity/short-time';
 import { errorTitle } from '../i18n/error-messages';
+import { useLocaleStore } from '../i18n/locale-store';
 import { getTransport } from '../transport/current';
 import { useToastStore } from './toast-store';
 
 export type LastRefresh = z.output<typeof lastRefreshSchema>;
+export type NextTestChange = NonNullable<CommandOutput<'statuses.nextTestChange'>['next']>;
 
 interface RefreshState {
   /** statuses.lastRefresh: when the last refresh ended, its result, when the next is due. */
@@ -19,6 +24,8 @@ interface RefreshState {
   /** What the last "refresh now" of this window did, shown until the next one. */
   result: StatusRefreshResult | undefined;
   error: ErrorBody | undefined;
+  /** When a test service's next status change is due (its schedule is fixed), asked after each refresh of this window. */
+  nextTestChange: NextTestChange | null;
   loadLast: () => Promise<void>;
   refreshNow: () => Promise<void>;
   /** A refresh.progress event. */
@@ -29,12 +36,36 @@ interface RefreshState {
 /** The latest statuses.lastRefresh asked. */
 let lastSeq = 0;
 
+/**
+ * A test service moves its parcels on a fixed schedule, hours apart: a refresh that found nothing new
+ * says when the next change is due, so a new shop does not think the refresh is broken.
+ */
+async function tellNextTestChange(changed: number | undefined): Promise<void> {
+  const answer = await getTransport().invoke('statuses.nextTestChange', {});
+  const next = answer.ok ? answer.value.next : null;
+  useRefreshStore.setState({ nextTestChange: next });
+  if (next && changed === 0) {
+    useToastStore.getState().push(
+      {
+        tone: 'info',
+        title: (t) => t('activity.refresh.nothingNew'),
+        message: (t) => {
+          const language = useLocaleStore.getState().language;
+          return t('activity.refresh.nextTestChange', { number: next.clientNumber, status: statusNames[next.statusKey][language], time: shortTime(next.at, language) });
+        },
+      },
+      15_000,
+    );
+  }
+}
+
 export const useRefreshStore = create<RefreshState>((set, get) => ({
   last: undefined,
   progress: undefined,
   requested: false,
   result: undefined,
   error: undefined,
+  nextTestChange: null,
 
   loadLast: async () => {
     const mine = ++lastSeq;
@@ -51,7 +82,7 @@ export const useRefreshStore = create<RefreshState>((set, get) => ({
       const { error } = answer;
       useToastStore.getState().push({ tone: 'error', title: (t) => t('activity.refresh.failed'), message: (t) => errorTitle(error, t) });
     }
-    await get().loadLast();
+    await Promise.all([get().loadLast(), tellNextTestChange(answer.ok ? answer.value.changed : undefined)]);
   },
 
   progressed: (done, total) => {

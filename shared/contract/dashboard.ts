@@ -76,6 +76,14 @@ export const dashboardCommands = {
     attentionSummarySchema,
     shopStaff,
   ),
+  'statuses.nextTestChange': command(
+    'When the next status change is due at a test service (its schedule is fixed): for one order, or the soonest among the company\'s orders',
+    z.object({ orderId: z.union([z.string(), z.number()]).transform(String).optional() }).default({}),
+    z.object({
+      next: z.object({ orderId: z.string(), clientNumber: z.string(), statusKey: z.enum(statusKeys), at: z.string() }).nullable(),
+    }),
+    shopStaff,
+  ),
   'orders.markSeen': command(
     'Marks orders that need attention as seen: they leave the list until their status changes again',
     z.object({ orderIds }),

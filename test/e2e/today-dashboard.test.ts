@@ -117,6 +117,27 @@ describe('browser mode: the "Today" screen and the orders that need attention', 
     expect(session.pageErrors()).toEqual([]);
   });
 
+  it('a test service\'s order says when its next status is due, and a refresh that finds nothing new says so too', async () => {
+    const { page } = session;
+    await page.getByTestId('nav-orders').click();
+    await page.getByTestId('filter-clear').click();
+    // TD-12: registered today at 09:00 with the express test service, which takes a parcel five hours later.
+    await page.getByTestId('order-row').filter({ hasText: 'TD-12' }).click();
+    const note = page.getByTestId('order-detail').getByTestId('next-test-change');
+    await expect(note.textContent().then((text) => text?.replace(/\s+/g, ' '))).resolves.toBe(
+      'A test service: the next status, "Accepted at the delivery service", is due at 04/03/2026, 14:00. Refresh statuses after that.',
+    );
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'next-test-change-en');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('refresh-now').click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'No new statuses yet' });
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toMatch(/Test services move parcels on a schedule: order TD-\d+ becomes "[^"]+" at /);
+    expect(session.pageErrors()).toEqual([]);
+  });
+
   it('speaks Russian', async () => {
     const { page } = session;
     await page.getByTestId('language-switch').getByText('RU').click();

@@ -90,6 +90,12 @@ export interface Carrier {
   labels?(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array>;
   /** Full status history of each shipment, oldest first. */
   track(shipments: TrackedShipment[]): Promise<Map<string, ProviderStatus[]>>;
+  /**
+   * A test service whose statuses follow a fixed schedule: the next status each shipment will reach and
+   * when, so the shop can be told why a refresh found nothing new. Shipments at their last status (or
+   * canceled, or unknown) are left out.
+   */
+  schedule?(providerNumbers: string[]): Promise<Map<string, { key: StatusKey; at: number }>>;
   /** The service's own handover act (waybill) for shipments handed over together, as a PDF. */
   handoverAct?(shipments: TrackedShipment[]): Promise<Uint8Array>;
   /** Courier pickups at the shop, where the service takes such calls. */

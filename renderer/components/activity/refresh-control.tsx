@@ -12,7 +12,7 @@ import { shortTime } from './short-time';
 export function RefreshControl() {
   const t = useT();
   const language = useLanguage();
-  const { last, progress, requested, result, error, refreshNow } = useRefreshStore();
+  const { last, progress, requested, result, error, refreshNow, nextTestChange } = useRefreshStore();
   const running = requested || progress !== undefined || last?.running === true;
   const lastLine = last?.at ? t('activity.refresh.last', { time: shortTime(last.at, language) }) : t('activity.refresh.never');
   const nextLine = last?.nextAt ? t('activity.refresh.next', { time: shortTime(last.nextAt, language) }) : undefined;
@@ -23,7 +23,8 @@ export function RefreshControl() {
       : t('activity.refresh.result', { checked: found.checked, changed: found.changed })
     : undefined;
   const problem = error ? errorTitle(error, t) : last?.error ? t('activity.refresh.lastError', { error: last.error }) : undefined;
-  const details = [lastLine, foundLine, nextLine, problem].filter(Boolean).join(' · ');
+  const testLine = nextTestChange ? t('activity.refresh.nextTestChangeShort', { time: shortTime(nextTestChange.at, language) }) : undefined;
+  const details = [lastLine, foundLine, nextLine, testLine, problem].filter(Boolean).join(' · ');
 
   return (
     <Group gap="xs" wrap="nowrap" data-testid="refresh-control" data-state={running ? 'running' : 'idle'}>

@@ -14,6 +14,9 @@ export const en = {
   'activity.refresh.resultFailed': 'Checked {checked}, changed {changed}, not reached {failed}',
   'activity.refresh.failed': 'Statuses were not refreshed',
   'activity.refresh.lastError': 'The last refresh failed: {error}',
+  'activity.refresh.nothingNew': 'No new statuses yet',
+  'activity.refresh.nextTestChange': 'Test services move parcels on a schedule: order {number} becomes "{status}" at {time}',
+  'activity.refresh.nextTestChangeShort': 'Next change at a test service: {time}',
 
   'activity.notice.delivered': 'Delivered: {count}',
   'activity.notice.returned': 'Returned: {count}',
@@ -48,6 +51,9 @@ export const ru: SectionDictionary<typeof en> = {
   'activity.refresh.resultFailed': 'Проверено: {checked}, изменилось: {changed}, не удалось: {failed}',
   'activity.refresh.failed': 'Статусы не обновлены',
   'activity.refresh.lastError': 'Последнее обновление не удалось: {error}',
+  'activity.refresh.nothingNew': 'Новых статусов пока нет',
+  'activity.refresh.nextTestChange': 'Тестовые службы меняют статусы по расписанию: заказ {number} станет «{status}» {time}',
+  'activity.refresh.nextTestChangeShort': 'Следующее изменение у тестовой службы: {time}',
 
   'activity.notice.delivered': 'Вручено заказов: {count}',
   'activity.notice.returned': 'Возвращено заказов: {count}',

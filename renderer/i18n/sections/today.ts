@@ -46,6 +46,8 @@ export const en = {
   'attention.markSeen': 'Mark as seen',
   'attention.markSeenHint': 'The orders leave this list until their status changes again',
   'attention.markedSeen': 'Marked as seen: {count}',
+
+  'testSchedule.next': 'A test service: the next status, "{status}", is due at {time}. Refresh statuses after that.',
 } as const;
 
 export const ru: SectionDictionary<typeof en> = {
@@ -93,4 +95,6 @@ export const ru: SectionDictionary<typeof en> = {
   'attention.markSeen': 'Отметить просмотренными',
   'attention.markSeenHint': 'Заказы уйдут из этого списка, пока их статус снова не изменится',
   'attention.markedSeen': 'Отмечено просмотренными: {count}',
+
+  'testSchedule.next': 'Тестовая служба: следующий статус «{status}» ожидается {time}. Обновите статусы после этого времени.',
 };

@@ -12,6 +12,7 @@ import { OrderContents, OrderCosts } from './order-contents';
 import { OrderNumbers } from './order-numbers';
 import { OrderParties } from './order-parties';
 import { useOrderViewStore } from './order-view-store';
+import { NextTestChangeNote } from './next-test-change';
 import { StatusTimeline } from './status-timeline';
 
 /**
@@ -90,6 +91,7 @@ function DetailBody() {
           {t('detail.serviceSays', { text: view.statusDescription })}
         </Text>
       )}
+      <NextTestChangeNote orderId={view.order.orderId} statusKey={view.order.statusKey} />
       <OrderActions view={view} />
       <OrderNumbers view={view} />
       <Divider />

@@ -1,6 +1,6 @@
 import type { FieldError } from '../../../../shared/errors';
 import type { OrderCreate } from '../../../../shared/schemas/order';
-import { statusNames } from '../../../../shared/status-keys';
+import { statusNames, type StatusKey } from '../../../../shared/status-keys';
 import type { Clock } from '../../clock';
 import { createReferenceData, type ReferenceData } from '../../orders/reference-data';
 import type { Db } from '../../store/database';
@@ -10,7 +10,7 @@ import { sandboxCourierCalls } from './courier';
 import { intakeRefusals } from './intake';
 import { sandboxIntervalsOf } from './intervals';
 import { sandboxRatesOf } from './pricing';
-import { handedOverBy, statusesAt } from './timeline';
+import { handedOverBy, nextStatusAfter, statusesAt } from './timeline';
 
 /** Units of an order, and what the recipient keeps on a partial return: every unit but one of the last item line. */
 export function partialDelivery(order: OrderCreate): Record<string, number> {
@@ -119,6 +119,24 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
     async find(request) {
       const existing = await liveShipment(request);
       return existing ? registration(existing.provider_number, existing.registered_at) : null;
+    },
+
+    async schedule(providerNumbers) {
+      const result = new Map<string, { key: StatusKey; at: number }>();
+      if (providerNumbers.length === 0) return result;
+      const rows = await db
+        .selectFrom('sandbox_shipments')
+        .select(['provider_number', 'registered_at', 'canceled_at', 'removed_at', 'payload'])
+        .where('provider_number', 'in', providerNumbers)
+        .where('provider_key', '=', key)
+        .execute();
+      for (const row of rows) {
+        if (row.canceled_at !== null || row.removed_at !== null) continue;
+        const order = JSON.parse(row.payload) as OrderCreate;
+        const next = nextStatusAfter(row.provider_number, row.registered_at, clock.now(), { deliveryType: order.order.deliveryType, units: unitsOf(order) });
+        if (next) result.set(row.provider_number, next);
+      }
+      return result;
     },
 
     async track(shipments) {

@@ -67,5 +67,16 @@ export function statusesAt(
     .filter((s) => s.at <= now);
 }
 
+/** The first status of the shipment's path still ahead of `now`, or null at its end. */
+export function nextStatusAfter(
+  providerNumber: string,
+  registeredAt: number,
+  now: number,
+  shape: ShipmentShape = { deliveryType: 2, units: 2 },
+): { key: StatusKey; at: number } | null {
+  for (const [key, hours] of stepsFor(providerNumber, shape)) if (registeredAt + hours * hour > now) return { key, at: registeredAt + hours * hour };
+  return null;
+}
+
 /** Has the shipment been handed over (onPointIn or later) by `now`? Then the service no longer changes it. */
 export const handedOverBy = (registeredAt: number, now: number) => now >= registeredAt + 5 * hour;
