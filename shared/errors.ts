@@ -1,3 +1,5 @@
+import type { MessageRef } from './messages';
+
 /** Error codes of the interface (spec + wire conventions); one place so UI, API and core agree. */
 export const ErrorCode = {
   general: '040000',
@@ -23,9 +25,15 @@ export const ErrorCode = {
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * `message` is the interface's English; `key` and `params` (shared/messages) say the same as data, so the window
+ * and the errors file can say it in the person's language. The public API leaves them out (api/wire-body.ts).
+ */
 export interface FieldError {
   field: string;
   message: string;
+  key?: string;
+  params?: MessageRef['params'];
 }
 
 /** The interface's error body: six-digit code, message, optional description, moreInfo and field errors. */
@@ -35,4 +43,7 @@ export interface ErrorBody {
   description?: string;
   moreInfo?: string;
   errors?: FieldError[];
+  /** The description as data (see FieldError); only on the app's own channel. */
+  key?: string;
+  params?: MessageRef['params'];
 }

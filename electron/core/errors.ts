@@ -1,6 +1,7 @@
 import { isStorageFailure } from './store/storage-errors';
 import type { ZodError } from 'zod';
 import { ErrorCode, type ErrorBody, type FieldError } from '../../shared/errors';
+import { keyOfWireText, message, said } from '../../shared/messages';
 
 /** An error meant for the caller: it carries the interface's error body and the HTTP status to send it with. */
 export class AppError extends Error {
@@ -13,13 +14,26 @@ export class AppError extends Error {
   }
 }
 
+/** A field error with its key: a fixed text the catalog knows ('must be a number') gets it here, others bring theirs. */
+export const keyedFieldError = (error: FieldError): FieldError => {
+  if (error.key) return error;
+  const key = keyOfWireText(error.message);
+  return key ? { ...error, key } : error;
+};
+
 export const validationError = (errors: FieldError[], description?: string) =>
   new AppError(400, {
     code: ErrorCode.validation,
     message: 'Validation error',
     description: description ?? errors.map((e) => `${e.field}: ${e.message}`).join('; '),
-    errors,
+    errors: errors.map(keyedFieldError),
   });
+
+/** The body the interface sends: `message`, `description` and `errors[{field, message}]` without the app's keys. */
+export function interfaceErrorBody(body: ErrorBody): ErrorBody {
+  const { key: _key, params: _params, errors, ...rest } = body;
+  return errors ? { ...rest, errors: errors.map(({ field, message }) => ({ field, message })) } : rest;
+}
 
 export const badRequest = (description: string, code: string = ErrorCode.general) =>
   new AppError(400, { code, message: 'Bad request', description });
@@ -66,6 +80,9 @@ const valueAt = (root: unknown, path: PropertyKey[]): unknown =>
 export function fieldErrors(error: ZodError, input?: unknown): FieldError[] {
   return error.issues.map((issue) => {
     const absent = issue.path.length > 0 && issue.code !== 'custom' && valueAt(input, issue.path) == null; // null = not given (nullsAsMissing)
-    return { field: issue.path.map(String).join('.') || '(body)', message: absent ? 'is required' : issue.message };
+    const field = issue.path.map(String).join('.') || '(body)';
+    if (absent) return { field, ...said('msg.required') };
+    if (issue.code === 'too_big' && issue.origin === 'string') return { field, message: issue.message, ...message('msg.maxLength', { max: Number(issue.maximum) }) };
+    return keyedFieldError({ field, message: issue.message });
   });
 }

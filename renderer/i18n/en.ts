@@ -8,7 +8,7 @@ import * as orderDetail from './sections/order-detail';
 import * as orderEntry from './sections/order-entry';
 import * as print from './sections/print';
 import * as ordersList from './sections/orders-list';
-import * as ruleMessages from './sections/rule-messages';
+import * as coreMessages from './sections/core-messages';
 import * as settings from './sections/settings';
 import * as today from './sections/today';
 
@@ -26,7 +26,7 @@ export const en = {
   ...importWizard.en,
   ...orderDetail.en,
   ...activity.en,
-  ...ruleMessages.en,
+  ...coreMessages.en,
   ...access.en,
   ...courier.en,
   ...print.en,

@@ -45,7 +45,7 @@ describe('field messages', () => {
     expect(parsed.success).toBe(false);
     const messages = Object.values(issuesToFieldErrors(parsed.error!.issues, bad));
     expect(messages.length).toBeGreaterThan(8);
-    for (const message of messages) expect(fieldMessage(message, ru), message).not.toBe(message);
+    for (const message of messages) expect(fieldMessage(message, ru), String(message)).not.toBe(message);
   });
 });
 

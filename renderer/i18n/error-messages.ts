@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../shared/errors';
+import type { MessageRef } from '../../shared/messages';
 import { translateDynamic } from './translate';
 import type { MessageKey, Translate } from './types';
 
@@ -112,14 +113,12 @@ const patternMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExpM
 const connectionMessages: ReadonlyArray<readonly [RegExp, MessageKey, readonly string[]]> = [
   [rx('connected to cdek'), 'conn.connectedCdek', []],
   [rx(String.raw`connected to cdek \(test mode\)`), 'conn.connectedCdekTest', []],
-  [rx('connection "(.+)": its credentials cannot be decrypted on this computer; enter them again'), 'conn.cannotDecrypt', ['name']],
-  [rx('connection "(.+)": its token cannot be decrypted on this computer; enter it again'), 'conn.tokenCannotDecrypt', ['name']],
-  [rx('connection "(.+)": no credentials are stored'), 'conn.noCredentials', ['name']],
 ];
 
 /** A connection check result in the user's language; a delivery service's own words stay as it wrote them. */
-export function connectionResultMessage(message: string, t: Translate): string {
-  const trimmed = message.trim();
+export function connectionResultMessage(result: Said, t: Translate): string {
+  if (typeof result !== 'string' && result.key) return messageByKey({ key: result.key, params: result.params }, t) ?? result.message;
+  const trimmed = (typeof result === 'string' ? result : result.message).trim();
   for (const [pattern, key, names] of connectionMessages) {
     const match = trimmed.match(pattern);
     if (match) return fill(t, key, names, match);
@@ -127,9 +126,23 @@ export function connectionResultMessage(message: string, t: Translate): string {
   return trimmed;
 }
 
-/** A field message in the user's language; a message we do not know is shown as the server wrote it. */
-export function fieldMessage(message: string, t: Translate): string {
-  const trimmed = message.trim();
+/** A message as the core sends it to the window: its English text and, for most, its key and parameters. */
+export type Said = string | { message: string; key?: string; params?: MessageRef['params'] };
+
+/** A message by its key (shared/messages); a parameter that is a message is translated too. Undefined for an unknown key. */
+export function messageByKey(ref: MessageRef, t: Translate): string | undefined {
+  const params =
+    ref.params && Object.fromEntries(Object.entries(ref.params).map(([name, value]) => [name, typeof value === 'object' ? (messageByKey(value, t) ?? value.key) : value]));
+  return translateDynamic(t, ref.key, params);
+}
+
+/** A field message in the user's language: by its key, else a fixed text we know; anything else as the server wrote it. */
+export function fieldMessage(said: Said, t: Translate): string {
+  if (typeof said !== 'string' && said.key) {
+    const byKey = messageByKey({ key: said.key, params: said.params }, t);
+    if (byKey !== undefined) return byKey;
+  }
+  const trimmed = (typeof said === 'string' ? said : said.message).trim();
   const key = exactMessages[trimmed] ?? exactMessages[trimmed.toLowerCase()];
   if (key) return translateDynamic(t, key) ?? trimmed;
   for (const [pattern, render] of patternMessages) {

@@ -8,7 +8,7 @@ import * as orderDetail from './sections/order-detail';
 import * as orderEntry from './sections/order-entry';
 import * as print from './sections/print';
 import * as ordersList from './sections/orders-list';
-import * as ruleMessages from './sections/rule-messages';
+import * as coreMessages from './sections/core-messages';
 import * as settings from './sections/settings';
 import * as today from './sections/today';
 import type { Dictionary } from './types';
@@ -23,7 +23,7 @@ export const ru: Dictionary = {
   ...importWizard.ru,
   ...orderDetail.ru,
   ...activity.ru,
-  ...ruleMessages.ru,
+  ...coreMessages.ru,
   ...access.ru,
   ...courier.ru,
   ...print.ru,

@@ -1,3 +1,4 @@
+import { formatMessage } from '../../shared/messages';
 import { en } from './en';
 import { ru } from './ru';
 import type { Dictionary, Language, MessageKey, Translate } from './types';
@@ -6,16 +7,14 @@ export const dictionaries: Readonly<Record<Language, Dictionary>> = { en, ru };
 
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);
 
-/** Fills `{name}` placeholders; an unknown placeholder stays visible rather than vanishing. */
-export function interpolate(text: string, params?: Readonly<Record<string, string | number>>): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
-}
+/** Fills `{name}` placeholders and plural forms (shared/messages/format.ts); an unknown placeholder stays visible. */
+export const interpolate = (text: string, params?: Readonly<Record<string, string | number>>, language: Language = 'en'): string =>
+  formatMessage(text, params, intlLocale(language));
 
 /** A `t()` bound to one language. */
 export function createTranslate(language: Language): Translate {
   const dictionary = dictionaries[language];
-  return ((key: MessageKey, params?: Record<string, string | number>) => interpolate(dictionary[key] ?? en[key], params)) as Translate;
+  return ((key: MessageKey, params?: Record<string, string | number>) => interpolate(dictionary[key] ?? en[key], params, language)) as Translate;
 }
 
 /** Translates a key built at run time (error codes, field names); undefined when there is no such key. */

@@ -1,3 +1,4 @@
+import type { ParamNames } from '../../shared/messages';
 import type { en } from './en';
 
 export type Language = 'ru' | 'en';
@@ -9,7 +10,6 @@ export type MessageKey = keyof English;
 /** A complete dictionary: a missing or an unknown key is a type error. */
 export type Dictionary = { readonly [K in MessageKey]: string };
 
-type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamNames<Rest> : never;
 /** Parameters a message needs, read from its English text: 'Order {number} created' → 'number'. */
 export type MessageParams<K extends MessageKey> = ParamNames<English[K]>;
 /** Keys whose message takes no parameters, for places that call `t(key)` with a key from a table. */

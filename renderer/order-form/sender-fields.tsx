@@ -83,7 +83,7 @@ function SaveAsProfile() {
     setSaving(false);
     if (!result.ok) {
       const first = result.error.errors?.[0];
-      setError(first ? `${fieldLabel(first.field.replace(/^sender\./, 'sender.'), t)}: ${fieldMessage(first.message, t)}` : errorTitle(result.error, t));
+      setError(first ? `${fieldLabel(first.field.replace(/^sender\./, 'sender.'), t)}: ${fieldMessage(first, t)}` : errorTitle(result.error, t));
       return;
     }
     setOpened(false);

@@ -150,9 +150,9 @@ describe('server field errors', () => {
         fieldAliases,
       ),
     ).toEqual({
-      'order.clientNumber': 'must be unique',
-      'places.0.items.2.cost': 'must not be negative',
-      'places.0.weight': 'must be greater than 0',
+      'order.clientNumber': { field: 'order.clientNumber', message: 'must be unique' },
+      'places.0.items.2.cost': { field: 'places[0].items[2].cost', message: 'must not be negative' },
+      'places.0.weight': { field: 'order.weight', message: 'must be greater than 0' },
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { Said } from '../i18n/error-messages';
 import { orderCreateSchema, type OrderCreate } from '../../shared/schemas/order';
 import { extraParamPath, fieldAliases, numberOf, toCreateInput, type OrderFormValues } from './form-values';
 import { issuesToFieldErrors, type FieldErrors } from './zod-issues';
@@ -18,7 +19,7 @@ export type ExtraParamTypes = Readonly<Record<string, string>>;
 export function validateOrderForm(values: OrderFormValues, extraTypes: ExtraParamTypes = {}): OrderFormCheck {
   const input = toCreateInput(values, extraTypes);
   const parsed = orderCreateSchema.safeParse(input);
-  const errors: Record<string, string> = parsed.success ? {} : { ...issuesToFieldErrors(parsed.error.issues, input, fieldAliases) };
+  const errors: Record<string, Said> = parsed.success ? {} : { ...issuesToFieldErrors(parsed.error.issues, input, fieldAliases) };
   // The schema checks the pickup point and the city in object-level refinements, which zod runs only
   // once every field of the object parses. The same rules, applied early, so the user sees them with
   // the other errors instead of after fixing those.

@@ -1,8 +1,10 @@
+import type { Said } from '../i18n/error-messages';
 import type { core } from 'zod';
 import type { FieldError } from '../../shared/errors';
 
 /** Field path → the first message for it. Paths are dotted like the interface's: `places.0.items.1.quantity`. */
-export type FieldErrors = Readonly<Record<string, string>>;
+/** Field path → its message: the client's own check gives text, the core's answer its field error (with the key). */
+export type FieldErrors = Readonly<Record<string, Said>>;
 
 /** The message the core uses for a value that is missing; translated like the schema's own messages. */
 export const requiredMessage = 'is required';
@@ -52,11 +54,12 @@ export function issuesToFieldErrors(
 
 /** Server field errors in the same form; `places[0].weight` and `places.0.weight` are the same field. */
 export function serverFieldErrors(list: readonly FieldError[] | undefined, aliases: Readonly<Record<string, string>> = {}): FieldErrors {
-  const errors: Record<string, string> = {};
-  for (const { field, message } of list ?? []) {
+  const errors: Record<string, Said> = {};
+  for (const error of list ?? []) {
+    const { field } = error;
     const normalized = field.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
     const path = aliases[normalized] ?? normalized;
-    errors[path] ??= message;
+    errors[path] ??= error;
   }
   return errors;
 }

@@ -4,6 +4,7 @@ import { shopStaff } from '../roles';
 import { statusRefreshResultSchema } from './status-refresh';
 import { statusKeys } from '../status-keys';
 import { orderExportFilterSchema } from '../schemas/orders-list';
+import { errorBodySchema } from '../schemas/error-body';
 
 /**
  * Commands of the desktop orders screen that work on many orders, and of the background work the
@@ -11,13 +12,6 @@ import { orderExportFilterSchema } from '../schemas/orders-list';
  */
 
 export const bulkActions = ['submit', 'cancel', 'refresh', 'delete'] as const;
-
-const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  description: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 
 export const bulkResultSchema = z.object({
   action: z.enum(bulkActions),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { booleanLike, positiveInt, text } from '../schemas/primitives';
 import { command } from './define';
 import { ownerOnly } from '../roles';
+import { messageRefSchema } from '../schemas/error-body';
 
 /**
  * Services a shop connects with its own account (the sandbox services need no connection). Which kinds exist
@@ -102,6 +103,9 @@ export const connectionIdSchema = z.object({ id: positiveInt });
 export const connectionTestResultSchema = z.object({
   ok: z.boolean(),
   message: z.string(),
+  /** The message as data (shared/messages) for the window; a service's own words travel as a parameter. */
+  key: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), messageRefSchema])).optional(),
   checkedAt: z.string(),
   /** Lifetime of the token the service gave, when it gave one. */
   tokenExpiresIn: z.number().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './error-body';
 
 /** Largest draft the core keeps (JSON text); an order form is a few kilobytes. */
 export const draftMaxBytes = 256 * 1024;
@@ -56,13 +57,6 @@ export type Draft = z.output<typeof draftSchema>;
 export const draftRefSchema = z.object({ id: draftIdSchema });
 
 export const draftSubmitSchema = z.object({ ids: z.array(draftIdSchema).min(1, 'name at least one draft').max(1000) });
-
-const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  description: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 
 /** One draft's outcome: an order (the draft is gone) or the errors to fix (the draft stays). */
 export const draftSubmitItemSchema = z.union([

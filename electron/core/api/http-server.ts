@@ -6,7 +6,7 @@ import { ErrorCode } from '../../../shared/errors';
 import type { App } from '../app';
 import { clientOf, isCaller, type Visitor } from '../auth/caller';
 import { tokenFrom } from '../companies/company-service';
-import { AppError, internalError, notFound, unauthorized, unexpectedError } from '../errors';
+import { AppError, interfaceErrorBody, internalError, notFound, unauthorized, unexpectedError } from '../errors';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import { createBodyParser } from './body-parser';
 import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
@@ -42,8 +42,9 @@ function send(res: ServerResponse, status: number, value: unknown, format: WireF
   res.end(text);
 }
 
+/** Error bodies go out as the interface defines them: the messages' keys are for the app's own channel only. */
 const sendError = (res: ServerResponse, status: number, body: ErrorBody, format: WireFormat, headers?: Record<string, string>) =>
-  send(res, status, body, format, headers);
+  send(res, status, interfaceErrorBody(body), format, headers);
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () =>

@@ -14,6 +14,7 @@ import { callFailure, serviceUnavailable } from '../providers/service-failure';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { CourierCallsTable } from '../store/schema';
+import { said } from '../../../shared/messages';
 
 type Row = Selectable<CourierCallsTable>;
 
@@ -84,8 +85,8 @@ export function createCourierService(deps: { db: Db; clock: Clock; providers: Pr
   return {
     async create(ctx: CallContext, input: CourierCallCreate): Promise<CourierCallCreated> {
       const carrier = providers.get(input.providerKey);
-      if (!carrier) throw validationError([{ field: 'providerKey', message: `unknown delivery service ${input.providerKey}` }]);
-      if (!carrier.courierCalls) throw validationError([{ field: 'providerKey', message: `${input.providerKey} does not take courier calls` }]);
+      if (!carrier) throw validationError([{ field: 'providerKey', ...said('rule.unknownProvider', { name: input.providerKey }) }]);
+      if (!carrier.courierCalls) throw validationError([{ field: 'providerKey', ...said('courier.msg.noCalls', { name: input.providerKey }) }]);
       const orderIds = [...new Set(input.orderIds)];
       const shipments = await shipmentsOf(ctx, input.providerKey, orderIds);
 

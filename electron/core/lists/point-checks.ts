@@ -1,3 +1,4 @@
+import { said, type MessageRef } from '../../../shared/messages';
 import type { Point } from '../../../shared/schemas/lists';
 
 /** What an order asks of a point: grams, centimetres, rubles. */
@@ -12,7 +13,7 @@ export interface Parcel {
 /** `out`: the point hands the order to the recipient (pointOutId); `in`: it takes the order in (pointInId). */
 export type PointRole = 'out' | 'in';
 
-export interface PointRefusal {
+export interface PointRefusal extends MessageRef {
   /** Which part of the order the point cannot take. */
   reason: 'disabled' | 'operation' | 'weight' | 'size' | 'cod';
   message: string;
@@ -29,27 +30,27 @@ export const sortedSizes = (p: Parcel) => [p.length ?? 0, p.width ?? 0, p.height
 export function pointRefusals(point: Point, parcel: Parcel, role?: PointRole): PointRefusal[] {
   const out: PointRefusal[] = [];
   const { limits } = point;
-  if (!point.enabled) out.push({ reason: 'disabled', message: `point ${point.id} is closed` });
-  if (role === 'out' && point.availableOperation === 1) out.push({ reason: 'operation', message: `point ${point.id} does not hand orders out` });
-  if (role === 'in' && point.availableOperation === 2) out.push({ reason: 'operation', message: `point ${point.id} does not take orders in` });
+  if (!point.enabled) out.push({ reason: 'disabled', ...said('rule.pointClosed', { id: point.id }) });
+  if (role === 'out' && point.availableOperation === 1) out.push({ reason: 'operation', ...said('rule.pointNoHandOut', { id: point.id }) });
+  if (role === 'in' && point.availableOperation === 2) out.push({ reason: 'operation', ...said('rule.pointNoTakeIn', { id: point.id }) });
   const w = parcel.weight;
   if (w !== undefined && limits.maxWeight !== null && w > limits.maxWeight) {
-    out.push({ reason: 'weight', message: `${w} g is over the point's limit of ${limits.maxWeight} g` });
+    out.push({ reason: 'weight', ...said('rule.pointOverWeight', { weight: w, max: limits.maxWeight }) });
   }
   if (w !== undefined && limits.minWeight !== null && w < limits.minWeight) {
-    out.push({ reason: 'weight', message: `${w} g is under the point's minimum of ${limits.minWeight} g` });
+    out.push({ reason: 'weight', ...said('rule.pointUnderWeight', { weight: w, min: limits.minWeight }) });
   }
   const [a, b, c] = sortedSizes(parcel);
   const cell = [limits.maxSizeA, limits.maxSizeB, limits.maxSizeC];
   if ([a, b, c].some((size, i) => cell[i] !== null && size > (cell[i] as number))) {
-    out.push({ reason: 'size', message: `${a}×${b}×${c} cm does not fit the point's ${cell.map((x) => x ?? '–').join('×')} cm` });
+    out.push({ reason: 'size', ...said('rule.pointSize', { size: `${a}×${b}×${c}`, cell: cell.map((x) => x ?? '–').join('×') }) });
   } else if (limits.maxSizeSum !== null && a + b + c > limits.maxSizeSum) {
-    out.push({ reason: 'size', message: `the sum of the sizes, ${a + b + c} cm, is over the point's limit of ${limits.maxSizeSum} cm` });
+    out.push({ reason: 'size', ...said('rule.pointSizeSum', { sum: a + b + c, max: limits.maxSizeSum }) });
   }
   const cod = parcel.codCost ?? 0;
-  if (cod > 0 && point.cod !== 1) out.push({ reason: 'cod', message: `point ${point.id} does not take cash on delivery` });
+  if (cod > 0 && point.cod !== 1) out.push({ reason: 'cod', ...said('rule.pointNoCod', { id: point.id }) });
   else if (cod > 0 && limits.maxCod !== null && cod > limits.maxCod) {
-    out.push({ reason: 'cod', message: `cash on delivery of ${cod} ₽ is over the point's limit of ${limits.maxCod} ₽` });
+    out.push({ reason: 'cod', ...said('rule.pointOverCod', { cod, max: limits.maxCod }) });
   }
   return out;
 }

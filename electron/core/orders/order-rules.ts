@@ -1,4 +1,5 @@
 import type { FieldError } from '../../../shared/errors';
+import { said } from '../../../shared/messages';
 import { toKopecks, toRubles } from '../../../shared/money';
 import type { OrderCreate } from '../../../shared/schemas/order';
 import { pointRefusals } from '../lists/point-checks';
@@ -30,14 +31,14 @@ export function checkPlaces(order: OrderCreate): FieldError[] {
   if (placesWeight > order.order.weight + weightTolerance(order.order.weight)) {
     errors.push({
       field: 'order.weight',
-      message: `must not be less than the places weigh: they weigh ${placesWeight} g in total, the order says ${order.order.weight} g`,
+      ...said('rule.weightBelowPlaces', { places: placesWeight, order: order.order.weight }),
     });
   }
   order.places.forEach((place, i) => {
     if (place.items.some((item) => item.weight === undefined)) return;
     const itemsWeight = place.items.reduce((sum, item) => sum + (item.weight ?? 0) * item.quantity, 0);
     if (itemsWeight > place.weight + weightTolerance(place.weight)) {
-      errors.push({ field: `places.${i}.weight`, message: `is less than its items weigh (${itemsWeight} g)` });
+      errors.push({ field: `places.${i}.weight`, ...said('rule.placeBelowItems', { items: itemsWeight }) });
     }
   });
   return errors;
@@ -60,7 +61,7 @@ export function checkCod(order: OrderCreate): FieldError[] {
     return [
       {
         field: 'cost.codCost',
-        message: `must cover the goods (${rubles(goods)}) plus deliveryCost (${rubles(delivery)}) = ${rubles(goods + delivery)}`,
+        ...said('rule.codTooSmall', { goods: rubles(goods), delivery: rubles(delivery), total: rubles(goods + delivery) }),
       },
     ];
   }
@@ -73,33 +74,33 @@ export function checkCod(order: OrderCreate): FieldError[] {
  */
 export async function checkWithService(order: OrderCreate, provider: Carrier | undefined, reference: ReferenceData): Promise<FieldError[]> {
   const o = order.order;
-  if (!provider) return [{ field: 'order.providerKey', message: `unknown delivery service ${o.providerKey}` }];
+  if (!provider) return [{ field: 'order.providerKey', ...said('rule.unknownProvider', { name: o.providerKey }) }];
   const errors: FieldError[] = [];
   const caps = provider.info.capabilities;
   const name = provider.info.key;
 
   if (!caps.deliveryTypes.includes(o.deliveryType)) {
-    errors.push({ field: 'order.deliveryType', message: `${name} does not deliver ${o.deliveryType === 1 ? 'to the door' : 'to pickup points'}` });
+    errors.push({ field: 'order.deliveryType', ...said(o.deliveryType === 1 ? 'rule.noDoorDelivery' : 'rule.noPointDelivery', { name }) });
   }
   if (!caps.pickupTypes.includes(o.pickupType)) {
     errors.push({
       field: 'order.pickupType',
-      message: o.pickupType === 1 ? `${name} does not collect from the client's door` : `${name} does not take orders at its warehouse`,
+      ...said(o.pickupType === 1 ? 'rule.noDoorPickup' : 'rule.noWarehousePickup', { name }),
     });
   }
-  if (order.cost.codCost > 0 && !caps.cod) errors.push({ field: 'cost.codCost', message: `${name} does not take cash on delivery` });
+  if (order.cost.codCost > 0 && !caps.cod) errors.push({ field: 'cost.codCost', ...said('rule.noCod', { name }) });
 
   const tariff = await reference.tariff(o.providerKey, o.tariffId);
   if (tariff === null) {
-    errors.push({ field: 'order.tariffId', message: `tariff ${o.tariffId} is not a tariff of ${name}` });
+    errors.push({ field: 'order.tariffId', ...said('rule.tariffUnknown', { id: o.tariffId, name }) });
   } else if (tariff) {
     if (tariff.deliveryType !== null && tariff.deliveryType !== o.deliveryType) {
-      errors.push({ field: 'order.deliveryType', message: `tariff ${tariff.id} delivers ${tariff.deliveryType === 1 ? 'to the door (1)' : 'to a pickup point (2)'}` });
+      errors.push({ field: 'order.deliveryType', ...said(tariff.deliveryType === 1 ? 'rule.tariffToDoor' : 'rule.tariffToPoint', { id: tariff.id }) });
     }
     if (tariff.pickupType !== null && tariff.pickupType !== o.pickupType) {
       errors.push({
         field: 'order.pickupType',
-        message: `tariff ${tariff.id} ${tariff.pickupType === 1 ? 'collects from the door (1)' : 'expects the order at the warehouse (2)'}`,
+        ...said(tariff.pickupType === 1 ? 'rule.tariffFromDoor' : 'rule.tariffFromWarehouse', { id: tariff.id }),
       });
     }
   }
@@ -108,8 +109,8 @@ export async function checkWithService(order: OrderCreate, provider: Carrier | u
   // this parcel (weight, size, cash) the service decides on intake.
   const checkPoint = async (field: 'order.pointOutId' | 'order.pointInId', id: number, role: 'out' | 'in') => {
     const point = await reference.point(o.providerKey, id);
-    if (point === null) errors.push({ field, message: `${id} is not a ${role === 'out' ? 'pickup point' : 'point'} of ${name}` });
-    else if (point) for (const r of pointRefusals(point, {}, role)) errors.push({ field, message: r.message });
+    if (point === null) errors.push({ field, ...said(role === 'out' ? 'rule.pointOutUnknown' : 'rule.pointInUnknown', { id, name }) });
+    else if (point) for (const r of pointRefusals(point, {}, role)) errors.push({ field, message: r.message, key: r.key, params: r.params });
   };
   if (o.deliveryType === 2 && o.pointOutId !== undefined) await checkPoint('order.pointOutId', o.pointOutId, 'out');
   if (o.pointInId !== undefined) await checkPoint('order.pointInId', o.pointInId, 'in');
@@ -122,7 +123,7 @@ export async function checkWithService(order: OrderCreate, provider: Carrier | u
         const service = known.get(param);
         if (!service) {
           const list = [...known.keys()].join(', ');
-          errors.push({ field: `extraParams.${param}`, message: `${name} has no additional service ${param}${list ? ` (it has: ${list})` : ''}` });
+          errors.push({ field: `extraParams.${param}`, ...(list ? said('rule.noServiceList', { name, param, list }) : said('rule.noService', { name, param })) });
         } else {
           const typed = asValueType(service.valueType, value);
           if (typed === undefined) errors.push({ field: `extraParams.${param}`, message: `must be ${valueTypeWords[service.valueType]}` });

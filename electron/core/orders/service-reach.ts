@@ -10,6 +10,7 @@ import { pointRefusals, type Parcel } from '../lists/point-checks';
 import type { Carrier } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { ReferenceData } from './reference-data';
+import { said } from '../../../shared/messages';
 
 /**
  * Whether the delivery service will take an order, as far as the app can tell before sending it: the
@@ -22,8 +23,8 @@ import type { ReferenceData } from './reference-data';
 
 /** A tariff's weight limits against the order's weight. */
 export function tariffWeightRefusals(tariff: Tariff, grams: number): FieldError[] {
-  if (tariff.weightMax !== null && grams > tariff.weightMax) return [{ field: 'order.weight', message: `${grams} g is over the limit of tariff ${tariff.id} (${tariff.weightMax} g)` }];
-  if (tariff.weightMin !== null && grams < tariff.weightMin) return [{ field: 'order.weight', message: `${grams} g is under the minimum of tariff ${tariff.id} (${tariff.weightMin} g)` }];
+  if (tariff.weightMax !== null && grams > tariff.weightMax) return [{ field: 'order.weight', ...said('rule.tariffOverWeight', { weight: grams, id: tariff.id, max: tariff.weightMax }) }];
+  if (tariff.weightMin !== null && grams < tariff.weightMin) return [{ field: 'order.weight', ...said('rule.tariffUnderWeight', { weight: grams, id: tariff.id, min: tariff.weightMin }) }];
   return [];
 }
 
@@ -77,14 +78,14 @@ export function createServiceReach(deps: { providers: ProviderRegistry; referenc
       const point = await deps.reference.point(o.providerKey, id);
       if (!point) continue; // the order's rules report an unknown point
       // closed or the wrong operation: the order's rules say it already
-      for (const r of pointRefusals(point, role === 'in' ? { ...whole, codCost: 0 } : whole, role)) if (r.reason !== 'disabled' && r.reason !== 'operation') errors.push({ field, message: r.message });
+      for (const r of pointRefusals(point, role === 'in' ? { ...whole, codCost: 0 } : whole, role)) if (r.reason !== 'disabled' && r.reason !== 'operation') errors.push({ field, message: r.message, key: r.key, params: r.params });
     }
     if (errors.length === 0 && carrier.rates && (await offered(carrier, order)) === false) {
       const { city, addressString } = order.recipient;
       const where = city ?? addressString ?? '';
       errors.push({
         field: city ? 'recipient.city' : 'recipient.addressString',
-        message: o.deliveryType === 1 ? `${o.providerKey} does not deliver to the door in ${where} with tariff ${o.tariffId}` : `${o.providerKey} does not deliver to pickup points in ${where} with tariff ${o.tariffId}`,
+        ...said(o.deliveryType === 1 ? 'rule.noDoorRoute' : 'rule.noPointRoute', { name: o.providerKey, where, id: o.tariffId }),
       });
     }
     return errors;

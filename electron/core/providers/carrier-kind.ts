@@ -4,6 +4,7 @@ import type { Point } from '../../../shared/schemas/lists';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { Carrier } from './provider';
+import type { MessageRef } from '../../../shared/messages';
 
 /**
  * A kind of delivery service the shop connects with its own account (CDEK, an upstream aggregator, …).
@@ -45,7 +46,7 @@ export interface CarrierDeps {
 }
 
 /** What "Test connection" shows. A failed check throws; its message is shown as it is. */
-export interface ConnectionCheck {
+export interface ConnectionCheck extends Partial<MessageRef> {
   message: string;
   /** Lifetime of the token the service gave, when it gave one. */
   tokenExpiresIn: number | null;
@@ -100,7 +101,7 @@ export interface Aggregator {
   carriers(): Carrier[];
   /** Any service by key, ones no longer offered too (their old orders). */
   carrier(key: string): Carrier | undefined;
-  test(connectionId: number): Promise<{ ok: boolean; message: string }>;
+  test(connectionId: number): Promise<{ ok: boolean; message: string } & Partial<MessageRef>>;
   /** After a connection was saved: its service list now, the rest in the background. */
   saved(connectionId: number): Promise<void>;
   /** A removed connection: what was copied from it goes too. */

@@ -6,6 +6,7 @@ import type { Quote, QuoteRequest } from '../calculator/pricing-provider';
 import type { IntervalRequest, TariffSlots } from '../intervals/interval-source';
 import type { CarrierReferenceData } from '../lists/carrier-reference';
 import type { CourierCalls } from './courier-call';
+import type { MessageRef } from '../../../shared/messages';
 
 /** What an adapter is given for one order. */
 export interface ShipmentRequest {
@@ -140,15 +141,26 @@ export function operationsOf(carrier: Carrier): CarrierOperation[] {
   return has.filter(([, yes]) => yes).map(([op]) => op);
 }
 
+/** A message for a person: the service's or our plain text, or a catalog message (`said(key, params)`) the window translates. */
+export type Telling = string | ({ message: string } & MessageRef);
+const textOf = (telling: Telling) => (typeof telling === 'string' ? telling : telling.message);
+const refOf = (telling: Telling): MessageRef | undefined => (typeof telling === 'string' ? undefined : { key: telling.key, params: telling.params });
+
 /** The service refused the order's data; the order goes to uploadingError with errorCode 200. */
 export class ProviderRejectedError extends Error {
+  readonly description: string;
+  /** The description as data, when it is ours. */
+  readonly ref?: MessageRef;
+
   constructor(
-    readonly description: string,
+    description: Telling,
     readonly errors: FieldError[] = [],
     readonly providerCode?: string,
   ) {
-    super(description);
+    super(textOf(description));
     this.name = 'ProviderRejectedError';
+    this.description = textOf(description);
+    this.ref = refOf(description);
   }
 }
 
@@ -158,10 +170,13 @@ export class ProviderRejectedError extends Error {
  */
 export class ProviderUnavailableError extends Error {
   readonly retryAfterMs?: number;
+  /** The message as data, when it is ours. */
+  readonly ref?: MessageRef;
 
-  constructor(message: string, options: { retryAfterMs?: number } = {}) {
-    super(message);
+  constructor(message: Telling, options: { retryAfterMs?: number } = {}) {
+    super(textOf(message));
     this.name = 'ProviderUnavailableError';
+    this.ref = refOf(message);
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../clock';
 import type { Logger } from '../logger';
 import { logServiceCall } from '../logging/service-call';
 import { ProviderUnavailableError } from './provider';
+import { said } from '../../../shared/messages';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -114,9 +115,9 @@ export function createTransport(options: TransportOptions) {
     } catch (error) {
       const timedOut = controller.signal.aborted;
       report({ traceId, method, path, failure: timedOut ? 'timeout' : 'network', ms: Date.now() - started }, url, timedOut ? `timeout after ${timeoutMs} ms` : error);
-      if (timedOut) throw new ProviderUnavailableError(`${options.service} did not answer ${method} ${path} within ${timeoutMs} ms`);
+      if (timedOut) throw new ProviderUnavailableError(said('provider.timeout', { service: options.service, method, path, ms: timeoutMs }));
       const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new ProviderUnavailableError(`${options.service} could not be reached (${method} ${path}): ${reason}`);
+      throw new ProviderUnavailableError(said('provider.unreachable', { service: options.service, method, path, reason }));
     } finally {
       clearTimeout(timer);
     }

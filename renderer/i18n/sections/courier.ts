@@ -48,16 +48,6 @@ export const en = {
   'courier.cancelKeep': 'Keep it',
   'courier.canceled': 'Courier call canceled',
   'courier.cancelFailed': 'The call was not canceled',
-  'courier.msg.sunday': 'couriers do not come on Sundays ({date})',
-  'courier.msg.holiday': '{date} is a public holiday: couriers do not come',
-  'courier.msg.passed': '{date} has passed',
-  'courier.msg.ahead': 'calls are taken at most {days} days ahead (until {until})',
-  'courier.msg.cutOff': 'calls for today are taken until {time}; choose another day',
-  'courier.msg.opens': 'couriers start at {time}',
-  'courier.msg.closes': 'couriers finish at {time}',
-  'courier.msg.window': 'the window must be at least {hours} hours ({window} is shorter)',
-  'courier.msg.city': '{name} does not collect parcels in {city}',
-  'courier.msg.noCalls': '{name} does not take courier calls',
 } as const;
 
 export const ru: SectionDictionary<typeof en> = {
@@ -107,14 +97,4 @@ export const ru: SectionDictionary<typeof en> = {
   'courier.cancelKeep': 'Оставить',
   'courier.canceled': 'Вызов курьера отменён',
   'courier.cancelFailed': 'Вызов не отменён',
-  'courier.msg.sunday': 'по воскресеньям курьеры не приезжают ({date})',
-  'courier.msg.holiday': '{date} — праздничный день: курьеры не приезжают',
-  'courier.msg.passed': '{date} уже прошло',
-  'courier.msg.ahead': 'вызов принимают не более чем на {days} дней вперёд (до {until})',
-  'courier.msg.cutOff': 'вызов на сегодня принимают до {time}; выберите другой день',
-  'courier.msg.opens': 'курьеры работают с {time}',
-  'courier.msg.closes': 'курьеры работают до {time}',
-  'courier.msg.window': 'интервал должен быть не меньше {hours} ч ({window} — короче)',
-  'courier.msg.city': '{name} не забирает отправления в городе {city}',
-  'courier.msg.noCalls': '{name} не принимает вызов курьера',
 };

@@ -121,7 +121,7 @@ function FailureCell({ error }: { error: ErrorBody }) {
         <List size="xs" spacing={0} c="red">
           {errors.slice(0, errorsShown).map((e) => (
             <List.Item key={e.field}>
-              {fieldLabel(e.field, t)}: {fieldMessage(e.message, t)}
+              {fieldLabel(e.field, t)}: {fieldMessage(e, t)}
             </List.Item>
           ))}
           {errors.length > errorsShown && <List.Item>{t('drafts.moreErrors', { n: errors.length - errorsShown })}</List.Item>}

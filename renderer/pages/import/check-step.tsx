@@ -38,7 +38,7 @@ export function CheckStep() {
             <Text size="sm">{fileProblemMessage(error.description, t) ?? error.description ?? ''}</Text>
             {error.errors?.map((e, i) => (
               <Text key={i} size="xs">
-                {e.field}: {fieldMessage(e.message, t)}
+                {e.field}: {fieldMessage(e, t)}
               </Text>
             ))}
           </Alert>

@@ -168,7 +168,7 @@ function TestResult({ result }: { result: ReturnType<typeof useSettingsStore.get
       {/* The service's own words: they name the cause (wrong secret, unreachable host) better than a summary;
           ShipDesk's own results ("Connected to CDEK") are translated, a service's text stays as it wrote it. */}
       <Text size="xs" c={result.ok ? 'dimmed' : 'red'} style={{ wordBreak: 'break-word' }} data-testid="connection-test-message">
-        {connectionResultMessage(result.message, t)}
+        {connectionResultMessage(result, t)}
       </Text>
     </Stack>
   );

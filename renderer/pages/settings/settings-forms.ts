@@ -6,7 +6,7 @@ import { lanSettingsSchema, type LanSettings } from '../../../shared/contract/la
 import type { ErrorBody } from '../../../shared/errors';
 import { addressSchema } from '../../../shared/schemas/order';
 import { companyDetailsSchema, preferencesSchema, type CompanyDetails, type SenderProfile } from '../../../shared/schemas/settings';
-import { fieldMessage } from '../../i18n/error-messages';
+import { fieldMessage, type Said } from '../../i18n/error-messages';
 import type { Translate } from '../../i18n/types';
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../order-form/zod-issues';
 
@@ -36,7 +36,9 @@ const settingsMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExp
 ];
 
 /** A field message of the settings in the user's language; unknown ones go through the general table. */
-export function settingsFieldMessage(message: string, t: Translate): string {
+export function settingsFieldMessage(said: Said, t: Translate): string {
+  if (typeof said !== 'string' && said.key) return fieldMessage(said, t);
+  const message = typeof said === 'string' ? said : said.message;
   for (const [pattern, render] of settingsMessages) {
     const match = message.trim().match(pattern);
     if (match) return render(t, match);
@@ -115,7 +117,7 @@ export function checkSender(form: SenderForm, stored: Record<string, unknown> = 
   const sender = { ...stored, ...typed, countryCode: (form.countryCode.trim() || 'RU').toUpperCase() };
   const address = check(addressSchema, sender);
   const name = form.profileName.trim();
-  const errors: Record<string, string> = address.ok ? {} : { ...address.errors };
+  const errors: Record<string, Said> = address.ok ? {} : { ...address.errors };
   if (!name) errors.profileName = 'is required';
   else if (name.length > 100) errors.profileName = 'must be at most 100 characters';
   if (!address.ok || Object.keys(errors).length) return { ok: false, errors };

@@ -2,6 +2,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import type { PlainMessageKey } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import { settingsFieldMessage } from './settings-forms';
+import type { FieldErrors } from '../../order-form/zod-issues';
 
 /** One text box of a settings form: its label, hint, and whether it takes the whole row. */
 export interface TextFieldSpec<K extends string> {
@@ -16,7 +17,7 @@ export interface TextFieldSpec<K extends string> {
 interface TextFieldGridProps<K extends string> {
   fields: readonly TextFieldSpec<K>[];
   values: Record<K, string>;
-  errors: Partial<Record<string, string>>;
+  errors: FieldErrors;
   onChange: (key: K, value: string) => void;
   /** data-testid of each box: `<prefix>-<key>`. */
   testIdPrefix: string;

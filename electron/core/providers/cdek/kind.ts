@@ -2,6 +2,7 @@ import { serviceKind } from '../carrier-kind';
 import { CDEK_PRODUCTION_URL, CDEK_TEST_ACCOUNT, CDEK_TEST_URL, createCdekClient, type CdekCallInfo, type FetchLike } from './client';
 import { cdekInfo, createCdekProvider } from './cdek-provider';
 import { CDEK_KEY } from './mapping';
+import { said } from '../../../../shared/messages';
 
 /** Knobs of the CDEK adapters built for connections (the tests shorten the waits). */
 export interface CdekTuning {
@@ -47,6 +48,6 @@ export const cdekKind = serviceKind({
   },
   async test(carrier, connection) {
     const { expiresInSeconds } = await carrier.testConnection();
-    return { message: `Connected to CDEK${connection.testMode ? ' (test mode)' : ''}`, tokenExpiresIn: expiresInSeconds };
+    return { ...said(connection.testMode ? 'conn.connectedCdekTest' : 'conn.connectedCdek'), tokenExpiresIn: expiresInSeconds };
   },
 });

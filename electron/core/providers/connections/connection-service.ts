@@ -15,6 +15,8 @@ import { ProviderUnavailableError, type Carrier } from '../provider';
 import { createConnectionRouter, type ConnectedAdapter } from './connection-router';
 import { connectionProblems, effectiveSecrets, kindInfo, pickSecrets, pickSettings } from './connection-fields';
 import type { SecretBox } from './secret-box';
+import { fixedOrText, said } from '../../../../shared/messages';
+import { checkFailure } from './check-failure';
 
 export interface ConnectionsDeps {
   db: Db;
@@ -309,13 +311,13 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       const aggregator = aggregators.get(row.provider_key);
       if (aggregator) return { ...(await aggregator.test(row.id)), checkedAt, tokenExpiresIn: null };
       const entry = services.get(row.provider_key);
-      if (!entry) return { ok: false, message: `ShipDesk does not know the service "${row.provider_key}" any more`, checkedAt, tokenExpiresIn: null };
+      if (!entry) return { ok: false, ...said('conn.unknownService', { name: row.provider_key }), checkedAt, tokenExpiresIn: null };
       const { carrier, problem, connection } = carrierOf(entry.kind, open(row));
-      if (problem) return { ok: false, message: `Connection "${row.name}": ${problem}`, checkedAt, tokenExpiresIn: null };
+      if (problem) return { ok: false, ...said('conn.problem', { name: row.name, reason: fixedOrText(problem) }), checkedAt, tokenExpiresIn: null };
       try {
         return { ok: true, ...(await entry.kind.test(carrier, connection)), checkedAt };
       } catch (error) {
-        return { ok: false, message: message(error), checkedAt, tokenExpiresIn: null };
+        return { ok: false, ...checkFailure(error), checkedAt, tokenExpiresIn: null };
       }
     },
 

@@ -7,6 +7,7 @@ import type { CourierCallRequest, CourierCalls } from '../courier-call';
 import { ProviderRejectedError } from '../provider';
 import type { SandboxService } from './catalog';
 import { doorCities, hasPointIn } from './intake';
+import { said } from '../../../../shared/messages';
 
 /** How a sandbox service takes courier calls, as real services publish theirs. */
 export interface CourierRules {
@@ -34,21 +35,21 @@ const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.sl
 
 /** The day's own refusals: they depend on the date alone (and the shop's clock for "today"), never on chance. */
 export function dayRefusals(rules: CourierRules, date: string, today: string, hour: number): FieldError[] {
-  if (date < today) return [{ field: 'date', message: `${date} has passed` }];
-  if (date > addDays(today, rules.maxDaysAhead)) return [{ field: 'date', message: `calls are taken at most ${rules.maxDaysAhead} days ahead (until ${addDays(today, rules.maxDaysAhead)})` }];
-  if (weekday(date) === 0) return [{ field: 'date', message: `couriers do not come on Sundays (${date})` }];
-  if (holidays.has(date.slice(5))) return [{ field: 'date', message: `${date} is a public holiday; couriers do not come` }];
-  if (date === today && hour >= rules.cutOffHour) return [{ field: 'date', message: `calls for today are taken until ${String(rules.cutOffHour).padStart(2, '0')}:00; choose another day` }];
+  if (date < today) return [{ field: 'date', ...said('courier.msg.passed', { date }) }];
+  if (date > addDays(today, rules.maxDaysAhead)) return [{ field: 'date', ...said('courier.msg.ahead', { days: rules.maxDaysAhead, until: addDays(today, rules.maxDaysAhead) }) }];
+  if (weekday(date) === 0) return [{ field: 'date', ...said('courier.msg.sunday', { date }) }];
+  if (holidays.has(date.slice(5))) return [{ field: 'date', ...said('courier.msg.holiday', { date }) }];
+  if (date === today && hour >= rules.cutOffHour) return [{ field: 'date', ...said('courier.msg.cutOff', { time: `${String(rules.cutOffHour).padStart(2, '0')}:00` }) }];
   return [];
 }
 
 /** The window's refusals: inside working hours and long enough. */
 export function windowRefusals(rules: CourierRules, timeStart: string, timeEnd: string): FieldError[] {
   const errors: FieldError[] = [];
-  if (timeStart < rules.opens) errors.push({ field: 'timeStart', message: `couriers start at ${rules.opens}` });
-  if (timeEnd > rules.closes) errors.push({ field: 'timeEnd', message: `couriers finish at ${rules.closes}` });
+  if (timeStart < rules.opens) errors.push({ field: 'timeStart', ...said('courier.msg.opens', { time: rules.opens }) });
+  if (timeEnd > rules.closes) errors.push({ field: 'timeEnd', ...said('courier.msg.closes', { time: rules.closes }) });
   if (minutes(timeEnd) - minutes(timeStart) < rules.minWindowHours * 60) {
-    errors.push({ field: 'timeEnd', message: `the window must be at least ${rules.minWindowHours} hours (${timeStart}–${timeEnd} is shorter)` });
+    errors.push({ field: 'timeEnd', ...said('courier.msg.window', { hours: rules.minWindowHours, window: `${timeStart}–${timeEnd}` }) });
   }
   return errors;
 }
@@ -75,7 +76,7 @@ export function sandboxCourierCalls(service: SandboxService, deps: { db: Db; clo
   return {
     async create(request) {
       const errors = [...dayRefusals(rules, request.date, request.today, request.hour), ...windowRefusals(rules, request.timeStart, request.timeEnd)];
-      if (!(await serves(request.address.city))) errors.push({ field: 'city', message: `${key} does not collect parcels in ${request.address.city}` });
+      if (!(await serves(request.address.city))) errors.push({ field: 'city', ...said('courier.msg.city', { name: key, city: request.address.city }) });
       if (errors.length) {
         throw new ProviderRejectedError(`${key} refused the courier call: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors, 'COURIER_REFUSED');
       }

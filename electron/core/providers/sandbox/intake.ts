@@ -5,6 +5,7 @@ import { pointRefusals, type Parcel } from '../../lists/point-checks';
 import type { ReferenceData } from '../../orders/reference-data';
 import { tariffWeightRefusals } from '../../orders/service-reach';
 import type { Db } from '../../store/database';
+import { said } from '../../../../shared/messages';
 
 /**
  * What a sandbox service's own intake refuses, as a real service would after accepting the request:
@@ -47,22 +48,22 @@ export async function intakeRefusals(providerKey: string, order: OrderCreate, de
 
   const tariff = await deps.reference.tariff(providerKey, o.tariffId);
   if (!tariff) {
-    errors.push({ field: 'order.tariffId', message: `tariff ${o.tariffId} does not exist at ${providerKey}` });
+    errors.push({ field: 'order.tariffId', ...said('rule.tariffMissing', { id: o.tariffId, name: providerKey }) });
   } else errors.push(...tariffWeightRefusals(tariff, o.weight));
 
   if (o.deliveryType === 2 && o.pointOutId !== undefined) {
     const point = await deps.reference.point(providerKey, o.pointOutId);
     if (!point) {
-      errors.push({ field: 'order.pointOutId', message: `point ${o.pointOutId} does not exist at ${providerKey}` });
+      errors.push({ field: 'order.pointOutId', ...said('rule.pointMissing', { id: o.pointOutId, name: providerKey }) });
     } else {
       const whole: Parcel = { weight: o.weight, length: o.length, width: o.width, height: o.height, codCost: order.cost.codCost };
-      const messages = new Set(pointRefusals(point, whole, 'out').map((r) => r.message));
+      const refusals = new Map(pointRefusals(point, whole, 'out').map((r) => [r.message, r]));
       // Each place travels on its own (a locker cell per place): it must fit too.
       order.places.forEach((place) => {
         const parcel: Parcel = { weight: place.weight, length: place.length, width: place.width, height: place.height };
-        for (const r of pointRefusals(point, parcel, 'out')) if (r.reason === 'size' || r.reason === 'weight') messages.add(r.message);
+        for (const r of pointRefusals(point, parcel, 'out')) if (r.reason === 'size' || r.reason === 'weight') refusals.set(r.message, r);
       });
-      for (const message of messages) errors.push({ field: 'order.pointOutId', message });
+      for (const { message, key, params } of refusals.values()) errors.push({ field: 'order.pointOutId', message, key, params });
     }
   }
 
@@ -70,15 +71,15 @@ export async function intakeRefusals(providerKey: string, order: OrderCreate, de
   if (o.deliveryType === 2) {
     // A pickup point fixes the city; a recipient city the service has no point in is not one it serves.
     if (city && !(await hasPointIn(deps.db, providerKey, city))) {
-      errors.push({ field: 'recipient.city', message: `${providerKey} has no pickup points in ${city}` });
+      errors.push({ field: 'recipient.city', ...said('rule.noPointsInCity', { name: providerKey, city }) });
     }
   } else {
     const door = doorCities[providerKey] ?? [];
     const named = city ?? cityInAddress(addressString ?? '', door);
     if (!named) {
-      errors.push({ field: 'recipient.addressString', message: `${providerKey} does not deliver to the door at this address (it serves ${door.join(', ')})` });
+      errors.push({ field: 'recipient.addressString', ...said('rule.noDoorAtAddress', { name: providerKey, cities: door.join(', ') }) });
     } else if (!door.some((c) => fold(c) === fold(named.trim()))) {
-      errors.push({ field: 'recipient.city', message: `${providerKey} does not deliver to the door in ${named}` });
+      errors.push({ field: 'recipient.city', ...said('rule.noDoorInCity', { name: providerKey, city: named }) });
     }
   }
   return errors;

@@ -7,6 +7,8 @@ import { createUpstreamClient } from './client';
 import { localKey, parseLocalKey, upstreamInfo, type UpstreamServiceRecord } from './mapping';
 import { forgetConnection, storedServices, syncAdditionalServices, syncAll, syncCatalogue, syncedAt, syncTariffs, type SyncDeps, type SyncResult } from './reference-sync';
 import { createUpstreamAccount, type UpstreamAccount, type UpstreamTuning } from './upstream-provider';
+import { fixedOrText, said, type MessageRef } from '../../../../shared/messages';
+import { checkFailure } from '../connections/check-failure';
 
 /** A stored upstream connection, its token decrypted (null with the reason when it cannot be). */
 export interface UpstreamConnectionRow {
@@ -170,16 +172,17 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
     },
 
     /** "Test connection": the upstream's service list with the token (and it is stored). */
-    async test(connectionId: number): Promise<{ ok: boolean; message: string }> {
+    async test(connectionId: number): Promise<{ ok: boolean; message: string } & Partial<MessageRef>> {
       const entry = entries.get(connectionId);
       if (!entry) return { ok: false, message: `there is no upstream connection ${connectionId}` };
-      if (!entry.account) return { ok: false, message: `Connection "${entry.row.name}": ${entry.problem}` };
+      if (!entry.account) return { ok: false, ...said('conn.problem', { name: entry.row.name, reason: fixedOrText(entry.problem ?? '') }) };
       try {
         const count = await syncLists(connectionId);
         const names = [...entry.services.values()].filter((s) => s.listed).map((s) => s.provider.info.key);
-        return { ok: true, message: `Connected to ${entry.account.client.baseUrl}: ${count} delivery services${names.length ? ` (${names.join(', ')})` : ''}` };
+        const url = entry.account.client.baseUrl;
+        return { ok: true, ...(names.length ? said('conn.connectedUpstreamNamed', { url, count, names: names.join(', ') }) : said('conn.connectedUpstream', { url, count })) };
       } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+        return { ok: false, ...checkFailure(error) };
       }
     },
 

@@ -3,6 +3,7 @@ import type { CallInfo, FetchLike } from '../transport';
 import { YANDEX_PRODUCTION_URL, YANDEX_TEST_URL, createYandexClient } from './client';
 import { YANDEX_KEY } from './mapping';
 import { createYandexProvider, yandexInfo } from './yandex-provider';
+import { said } from '../../../../shared/messages';
 
 /** Knobs of the adapters built for connections (the tests' fetch and short waits). */
 export interface YandexTuning {
@@ -50,6 +51,6 @@ export const yandexDeliveryKind = serviceKind({
   },
   async test(carrier, connection) {
     await carrier.testConnection();
-    return { message: `Connected to Yandex Delivery${connection.testMode ? ' (test host)' : ''}`, tokenExpiresIn: null };
+    return { ...said(connection.testMode ? 'conn.connectedYandexTest' : 'conn.connectedYandex'), tokenExpiresIn: null };
   },
 });

@@ -1,0 +1,44 @@
+/**
+ * Message text with parameters: `{name}` is a value, `{name, plural, one=товар|few=товара|many=товаров|other=товара}`
+ * picks the word form for the number `name` by the language's plural rules (Intl.PluralRules), so Russian says
+ * "1 день", "3 дня", "5 дней". An unknown placeholder stays visible rather than vanishing.
+ */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+const placeholder = /\{(\w+)(?:, plural, ([^{}]*))?\}/g;
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function rulesFor(locale: string): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules;
+}
+
+/** `one=день|few=дня|many=дней|other=дня` → the form for `count`; `other` when the language's category is not given. */
+function pluralForm(forms: string, count: number, locale: string): string {
+  const byCategory = new Map(
+    forms.split('|').map((form) => {
+      const eq = form.indexOf('=');
+      return [form.slice(0, eq).trim(), form.slice(eq + 1)] as const;
+    }),
+  );
+  return byCategory.get(rulesFor(locale).select(count)) ?? byCategory.get('other') ?? '';
+}
+
+export function formatMessage(text: string, params: MessageParams | undefined, locale: string): string {
+  if (!params) return text;
+  return text.replace(placeholder, (whole, name: string, forms: string | undefined) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name];
+    if (forms === undefined) return String(value);
+    const count = Number(value);
+    return Number.isFinite(count) ? pluralForm(forms, count, locale) : whole;
+  });
+}
+
+/** The parameter names a text takes, plural ones included, sorted (the catalog's test compares languages by them). */
+export const placeholdersOf = (text: string): string[] => [...new Set([...text.matchAll(placeholder)].map((m) => m[1]))].sort();
+
+type ParamName<P extends string> = P extends `${infer Name}, ${string}` ? Name : P;
+/** Parameters a message text takes, read from it at compile time: 'Order {number} created' → 'number'. */
+export type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? ParamName<P> | ParamNames<Rest> : never;

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessage, keyOfWireText, message, messageCatalog, messageText, placeholdersOf, said, wireText, type CoreMessageKey } from '.';
+
+const keys = Object.keys(messageCatalog) as CoreMessageKey[];
+const wiresOf = (key: CoreMessageKey): string[] => {
+  const entry: { en: string; wire?: string | readonly string[] } = messageCatalog[key];
+  return entry.wire === undefined ? [] : typeof entry.wire === 'string' ? [entry.wire] : [...entry.wire];
+};
+const pluralForms = (text: string) => [...text.matchAll(/\{\w+, plural, ([^{}]*)\}/g)].map((m) => m[1]);
+
+describe('the message catalog', () => {
+  it('has a Russian and an English text for every key', () => {
+    expect(keys.length).toBeGreaterThan(80);
+    for (const key of keys) {
+      const { en, ru } = messageCatalog[key];
+      expect(en.trim(), `${key}: English`).not.toBe('');
+      expect(ru.trim(), `${key}: Russian`).not.toBe('');
+      if (/[a-z]/i.test(en.replace(/\{[^}]*\}/g, ''))) expect(ru, `${key}: Russian, not a copy of the English`).not.toBe(en);
+    }
+  });
+
+  it('gives every language and the interface text the same parameters', () => {
+    for (const key of keys) {
+      const { en, ru } = messageCatalog[key];
+      expect(placeholdersOf(ru), key).toEqual(placeholdersOf(en));
+      // The first wire text is what the core sends; older wordings have no parameters (they are looked up as they are).
+      const [first, ...older] = wiresOf(key);
+      if (first !== undefined) expect(placeholdersOf(first), `${key}: wire`).toEqual(placeholdersOf(en));
+      for (const text of older) expect(placeholdersOf(text), `${key}: ${text}`).toEqual([]);
+    }
+  });
+
+  it('writes each plural with the forms its language needs', () => {
+    for (const key of keys) {
+      for (const forms of pluralForms(messageCatalog[key].ru)) expect(forms.split('|').map((f) => f.split('=')[0]).sort(), `${key}: ru`).toEqual(['few', 'many', 'one', 'other']);
+      for (const forms of pluralForms(messageCatalog[key].en)) expect(forms.split('|').map((f) => f.split('=')[0]).sort(), `${key}: en`).toEqual(['one', 'other']);
+    }
+  });
+
+  it('knows each fixed interface text once', () => {
+    const seen = new Map<string, CoreMessageKey>();
+    for (const key of keys)
+      for (const text of wiresOf(key).filter((t) => !t.includes('{'))) {
+        expect(seen.get(text.toLowerCase()), `${text} (${key})`).toBeUndefined();
+        seen.set(text.toLowerCase(), key);
+      }
+  });
+});
+
+describe('a message by key', () => {
+  it('keeps the interface English unchanged while the window gets its own words', () => {
+    const duplicate = said('order.duplicateNumber', { number: '1001' });
+    expect(duplicate.message).toBe('clientNumber 1001 must be unique within the company');
+    expect(messageText(duplicate, 'ru')).toBe('Заказ с номером 1001 уже есть');
+    expect(messageText(duplicate, 'en')).toBe('An order with number 1001 already exists');
+  });
+
+  it('says a count with the Russian word form for it', () => {
+    const ahead = (days: number) => messageText(message('courier.msg.ahead', { days, until: '2026-12-01' }), 'ru');
+    expect(ahead(1)).toContain('на 1 день вперёд');
+    expect(ahead(3)).toContain('на 3 дня вперёд');
+    expect(ahead(5)).toContain('на 5 дней вперёд');
+    expect(ahead(21)).toContain('на 21 день вперёд');
+    expect(messageText(message('courier.msg.ahead', { days: 1, until: 'x' }), 'en')).toContain('1 day ahead');
+    expect(wireText(message('courier.msg.ahead', { days: 14, until: '2026-12-01' }))).toBe('calls are taken at most 14 days ahead (until 2026-12-01)');
+  });
+
+  it('frames a service’s own words, translating only the frame', () => {
+    const reached = message('provider.unreachable', { service: 'CDEK', method: 'POST', path: '/oauth/token', reason: 'connect ECONNREFUSED 127.0.0.1:9' });
+    const failed = said('conn.failed', { reason: reached });
+    expect(failed.message).toBe('CDEK could not be reached (POST /oauth/token): connect ECONNREFUSED 127.0.0.1:9');
+    expect(messageText(failed, 'ru')).toBe('Проверка не прошла: Служба CDEK не ответила (POST /oauth/token): connect ECONNREFUSED 127.0.0.1:9');
+  });
+
+  it('finds the key of a fixed text whatever its case, and none for other text', () => {
+    expect(keyOfWireText('must be a number')).toBe('msg.number');
+    expect(keyOfWireText('Must not be empty')).toBe('msg.required');
+    expect(keyOfWireText('ИНН неверный')).toBeUndefined();
+  });
+
+  it('leaves an unknown placeholder visible', () => {
+    expect(formatMessage('{a} and {b}', { a: 1 }, 'en')).toBe('1 and {b}');
+  });
+});
