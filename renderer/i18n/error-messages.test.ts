@@ -1,3 +1,4 @@
+import { fixedOrText, message, said } from '../../shared/messages';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/errors';
 import { orderCreateSchema } from '../../shared/schemas/order';
@@ -116,15 +117,14 @@ describe('the core’s order rules and limits', () => {
 });
 
 describe('connection check results', () => {
-  it('translates ShipDesk’s own results', () => {
-    expect(connectionResultMessage('Connected to CDEK (test mode)', ru)).toBe('Подключено к СДЭК (тестовый режим)');
-    expect(connectionResultMessage('Connected to CDEK', ru)).toBe('Подключено к СДЭК');
-    expect(connectionResultMessage('Connection "Склад": no credentials are stored', ru)).toBe('Подключение «Склад»: данные учётной записи не сохранены');
-    expect(connectionResultMessage('Connection "Склад": its credentials cannot be decrypted on this computer; enter them again', ru)).toBe(
-      'Подключение «Склад»: данные учётной записи не расшифровать на этом компьютере, введите их заново',
+  it('translates ShipDesk’s own results by their key, the service’s words inside them as they are', () => {
+    expect(connectionResultMessage(said('conn.connectedCdekTest'), ru)).toBe('Подключено к СДЭК (тестовый режим)');
+    expect(connectionResultMessage(said('conn.problem', { name: 'Склад', reason: fixedOrText('no credentials are stored') }), ru)).toBe(
+      'Подключение «Склад»: данные учётной записи не сохранены',
     );
-    expect(connectionResultMessage('Connection "Up": its token cannot be decrypted on this computer; enter it again', ru)).toBe(
-      'Подключение «Up»: токен не расшифровать на этом компьютере, введите его заново',
+    const unreachable = message('provider.unreachable', { service: 'CDEK', method: 'POST', path: '/oauth/token', reason: 'connect ECONNREFUSED 127.0.0.1:9' });
+    expect(connectionResultMessage(said('conn.failed', { reason: unreachable }), ru)).toBe(
+      'Проверка не прошла: Служба CDEK не ответила (POST /oauth/token): connect ECONNREFUSED 127.0.0.1:9',
     );
   });
 

@@ -107,23 +107,12 @@ const patternMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExpM
 ];
 
 /**
- * ShipDesk's own results of "test connection" (electron/core/providers/connections/connection-service.ts).
- * Kept apart from the field messages: a service's own error ("client_id is required") must not read as a form hint.
+ * A connection check result in the user's language, by its key; a service's own words (a parameter, or a
+ * result without a key) stay as it wrote them, never read as a form hint.
  */
-const connectionMessages: ReadonlyArray<readonly [RegExp, MessageKey, readonly string[]]> = [
-  [rx('connected to cdek'), 'conn.connectedCdek', []],
-  [rx(String.raw`connected to cdek \(test mode\)`), 'conn.connectedCdekTest', []],
-];
-
-/** A connection check result in the user's language; a delivery service's own words stay as it wrote them. */
 export function connectionResultMessage(result: Said, t: Translate): string {
-  if (typeof result !== 'string' && result.key) return messageByKey({ key: result.key, params: result.params }, t) ?? result.message;
-  const trimmed = (typeof result === 'string' ? result : result.message).trim();
-  for (const [pattern, key, names] of connectionMessages) {
-    const match = trimmed.match(pattern);
-    if (match) return fill(t, key, names, match);
-  }
-  return trimmed;
+  if (typeof result === 'string') return result.trim();
+  return (result.key && messageByKey({ key: result.key, params: result.params }, t)) || result.message;
 }
 
 /** A message as the core sends it to the window: its English text and, for most, its key and parameters. */
