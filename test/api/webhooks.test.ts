@@ -194,6 +194,20 @@ describe('status webhooks', () => {
   });
 });
 
+describe('webhook calls on their own', () => {
+  it('with the workers running, an order\'s statuses reach the site with nobody driving the queue', async () => {
+    const running = await startTestServer({ startWorkers: true });
+    try {
+      await running.app.services.settings.update(running.shop, { preferences: { allowLocalWebhooks: true } });
+      await running.call('POST', '/v1/webhooks', { body: { url: `${site.base}/auto`, type: 'ORDER_STATUS' } });
+      await running.call('POST', '/v1/orders', { body: orderPayload('WH-AUTO') });
+      await expect.poll(() => site.calls.map((c) => c.json.status.key), { timeout: 20_000 }).toEqual(['uploading', 'uploaded']);
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe('webhook calls across a restart', () => {
   it('a call that failed before ShipDesk stopped is made after it starts again', async () => {
     const data = tempDataDir();

@@ -40,7 +40,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   const timeoutMs = deps.timeoutMs ?? webhookTimeoutMs;
   const batchSize = deps.batchSize ?? 20;
   const pollMs = deps.pollMs ?? 2_000;
-  let chain: Promise<number> = Promise.resolve(0);
+  let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
   let unsubscribe: (() => void) | null = null;
@@ -123,21 +123,31 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     await db.deleteFrom('webhook_deliveries').where('state', '!=', 'pending').where('finished_at', '<', now - keepFinishedMs).execute();
   }
 
-  /** One pass: every due call of this moment (up to batchSize), in parallel. Resolves with the calls delivered. */
-  async function pass(): Promise<number> {
+  /** One pass: the calls due at this moment (up to batchSize), in parallel. Resolves with how many were made and delivered. */
+  async function pass(): Promise<{ made: number; delivered: number }> {
     const due = await claimDue();
     if (due.length === 0) {
       await prune();
-      return 0;
+      return { made: 0, delivered: 0 };
     }
     const allowLocal = await deps.allowLocal();
-    const results = await Promise.all(due.map((d) => deliver(d, allowLocal).catch((e) => (log.error('webhook call could not be recorded', e), false))));
-    return results.filter(Boolean).length;
+    // Sites in parallel; one site's calls one after another, oldest first, so statuses arrive in order (retries aside).
+    const bySite = new Map<number, typeof due>();
+    for (const d of due) bySite.set(d.webhook_id, [...(bySite.get(d.webhook_id) ?? []), d]);
+    let delivered = 0;
+    await Promise.all(
+      [...bySite.values()].map(async (calls) => {
+        for (const d of calls) {
+          if (await deliver(d, allowLocal).catch((e) => (log.error('webhook call could not be recorded', e), false))) delivered++;
+        }
+      }),
+    );
+    return { made: due.length, delivered };
   }
 
   /** Runs a pass after the one under way (passes never overlap, and a wake-up during a pass is never lost). */
-  function runOnce(): Promise<number> {
-    const next = chain.catch(() => 0).then(() => pass());
+  function runOnce(): Promise<{ made: number; delivered: number }> {
+    const next = chain.catch(() => undefined).then(() => pass());
     chain = next;
     return next;
   }
@@ -147,9 +157,13 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
+      // A full batch means more may be due (a whole import's statuses): the next pass follows at once.
       void runOnce()
-        .catch((e) => log.error('webhook pass failed', e))
-        .finally(() => schedule(pollMs));
+        .then(({ made }) => schedule(made >= batchSize ? 0 : pollMs))
+        .catch((e) => {
+          log.error('webhook pass failed', e);
+          schedule(pollMs);
+        });
     }, ms);
     timer.unref?.();
   }
@@ -161,7 +175,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       for (;;) {
         const before = await db.selectFrom('webhook_deliveries').select('id').where('state', '=', 'pending').where('next_attempt_at', '<=', clock.now()).limit(1).executeTakeFirst();
         if (!before) return delivered;
-        delivered += await runOnce();
+        delivered += (await runOnce()).delivered;
       }
     },
     start() {
