@@ -1,3 +1,4 @@
+import { boxberryKind } from './boxberry/kind';
 import type { CarrierKind } from './carrier-kind';
 import { cdekKind } from './cdek/kind';
 import { upstreamKind } from './upstream/kind';
@@ -8,4 +9,4 @@ import { yandexDeliveryKind } from './yandex-delivery/kind';
  * Connections, the calculator, intervals, lists, courier calls and printing know the services only through
  * this table (and the Carrier each kind builds). The built-in sandbox services need no connection.
  */
-export const carrierKinds: readonly CarrierKind[] = [cdekKind, upstreamKind, yandexDeliveryKind];
+export const carrierKinds: readonly CarrierKind[] = [cdekKind, upstreamKind, yandexDeliveryKind, boxberryKind];

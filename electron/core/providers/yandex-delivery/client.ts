@@ -1,7 +1,5 @@
-import type { Clock } from '../../clock';
-import type { Logger } from '../../logger';
 import { ProviderUnavailableError } from '../provider';
-import { bodyText, createTransport, parseJsonBody, type CallInfo, type FetchLike, type Query } from '../transport';
+import { bodyText, createTransport, parseJsonBody, type Query, type TransportOptions } from '../transport';
 import { YandexApiError, YandexAuthError, extractYandexError } from './errors';
 
 /** The platform's hosts (carriers-ru.md): the public test host and production. Paths start with /api/b2b/platform. */
@@ -9,16 +7,8 @@ export const YANDEX_TEST_URL = 'https://b2b.taxi.tst.yandex.net';
 export const YANDEX_PRODUCTION_URL = 'https://b2b-authproxy.taxi.yandex.net';
 const PLATFORM = '/api/b2b/platform';
 
-export interface YandexClientOptions {
-  /** A host above, or any URL (the local fake). */
-  baseUrl: string;
-  token: string;
-  fetch?: FetchLike;
-  clock?: Clock;
-  timeoutMs?: number;
-  log?: Logger;
-  onCall?: (call: CallInfo) => void;
-}
+/** The shared transport's options (the address, the tests' fetch and waits, the log) and the account's token. */
+export type YandexClientOptions = Omit<TransportOptions, 'service'> & { token: string };
 
 /**
  * The transport to the platform: a bearer token on every call (OAuth, no expiry by time), Russian answers, JSON both

@@ -1,0 +1,240 @@
+import { PDFDocument } from 'pdf-lib';
+import { ZodError, type z } from 'zod';
+import type { ProviderInfo } from '../../../../shared/contract/providers';
+import type { FieldError } from '../../../../shared/errors';
+import type { OrderCreate } from '../../../../shared/schemas/order';
+import type { PointSource } from '../../lists/carrier-reference';
+import type { StoredReference } from '../carrier-kind';
+import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest, type TrackedShipment } from '../provider';
+import { trackEach } from '../track-each';
+import { BoxberryApiError, type BoxberryClient } from './client';
+import {
+  BOXBERRY_KEY, boxberryFieldError, boxberryOrderErrors, boxberryTariffOf, boxberryTariffRecords, boxberryTariffs, handedOver, isDuplicate, isNotFound,
+  mapBoxberryStatuses, pointFromBoxberry, toBoxberryParcel,
+} from './mapping';
+import {
+  boxberryActSchema, boxberryCitiesSchema, boxberryCreatedSchema, boxberryLabelSchema, boxberryParcelInfoListSchema, boxberryPointSchema, boxberryStatusesSchema,
+  type BoxberryPoint,
+} from './wire';
+
+export interface BoxberryProviderOptions {
+  client: BoxberryClient;
+  reference: StoredReference;
+  trackConcurrency?: number;
+}
+
+const SERVICE = 'Boxberry';
+export const BOXBERRY_POINT_ID_BASE = 30_000_000;
+
+/** Boxberry as /lists/providers shows it. */
+export function boxberryInfo(testMode: boolean): ProviderInfo {
+  return {
+    key: BOXBERRY_KEY,
+    name: 'Boxberry',
+    description: 'Boxberry: доставка в пункты выдачи и постаматы, курьером до двери, оплата при получении; посылки сдаются в пункт приёма Boxberry.',
+    test: testMode,
+    capabilities: { cancel: true, update: true, intervals: 'none', deliveryTypes: [1, 2], pickupTypes: [2], cod: true },
+  };
+}
+
+/** A refusal → ProviderRejectedError with Boxberry's own words; an answer ShipDesk cannot read is an outage. */
+function translate(error: unknown): unknown {
+  if (error instanceof BoxberryApiError) return new ProviderRejectedError(error.message, [boxberryFieldError(error.message)]);
+  if (error instanceof ZodError) return new ProviderUnavailableError(`${SERVICE} answered in a form ShipDesk does not understand: ${error.issues[0]?.path.join('.')} ${error.issues[0]?.message}`);
+  return error;
+}
+
+const parse = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => schema.parse(body);
+
+/**
+ * Boxberry's json.php adapter. A parcel is created once by the shop's number (`order_id`); a lost reply is found again
+ * by that number (ParcelInfo) before any re-send, and a "already exists" refusal adopts the parcel it names.
+ */
+export function createBoxberryProvider(options: BoxberryProviderOptions) {
+  const { client, reference } = options;
+
+  async function points(order: OrderCreate, errors: FieldError[]): Promise<{ dropOff: string; target?: string }> {
+    const o = order.order;
+    let dropOff = '';
+    if (o.pointInId === undefined) errors.push({ field: 'order.pointInId', message: 'is required: the parcel is handed over at a Boxberry point, name it' });
+    else {
+      const point = await reference.point(BOXBERRY_KEY, o.pointInId);
+      if (!point) errors.push({ field: 'order.pointInId', message: `${o.pointInId} is not a Boxberry point known to ShipDesk (sync its points first)` });
+      else if (!point.enabled || point.availableOperation === 2) errors.push({ field: 'order.pointInId', message: `Boxberry point ${point.code} does not take parcels from shops` });
+      else dropOff = point.code;
+    }
+    if (o.deliveryType === 1) return { dropOff };
+    if (o.pointOutId === undefined) {
+      errors.push({ field: 'order.pointOutId', message: 'is required: with deliveryType 2 name the Boxberry point' });
+      return { dropOff };
+    }
+    const point = await reference.point(BOXBERRY_KEY, o.pointOutId);
+    if (!point) {
+      errors.push({ field: 'order.pointOutId', message: `${o.pointOutId} is not a Boxberry point known to ShipDesk (sync its points first)` });
+      return { dropOff };
+    }
+    if (!point.enabled) errors.push({ field: 'order.pointOutId', message: `Boxberry point ${point.code} is closed` });
+    if (order.cost.codCost > 0 && point.cod === 0) errors.push({ field: 'cost.codCost', message: `Boxberry point ${point.code} takes only prepaid parcels` });
+    return { dropOff, target: point.code };
+  }
+
+  async function prepare(order: OrderCreate) {
+    const errors = boxberryOrderErrors(order);
+    const o = order.order;
+    const tariff = boxberryTariffOf(o.tariffId);
+    if (!tariff) errors.push({ field: 'order.tariffId', message: `is not a Boxberry tariff (${boxberryTariffs.map((t) => `${t.id} ${t.name}`).join(', ')})` });
+    else if (tariff.deliveryType !== o.deliveryType) errors.push({ field: 'order.deliveryType', message: `Boxberry tariff ${tariff.id} (${tariff.name}) expects deliveryType ${tariff.deliveryType}` });
+    if (o.pickupType !== 2) errors.push({ field: 'order.pickupType', message: 'Boxberry takes parcels at its points: pickupType 2' });
+    if (o.deliveryType === 1 && !order.recipient.addressString && !order.recipient.street) errors.push({ field: 'recipient.street', message: 'Boxberry needs the street (or an address line) for a courier delivery' });
+    return { errors, points: await points(order, errors) };
+  }
+
+  async function sdata(order: OrderCreate, updateByTrack?: string) {
+    const { errors, points: resolved } = await prepare(order);
+    if (errors.length) throw new ProviderRejectedError(errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+    return toBoxberryParcel(order, resolved, updateByTrack);
+  }
+
+  async function find(request: ShipmentRequest): Promise<Registration | null> {
+    let list;
+    try {
+      list = parse(boxberryParcelInfoListSchema, await client.post('ParcelInfo', { parcels: [{ order_id: request.clientNumber }] }));
+    } catch (error) {
+      if (error instanceof BoxberryApiError && isNotFound(error.message)) return null;
+      if (error instanceof ProviderUnavailableError) throw error;
+      // Any other answer is no proof the parcel is absent: never send again on a doubt.
+      throw new ProviderUnavailableError(`${SERVICE} did not answer the lookup of ${request.clientNumber}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const mine = list.find((p) => p.order_id === undefined || p.order_id === request.clientNumber);
+    const track = mine?.track_number ?? mine?.track;
+    return track ? { providerNumber: track, barcode: track } : null;
+  }
+
+  async function register(request: ShipmentRequest): Promise<Registration> {
+    const body = await sdata(request.order);
+    try {
+      const created = parse(boxberryCreatedSchema, await client.post('ParselCreate', { sdata: body }));
+      return { providerNumber: created.track, barcode: created.track };
+    } catch (error) {
+      if (error instanceof BoxberryApiError && isDuplicate(error.message)) {
+        // Boxberry has this number already: the parcel of a lost reply is adopted.
+        const existing = await find(request);
+        if (existing) return existing;
+      }
+      throw translate(error);
+    }
+  }
+
+  async function update(providerNumber: string, request: ShipmentRequest): Promise<void> {
+    const body = await sdata(request.order, providerNumber);
+    try {
+      parse(boxberryCreatedSchema, await client.post('ParselCreate', { sdata: body }));
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  async function history(providerNumber: string) {
+    try {
+      return mapBoxberryStatuses(parse(boxberryStatusesSchema, await client.get('ListStatuses', { ImId: providerNumber })));
+    } catch (error) {
+      if (error instanceof BoxberryApiError && isNotFound(error.message)) return null;
+      throw translate(error);
+    }
+  }
+
+  /** Cancels: a parcel not yet at Boxberry is deleted (cancelType 1), one on its way is recalled (2). Repeating it is harmless. */
+  async function cancel(providerNumber: string): Promise<void> {
+    const statuses = await history(providerNumber);
+    if (!statuses) throw new ProviderRejectedError(`${SERVICE} does not know parcel ${providerNumber}`);
+    const last = statuses.at(-1)?.key;
+    if (last === 'deliveryCanceled' || last === 'returning' || last === 'returned') return;
+    if (last === 'delivered' || last === 'partialReturn') throw new ProviderRejectedError(`${SERVICE} parcel ${providerNumber} cannot be cancelled: it was already handed to the recipient`);
+    try {
+      await client.get('CancelOrder', { track: providerNumber, cancelType: handedOver(statuses) ? 2 : 1 });
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  // ------------------------------------------------------------ documents
+
+  async function labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array> {
+    if (format !== 'pdf') throw new ProviderRejectedError(`${SERVICE} prints its labels as PDF only; choose PDF for Boxberry orders`);
+    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(`${SERVICE} labels are printed for 1 to 100 parcels at a time`);
+    try {
+      const files: Uint8Array[] = [];
+      for (const s of shipments) files.push(await client.download(parse(boxberryLabelSchema, await client.get('ParselCheck', { ImId: s.providerNumber })).label));
+      if (files.length === 1) return files[0];
+      // One file for the printer: Boxberry links one PDF per parcel.
+      const merged = await PDFDocument.create();
+      for (const file of files) {
+        const doc = await PDFDocument.load(file);
+        for (const page of await merged.copyPages(doc, doc.getPageIndices())) merged.addPage(page);
+      }
+      return await merged.save();
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  /** The handover act Boxberry forms for the parcels (ParselSend), as its PDF. */
+  async function handoverAct(shipments: TrackedShipment[]): Promise<Uint8Array> {
+    try {
+      const act = parse(boxberryActSchema, await client.get('ParselSend', { ImIds: shipments.map((s) => s.providerNumber).join(',') }));
+      return await client.download(act.label);
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  /** Its points, one city a page (ListCities, then ListPoints per city), for lists/ to store. */
+  function pointSource(): PointSource {
+    let cities: { Code: string }[] | null = null;
+    return {
+      providerKey: BOXBERRY_KEY,
+      source: BOXBERRY_KEY,
+      idBase: BOXBERRY_POINT_ID_BASE,
+      async page(index) {
+        if (index === 0 || !cities) cities = parse(boxberryCitiesSchema, await client.get('ListCities'));
+        const city = cities[index];
+        if (!city) return { points: [], skipped: 0, more: false };
+        const raw = await client.get('ListPoints', { CityCode: city.Code, prepaid: 1 });
+        const list = Array.isArray(raw) ? raw : [];
+        const found: BoxberryPoint[] = [];
+        let skipped = 0;
+        for (const r of list) {
+          const parsed = boxberryPointSchema.safeParse(r);
+          if (parsed.success) found.push(parsed.data);
+          else skipped++;
+        }
+        return { points: found.map((p) => ({ code: p.Code, toPoint: (id: number) => pointFromBoxberry(p, id) })), skipped, more: index + 1 < cities.length };
+      },
+    };
+  }
+
+  return {
+    info: boxberryInfo(false),
+    async check(order: OrderCreate) {
+      return (await prepare(order)).errors;
+    },
+    register,
+    find,
+    update: (providerNumber: string, request: ShipmentRequest) => update(providerNumber, request),
+    cancel: (providerNumber: string) => cancel(providerNumber),
+    track: (shipments: TrackedShipment[]) => trackEach(shipments, (s) => history(s.providerNumber), options.trackConcurrency),
+    labels,
+    handoverAct,
+    referenceData: { points: pointSource(), tariffs: boxberryTariffRecords },
+    /** "Test connection": the city list, which needs a valid token. */
+    async testConnection(): Promise<void> {
+      try {
+        parse(boxberryCitiesSchema, await client.get('ListCities'));
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+  } satisfies Carrier & Record<string, unknown>;
+}
+
+export type BoxberryProvider = ReturnType<typeof createBoxberryProvider>;
