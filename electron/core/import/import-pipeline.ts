@@ -15,6 +15,7 @@ import type { ImportOptions } from './import-options';
 import { progressReporter, type ReportProgress } from './import-progress';
 import type { ImportReaders } from './import-readers';
 import { yieldToEventLoop, type ImportStore } from './import-store';
+import { createOrderSpool, type OrderSpool } from './order-spool';
 import { createOrderWriter, type FailedRowRecord, type PreparedOrder, type WriteItem } from './order-writer';
 import type { RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
@@ -87,25 +88,27 @@ export function createImportPipeline(deps: PipelineDeps) {
 
   /** Reads, checks and (unless dry) writes; records the outcome of every order. Throws FileProblem / ImportCanceled. */
   async function execute(job: Job): Promise<RunOutcome> {
+    const spool = createOrderSpool(store.spoolFile(job.ctx.companyId, job.importId));
+    try {
+      return await executeWith(job, spool);
+    } finally {
+      spool.remove();
+    }
+  }
+
+  async function executeWith(job: Job, spool: OrderSpool): Promise<RunOutcome> {
     const report = progressReporter(events, job.ctx, job.importId);
     if (!job.dryRun) await update(job.importId, { status: 'reading' });
     report('reading', 0, 0, true);
-    const { candidates, prepared, sheetName, sheetXmlBytes } = await readOrders(job, report);
+    const { entries, sheetName, sheetXmlBytes } = await readOrders(job, report, spool);
     if (job.errorsToFile) checkErrorsFileSize(sheetXmlBytes, options); // a sheet that hid its size: still before any order
-    const entries: Entry[] = candidates.map((c) => ({
-      seq: c.seq,
-      row: c.row,
-      lastRow: c.rows[c.rows.length - 1],
-      clientNumber: c.clientNumber,
-      failure: prepared.has(c.seq) ? undefined : failureOf(c.errors, rowsText(sheetName, c.row, c.rows[c.rows.length - 1])),
-    }));
-    candidates.length = 0;
 
     if (job.dryRun) {
-      const valid = entries.filter((e) => prepared.has(e.seq));
-      const live = await writer.liveOrderIds(job.ctx, valid.map((e) => prepared.get(e.seq)!.clientNumber));
+      const valid = entries.filter((e) => spool.has(e.seq));
+      const numbers = await clientNumbers(spool, valid);
+      const live = await writer.liveOrderIds(job.ctx, [...numbers.values()]);
       for (const e of valid) {
-        const existing = live.get(prepared.get(e.seq)!.clientNumber);
+        const existing = live.get(numbers.get(e.seq)!);
         if (existing !== undefined) e.failure = failureOf(duplicateErrors(e, existing), rowsText(sheetName, e.row, e.lastRow));
       }
       return { entries, sheetName };
@@ -113,7 +116,7 @@ export function createImportPipeline(deps: PipelineDeps) {
 
     if (job.signal.aborted) throw new ImportCanceled();
     if (job.asDrafts) {
-      const failed = await writeDrafts(job, entries, prepared, sheetName, report);
+      const failed = await writeDrafts(job, entries, spool, sheetName, report);
       return { entries, sheetName, errorsFile: job.errorsToFile && failed > 0 ? await errorsFileOf(job, entries) : undefined };
     }
     const total = entries.length;
@@ -122,6 +125,17 @@ export function createImportPipeline(deps: PipelineDeps) {
     let failed = cursor - created;
     await update(job.importId, { status: 'creating', total, done: cursor, created, failed });
     report('creating', cursor, total, true);
+    const itemsAt = (from: number): WriteItem[] => {
+      const batch = entries.slice(from, from + options.batchSize);
+      const orders = spool.read(batch.map((e) => e.seq));
+      return batch.map((e) => {
+        const order = orders.get(e.seq);
+        return order
+          ? { seq: e.seq, row: e.row, lastRow: e.lastRow, order }
+          : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
+      });
+    };
+    let ahead: WriteItem[] = [];
     let firstId = Number.POSITIVE_INFINITY;
     let lastId = 0;
     const release = async () => {
@@ -140,16 +154,12 @@ export function createImportPipeline(deps: PipelineDeps) {
           await update(job.importId, { done: total, created, failed });
           throw new ImportCanceled();
         }
-        const items: WriteItem[] = entries.slice(cursor, cursor + options.batchSize).map((e) => {
-          const order = prepared.get(e.seq);
-          return order
-            ? { seq: e.seq, row: e.row, lastRow: e.lastRow, order }
-            : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
-        });
+        // a transaction may stop early (writeSliceMs): what it left is written by the next, not read again
+        if (!ahead.length) ahead = itemsAt(cursor);
         const { outcomes, consumed } = await writer.writeSlice(
           job.ctx,
           job.importId,
-          items,
+          ahead,
           clock.now(),
           (o, existing) => {
             const e = entries[o.seq];
@@ -167,8 +177,8 @@ export function createImportPipeline(deps: PipelineDeps) {
           entries[o.seq].orderId = o.orderId;
           entries[o.seq].created = o.created;
         }
-        for (let k = cursor; k < cursor + consumed; k++) prepared.delete(k); // written: let the memory go
         cursor += consumed;
+        ahead = ahead.slice(consumed);
         failed = cursor - created;
         await update(job.importId, { done: cursor, created, failed });
         report('creating', cursor, total, true); // once per transaction
@@ -188,6 +198,16 @@ export function createImportPipeline(deps: PipelineDeps) {
     return { entries, sheetName, errorsFile: job.errorsToFile && failed > 0 ? await errorsFileOf(job, entries) : undefined };
   }
 
+  /** The clientNumbers of spooled orders (as their payloads say), by seq. */
+  async function clientNumbers(spool: OrderSpool, valid: Entry[]): Promise<Map<number, string>> {
+    const numbers = new Map<number, string>();
+    for (let at = 0; at < valid.length; at += options.batchSize) {
+      for (const [seq, order] of spool.read(valid.slice(at, at + options.batchSize).map((e) => e.seq))) numbers.set(seq, order.clientNumber);
+      await yieldToEventLoop();
+    }
+    return numbers;
+  }
+
   /** The errors file of a run: its failures as the run knows them, or as recorded when it was taken up again. */
   async function errorsFileOf(job: Job, entries: Entry[]) {
     return makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries);
@@ -197,12 +217,12 @@ export function createImportPipeline(deps: PipelineDeps) {
    * The "as drafts" target: valid orders become drafts (a clientNumber already live as an order or a draft is
    * reported as a duplicate), in batches, each recorded in import_rows with its drafts. Returns how many failed.
    */
-  async function writeDrafts(job: Job, entries: Entry[], prepared: Map<number, PreparedOrder>, sheetName: string, report: ReportProgress) {
-    const valid = entries.filter((e) => prepared.has(e.seq));
-    const numbers = valid.map((e) => prepared.get(e.seq)!.clientNumber);
-    const [live, drafted] = await Promise.all([writer.liveOrderIds(job.ctx, numbers), draftWriter.existing(job.ctx, numbers)]);
+  async function writeDrafts(job: Job, entries: Entry[], spool: OrderSpool, sheetName: string, report: ReportProgress) {
+    const valid = entries.filter((e) => spool.has(e.seq));
+    const numbers = await clientNumbers(spool, valid);
+    const [live, drafted] = await Promise.all([writer.liveOrderIds(job.ctx, [...numbers.values()]), draftWriter.existing(job.ctx, [...numbers.values()])]);
     for (const e of valid) {
-      const n = prepared.get(e.seq)!.clientNumber;
+      const n = numbers.get(e.seq)!;
       const orderId = live.get(n);
       const draftId = drafted.get(n);
       let errors: RowFieldError[] | undefined;
@@ -210,7 +230,7 @@ export function createImportPipeline(deps: PipelineDeps) {
       else if (draftId !== undefined) errors = [{ field: 'order.clientNumber', message: `a draft with clientNumber ${n} already exists (draft ${draftId}); this row was not imported again`, row: e.row }];
       if (errors) {
         e.failure = failureOf(errors, rowsText(sheetName, e.row, e.lastRow));
-        prepared.delete(e.seq);
+        spool.drop(e.seq);
       }
     }
     const total = entries.length;
@@ -221,11 +241,12 @@ export function createImportPipeline(deps: PipelineDeps) {
     for (let cursor = from; cursor < total; cursor += options.batchSize) {
       const batch = entries.slice(cursor, cursor + options.batchSize);
       if (job.signal.aborted) for (const e of entries.slice(cursor)) if (!e.failure) e.failure = canceledFailure(sheetName, e);
+      const orders = job.signal.aborted ? new Map<number, PreparedOrder>() : spool.read(batch.map((e) => e.seq));
       const made = await draftWriter.write(
         job.ctx,
         job.importId,
         (job.signal.aborted ? entries.slice(cursor) : batch).map((e) =>
-          e.failure ? { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) } : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, json: prepared.get(e.seq)!.json },
+          e.failure ? { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) } : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, json: orders.get(e.seq)!.json },
         ),
         clock.now(),
       );

@@ -35,6 +35,7 @@ export function createImportRecovery(deps: {
 
   return async function recover(): Promise<void> {
     await store.moveStoredSources();
+    store.removeSpools();
     for (const row of await store.unfinished()) {
       const ctx = { companyId: row.company_id };
       const counts = await store.counts(row.id);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from '../../../shared/errors';
 import type { UploadResultItem, UploadSettings, UploadState } from '../../../shared/schemas/upload';
@@ -127,6 +127,20 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
   return {
     load,
     resultItems,
+
+    /** Where a run keeps its checked orders until it writes them (order-spool.ts); removed with the run. */
+    spoolFile: (companyId: number, importId: number) => absolute(path.join('imports', String(companyId), `${importId}.orders.tmp`)),
+
+    /** Spool files a crash left behind (a run taken up again reads its file anew). */
+    removeSpools() {
+      const root = absolute('imports');
+      if (!existsSync(root)) return;
+      for (const company of readdirSync(root)) {
+        const dir = path.join(root, company);
+        if (!statSync(dir).isDirectory()) continue;
+        for (const name of readdirSync(dir)) if (name.endsWith('.orders.tmp')) rmSync(path.join(dir, name), { force: true });
+      }
+    },
 
     /** Forgets old imports (their files with them), and the files of imports past their files' retention. */
     async prune() {

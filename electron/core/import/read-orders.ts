@@ -6,18 +6,21 @@ import type { ProviderRegistry } from '../providers/registry';
 import type { SheetRow } from './cells';
 import { parseRange } from './columns';
 import { FileProblem, type WorkbookInfo } from './file-check';
+import { failureOf, rowsText, type Entry } from './import-failures';
 import type { ImportOptions } from './import-options';
 import type { ReportProgress } from './import-progress';
 import type { ImportReaders } from './import-readers';
 import { yieldToEventLoop } from './import-store';
-import { prepareOrder, type PreparedOrder } from './order-writer';
+import type { OrderSpool } from './order-spool';
+import { prepareOrder } from './order-writer';
 import { createOrderMapper, type OrderCandidate } from './row-mapper';
 import type { CompiledSettings } from './settings';
 import type { ReadSummary } from './sheet-reader';
 
 /**
  * The first half of a run: the sheet read in the worker, its rows mapped to orders and each order
- * checked with the rules of POST /orders on the main thread, as the rows arrive. Nothing is written.
+ * checked with the rules of POST /orders on the main thread, as the rows arrive. Nothing is written to
+ * the database: the valid orders go to the run's spool (a file), the rest are reported by their entries.
  */
 
 /** Rows mapped (and their orders checked) between two turns of the event loop. */
@@ -33,9 +36,8 @@ const readBatchRows = 250;
 export const readWindowBytes = 8 * 1024 * 1024;
 
 export interface OrdersRead {
-  candidates: OrderCandidate[];
-  /** The valid orders by their seq, as they will be written. */
-  prepared: Map<number, PreparedOrder>;
+  /** Every order of the file in file order; a valid one has no failure and its row in the spool. */
+  entries: Entry[];
   sheetName: string;
   /** Bytes the sheet's XML really unpacked to. */
   sheetXmlBytes: number;
@@ -72,12 +74,11 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
    * The worker's rows are queued and mapped in slices, each followed by a turn of the event loop, so
    * the main thread never works for long at a stretch however fast the rows arrive.
    */
-  async function readOrders(job: ReadRequest, report: ReportProgress): Promise<OrdersRead> {
+  async function readOrders(job: ReadRequest, report: ReportProgress, spool: OrderSpool): Promise<OrdersRead> {
     const { compiled } = job;
     const mapper = createOrderMapper(compiled);
     const remembered = rememberedReference();
-    const candidates: OrderCandidate[] = [];
-    const prepared = new Map<number, PreparedOrder>();
+    const entries: Entry[] = [];
     let info: WorkbookInfo | undefined;
     let summary: ReadSummary | undefined;
     let rowsRead = 0;
@@ -88,23 +89,24 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
     let working: Promise<void> | null = null;
     let failure: unknown;
 
-    const check = async (c: OrderCandidate) => {
+    // only the entry stays of a candidate (its payload is in the spool or its errors in the failure)
+    const entryOf = (c: OrderCandidate, errors: OrderCandidate['errors']): Entry => {
+      const lastRow = c.rows[c.rows.length - 1];
+      const entry: Entry = { seq: c.seq, row: c.row, lastRow, clientNumber: c.clientNumber };
+      if (errors.length || !spool.has(c.seq)) entry.failure = failureOf(errors, rowsText(info?.sheetName ?? '', c.row, lastRow));
+      return entry;
+    };
+    const check = async (c: OrderCandidate): Promise<OrderCandidate['errors']> => {
       const payload = c.payload!;
       let errors = await checkOrder(payload, providers.get(payload.order.providerKey), remembered);
       if (errors.length === 0 && job.reach) errors = await job.reach(payload);
-      if (errors.length) c.errors = errors.map((e) => c.locate!(e.field, e.message));
-      else prepared.set(c.seq, prepareOrder(payload)); // the row as it will be written; the payload object can go
-      c.payload = undefined;
-      c.locate = undefined;
+      if (errors.length) return errors.map((e) => c.locate!(e.field, e.message));
+      spool.put(c.seq, prepareOrder(payload)); // the row as it will be written
+      return [];
     };
     const accept = async (list: OrderCandidate[]) => {
-      const toCheck: OrderCandidate[] = [];
-      for (const c of list) {
-        candidates.push(c);
-        if (c.payload) toCheck.push(c);
-        else c.locate = undefined;
-      }
-      await Promise.all(toCheck.map(check));
+      const checked = await Promise.all(list.map((c) => (c.payload ? check(c) : c.errors)));
+      list.forEach((c, k) => entries.push(entryOf(c, checked[k])));
     };
     // Flow control: each batch is acknowledged once mapped, so the worker reads only readWindowBytes ahead.
     const work = async () => {
@@ -176,10 +178,10 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
           'Unmerge them (Home → Merge & Center) and fill in every row, then upload the file again.',
       );
     }
-    if (candidates.length === 0) {
+    if (entries.length === 0) {
       throw new FileProblem('no-rows', `No orders found in the sheet «${sheetName}» from row ${compiled.rowStart}${compiled.rowEnd ? ` to row ${compiled.rowEnd}` : ''}: the mapped columns are empty there.`);
     }
-    return { candidates, prepared, sheetName, sheetXmlBytes: summary?.unpackedBytes ?? 0 };
+    return { entries, sheetName, sheetXmlBytes: summary?.unpackedBytes ?? 0 };
   }
   return readOrders;
 }
