@@ -1,8 +1,10 @@
+import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import type { Caller } from '../../electron/core/auth/caller';
 import type { YandexTuning } from '../../electron/core/providers/yandex-delivery/kind';
 import { FAKE_YANDEX_TOKEN, startFakeYandex, type FakeYandex } from '../fakes/yandex-delivery/server';
 import { openBrowserMode, screenshot } from '../helpers/browser';
+import { keepBlobs, openedPdf } from '../helpers/opened-pdf';
 import { fillOrder } from './order-form-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
@@ -110,23 +112,9 @@ describe('browser mode: Yandex Delivery connected in Settings, an order to a pic
     await page.getByTestId('order-row').filter({ hasText: 'YA-E2E-DOOR' }).click();
     const button = page.getByTestId('order-detail').getByTestId('detail-label');
     await button.waitFor();
-    // The tab shows a blob: URL the page made; the window's CSP keeps fetch from reading it, so the page's blobs are kept by URL.
-    await page.evaluate(() => {
-      const made = new Map<string, Blob>();
-      (window as unknown as { madeBlobs: Map<string, Blob> }).madeBlobs = made;
-      const create = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (blob: Blob) => {
-        const url = create(blob);
-        made.set(url, blob);
-        return url;
-      };
-    });
-    const [tab] = await Promise.all([page.waitForEvent('popup'), button.click()]);
-    const text = await page.evaluate(
-      async (url) => new TextDecoder('latin1').decode(await (window as unknown as { madeBlobs: Map<string, Blob> }).madeBlobs.get(url)!.arrayBuffer()),
-      tab.url(),
-    );
-    expect(text.startsWith('%PDF-')).toBe(true);
+    await page.evaluate(keepBlobs);
+    const pdf = await openedPdf(page, () => button.click());
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
     expect(fake.http.byRoute['POST /api/b2b/platform/request/generate-labels']).toBe(1);
     expect(session.pageErrors()).toEqual([]);
   });
