@@ -176,7 +176,7 @@ export async function createApp(options: AppOptions) {
   const allowLocalWebhooks = async () => (await settings.preferences()).allowLocalWebhooks;
   const webhooks = createWebhookService({ db, clock, allowLocal: allowLocalWebhooks });
   const webhookDelivery = createWebhookDelivery({ db, clock, log, events, allowLocal: allowLocalWebhooks, ...options.webhooks });
-  const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }) });
+  const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }), drain: () => outbox.drain() });
 
   const commands: CommandTable = {
     'orders.create': (ctx, input) => orders.create(ctx, input),

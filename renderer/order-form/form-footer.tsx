@@ -25,7 +25,7 @@ export function FormFooter() {
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <DraftStatus />
         <Text size="xs" c="dimmed" visibleFrom="xs" ml="auto">
-          <ShortcutHint />
+          {editing ? <EditShortcutHint /> : <ShortcutHint />}
         </Text>
       </Group>
       <Group justify="flex-end" wrap="nowrap">
@@ -55,6 +55,21 @@ function ShortcutHint() {
       {first}
       <Kbd size="xs">{modKey}+S</Kbd>
       {second}
+      <Kbd size="xs">Esc</Kbd>
+      {after}
+    </>
+  );
+}
+
+/** Changing an order already sent: the same keys send the changes; there is no draft to save. */
+function EditShortcutHint() {
+  const t = useT();
+  const [before, first, after] = t('entry.shortcutsEdit', { submit: '\u0000', close: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <Kbd size="xs">{modKey}+Enter</Kbd>
+      {first}
       <Kbd size="xs">Esc</Kbd>
       {after}
     </>

@@ -155,4 +155,29 @@ describe('browser mode: the "Today" screen and the orders that need attention', 
     await page.getByTestId('language-switch').getByText('EN').click();
     expect(session.pageErrors()).toEqual([]);
   });
+
+  it('the settings choose the theme (light, dark, as the system) and the first screen', async () => {
+    const { page } = session;
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-tab-preferences').click();
+    await page.getByTestId('appearance-theme').getByText('Dark', { exact: true }).click();
+    await expect.poll(scheme).toBe('dark');
+    await page.getByTestId('appearance-first-screen').getByText('Orders', { exact: true }).click();
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'settings-appearance-dark');
+    // A new window of this shop opens dark, on the orders list.
+    await page.reload();
+    await page.getByTestId('orders-count').waitFor();
+    expect(await scheme()).toBe('dark');
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-tab-preferences').click();
+    await page.getByTestId('appearance-theme').getByText('Light', { exact: true }).click();
+    await expect.poll(scheme).toBe('light');
+    await page.getByTestId('appearance-theme').getByText('As the system').click();
+    await page.getByTestId('appearance-first-screen').getByText('"Today" once there are orders').click();
+    await page.reload();
+    await page.getByTestId('today-page').waitFor();
+    expect(session.pageErrors()).toEqual([]);
+  });
 });

@@ -81,14 +81,18 @@ describe('orders export and bulk actions', () => {
     expect(again.results[0]).toMatchObject({ ok: false, error: { code: '040081' } });
   });
 
-  it('submit sends a refused order again; a registered one is left alone', async () => {
+  it('submit sends a refused order again and reports what the service said; a registered one is left alone', async () => {
     const refused = await create('BU-3', (o) => (o.recipient.city = 'Омск'));
     const fine = await create('BU-4');
     await env.app.outbox.drain();
     const result = await value('orders.bulk', { action: 'submit', orderIds: [refused, fine] });
-    expect(result.results[0]).toEqual({ orderId: refused, ok: true });
+    // The same data is refused again: not "done" because it was queued, but failed with the service's words.
+    expect(result).toMatchObject({ ok: 0, failed: 2 });
+    expect(result.results[0]).toMatchObject({ orderId: refused, ok: false, error: { message: 'The delivery service refused the order again', description: expect.stringMatching(/Омск/) } });
     expect(result.results[1]).toMatchObject({ ok: false, error: { description: expect.stringMatching(/already registered/) } });
-    expect((await value('orders.get', { orderId: refused })).order.statusKey).toBe('uploading');
+    expect((await value('orders.get', { orderId: refused })).order.statusKey).toBe('uploadingError');
+    const history = await env.app.db.selectFrom('order_statuses').select('key').where('order_id', '=', Number(refused)).orderBy('id').execute();
+    expect(history.map((h) => h.key)).toEqual(['uploading', 'uploadingError', 'uploading', 'uploadingError']);
   });
 
   it('refresh and delete go through the order service; more than 1000 orders are refused', async () => {

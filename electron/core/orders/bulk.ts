@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../../shared/errors';
 import type { BulkResult, bulkActions } from '../../../shared/contract/bulk';
 import { orderCreateSchema } from '../../../shared/schemas/order';
 import type { CallContext } from '../companies/company-service';
@@ -13,8 +14,13 @@ export interface BulkDeps {
   orders: OrderService;
   /** Refreshes the statuses of these orders of the company (the scheduler's run: progress and notices). */
   refresh: (companyId: number, orderIds: number[]) => Promise<unknown>;
+  /** Runs the queued transfers now (outbox.drain), so a re-send reports what the service said. */
+  drain?: () => Promise<unknown>;
   log: Logger;
 }
+
+/** How long "send again" waits for the services' answers before it reports the orders as on their way. */
+export const resendWaitMs = 10_000;
 
 const idOf = (raw: string) => (/^[1-9]\d{0,14}$/.test(raw.trim()) ? Number(raw.trim()) : null);
 
@@ -22,7 +28,35 @@ const idOf = (raw: string) => (/^[1-9]\d{0,14}$/.test(raw.trim()) ? Number(raw.t
  * Many orders at once through the order service, one by one: each order gets its own result and one
  * refusal does not stop the rest. `submit` sends a failed order (uploadingError) again with its own data.
  */
-export function createBulkActions({ db, orders, refresh, log }: BulkDeps) {
+export function createBulkActions({ db, orders, refresh, drain, log }: BulkDeps) {
+  /**
+   * "Send again" is only done when the service has taken the order: an order it refused again is a
+   * failure with the service's words, not a success because it was queued.
+   */
+  async function refusedAgain(ctx: CallContext, results: BulkResult['results']): Promise<BulkResult['results']> {
+    const sent = results.filter((r) => r.ok).map((r) => Number(r.orderId));
+    if (!drain || sent.length === 0) return results;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([drain(), new Promise<void>((resolve) => (timer = setTimeout(resolve, resendWaitMs)))]);
+    clearTimeout(timer);
+    const refused = new Map<number, string | null>();
+    for (let i = 0; i < sent.length; i += 500) {
+      const rows = await db
+        .selectFrom('orders')
+        .select(['id', 'status_description'])
+        .where('company_id', '=', ctx.companyId)
+        .where('id', 'in', sent.slice(i, i + 500))
+        .where('status_key', '=', 'uploadingError')
+        .execute();
+      for (const row of rows) refused.set(row.id, row.status_description);
+    }
+    return results.map((r) => {
+      if (!r.ok || !refused.has(Number(r.orderId))) return r;
+      const words = refused.get(Number(r.orderId)) || 'refused by the delivery service';
+      return { orderId: r.orderId, ok: false, error: { code: ErrorCode.general, message: 'The delivery service refused the order again', description: words, errors: [{ field: 'order', message: words }] } };
+    });
+  }
+
   async function submit(ctx: CallContext, orderId: string) {
     const view = await orders.view(ctx, orderId);
     if (view.order.statusKey === 'uploading') return; // on its way already
@@ -68,8 +102,9 @@ export function createBulkActions({ db, orders, refresh, log }: BulkDeps) {
           }
         }
       }
-      const ok = results.filter((r) => r.ok).length;
-      return { action, ok, failed: results.length - ok, results };
+      const answered = action === 'submit' ? await refusedAgain(ctx, results) : results;
+      const ok = answered.filter((r) => r.ok).length;
+      return { action, ok, failed: answered.length - ok, results: answered };
     },
   };
 }

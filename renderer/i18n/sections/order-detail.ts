@@ -164,5 +164,5 @@ export const ru: SectionDictionary<typeof en> = {
   'detail.deleted': 'Заказ {number} удалён',
   'detail.actionFailed': 'Заказ не изменён',
   'detail.edit.sent': 'Заказ {number} изменён',
-  'detail.edit.sentHint': 'Изменения уйдут в {service}.',
+  'detail.edit.sentHint': 'Изменения уйдут в службу доставки: {service}.',
 };

@@ -85,7 +85,7 @@ export const ru: SectionDictionary<typeof en> = {
   'dispatch.totals': 'Заказов: {orders} · мест: {places} · вес: {weight} кг',
   'dispatch.actNumber': 'Акт № {number}',
   'dispatch.handOver': 'Отметить переданными',
-  'dispatch.confirmTitle': 'Передать {count} заказов в {service}?',
+  'dispatch.confirmTitle': 'Передать в службу доставки «{service}» заказов: {count}?',
   'dispatch.confirmBody': 'Они уйдут с этого экрана, а в истории каждого заказа появится передача по акту № {number}.',
   'dispatch.confirm': 'Переданы',
   'dispatch.keep': 'Ещё нет',

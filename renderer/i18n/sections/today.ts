@@ -47,6 +47,13 @@ export const en = {
   'attention.markSeenHint': 'The orders leave this list until their status changes again',
   'attention.markedSeen': 'Marked as seen: {count}',
 
+  'appearance.theme': 'Theme',
+  'appearance.theme.light': 'Light',
+  'appearance.theme.dark': 'Dark',
+  'appearance.theme.auto': 'As the system',
+  'appearance.firstScreen': 'Open on',
+  'appearance.firstScreen.auto': '"Today" once there are orders',
+
   'testSchedule.next': 'A test service: the next status, "{status}", is due at {time}. Refresh statuses after that.',
 } as const;
 
@@ -95,6 +102,13 @@ export const ru: SectionDictionary<typeof en> = {
   'attention.markSeen': 'Отметить просмотренными',
   'attention.markSeenHint': 'Заказы уйдут из этого списка, пока их статус снова не изменится',
   'attention.markedSeen': 'Отмечено просмотренными: {count}',
+
+  'appearance.theme': 'Тема',
+  'appearance.theme.light': 'Светлая',
+  'appearance.theme.dark': 'Тёмная',
+  'appearance.theme.auto': 'Как в системе',
+  'appearance.firstScreen': 'Открывать при запуске',
+  'appearance.firstScreen.auto': '«Сегодня», когда есть заказы',
 
   'testSchedule.next': 'Тестовая служба: следующий статус «{status}» ожидается {time}. Обновите статусы после этого времени.',
 };

@@ -5,6 +5,7 @@ import { detectLanguage } from '../../i18n/translate';
 import { useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useSettingsStore } from '../../stores/settings-store';
+import { AppearanceChoices } from './appearance-choices';
 import { SectionCard } from './section-card';
 import { checkPreferences, refusalErrors, settingsFieldMessage, type PreferencesForm } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
@@ -79,6 +80,7 @@ export function PreferencesSection() {
           </Group>
         </form>
         <LanguageChoice />
+        <AppearanceChoices />
       </Stack>
     </SectionCard>
   );
