@@ -4,6 +4,7 @@ import { orderCreateSchema } from '../../shared/schemas/order';
 import { createNodeHttpFetch } from '../fakes/cdek/node-fetch';
 import { cdekOrder } from '../fakes/cdek/orders';
 import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
+import { drainOutbox } from '../helpers/drain-outbox';
 import { createTestApp } from '../helpers/test-app';
 
 const ORDERS = 1_000;
@@ -48,14 +49,7 @@ describe('CDEK under faults: 1,000 orders through the real outbox', () => {
     }
 
     const started = performance.now();
-    let attempts = 0;
-    let passes = 0;
-    while ((await app.outbox.state()).pending > 0 && passes < 200) {
-      attempts += await app.outbox.drain();
-      passes++;
-      const next = await app.db.selectFrom('outbox').select((eb) => eb.fn.min('next_attempt_at').as('at')).executeTakeFirst();
-      if (next?.at !== null && next?.at !== undefined) clock.set(Math.max(clock.now(), Number(next.at)));
-    }
+    const { attempts, passes } = await drainOutbox(app, clock, 200);
     const seconds = (performance.now() - started) / 1000;
 
     // Nothing stuck, nothing lost.

@@ -8,6 +8,7 @@ import {
   ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest,
   type TrackedShipment,
 } from '../provider';
+import { trackEach } from '../track-each';
 import type { CdekClient } from './client';
 import { CdekApiError, notFoundCodes } from './errors';
 import {
@@ -331,24 +332,14 @@ export function createCdekProvider(options: CdekProviderOptions) {
   }
 
   async function track(shipments: TrackedShipment[]): Promise<Map<string, ProviderStatus[]>> {
-    const result = new Map<string, ProviderStatus[]>();
-    const queue = [...shipments];
-    let failures = 0;
-    let firstFailure: unknown = null;
-    const worker = async () => {
-      for (let s = queue.shift(); s; s = queue.shift()) {
-        try {
-          const entity = await entityOf(s.providerNumber, s.additionalProviderNumber);
-          if (entity) result.set(s.providerNumber, mapStatuses(entity.statuses));
-        } catch (error) {
-          failures++;
-          firstFailure ??= error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.trackConcurrency ?? 4, shipments.length)) }, worker));
-    if (shipments.length > 0 && failures === shipments.length) throw firstFailure;
-    return result;
+    return trackEach(
+      shipments,
+      async (s) => {
+        const entity = await entityOf(s.providerNumber, s.additionalProviderNumber);
+        return entity ? mapStatuses(entity.statuses) : null;
+      },
+      options.trackConcurrency,
+    );
   }
 
   // ------------------------------------------------------------ reference data and documents
