@@ -4,7 +4,7 @@ import { shopStaff } from '../roles';
 import { statusRefreshResultSchema } from './status-refresh';
 import { statusKeys } from '../status-keys';
 import { orderExportFilterSchema } from '../schemas/orders-list';
-import { errorBodySchema } from '../schemas/error-body';
+import { errorBodySchema, messageRefSchema } from '../schemas/error-body';
 
 /**
  * Commands of the desktop orders screen that work on many orders, and of the background work the
@@ -55,6 +55,8 @@ export const outboxViewSchema = z.object({
   retrying: z.number().int(),
   nextAttemptAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** The last error as data (shared/messages) for the window's language; null when it is not ours. */
+  lastErrorMessage: messageRefSchema.nullable(),
 });
 
 /** Push event while a status refresh runs (and once when it ends: done = total). */

@@ -78,3 +78,14 @@ export const fixedOrText = (text: string): MessageParam => {
   const key = keyOfWireText(text);
   return key ? { key } : text;
 };
+
+/** A message stored as JSON beside its English text; null when none was stored or it cannot be read. */
+export function storedMessage(json: string | null | undefined): MessageRef | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === 'object' && typeof (value as MessageRef).key === 'string' ? (value as MessageRef) : null;
+  } catch {
+    return null;
+  }
+}

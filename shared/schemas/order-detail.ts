@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { statusKeys } from '../status-keys';
+import { messageRefSchema } from './error-body';
 import { addressSchema, costSchema, extraParamsSchema, itemSchema, orderCreateSchema, orderPartSchema, placeSchema } from './order';
 
 /** An order id as a caller writes it: text (as the interface returns it) or a number. */
@@ -47,6 +48,8 @@ export type OrderActions = z.output<typeof orderActionsSchema>;
 /** The orders.get command: the detail plus what the screen needs beside it. */
 export const orderViewSchema = orderDetailSchema.extend({
   statusDescription: z.string(),
+  /** The status text as data (shared/messages) when it is ours, for the window's language; null: the service's words. */
+  statusDescriptionMessage: messageRefSchema.nullable(),
   actions: orderActionsSchema,
   /** When the parcels were marked handed over on the dispatch screen, and the act's number; null: not yet. */
   handover: z.object({ number: z.string(), handedAt: z.string() }).nullable(),

@@ -5,6 +5,7 @@ import type { StatusKey } from '../../../shared/status-keys';
 import { toKopecks } from '../../../shared/money';
 import type { Db } from '../store/database';
 import type { Schema } from '../store/schema';
+import { message, wireText, type MessageRef } from '../../../shared/messages';
 
 export type DbOrTrx = Db | Transaction<Schema>;
 
@@ -12,6 +13,8 @@ export interface NewStatus {
   key: StatusKey;
   at: number;
   description?: string | null;
+  /** The description as data (shared/messages), so the window can say it in its language. */
+  descriptionMessage?: MessageRef | null;
   errorCode?: string | null;
   providerCode?: string | null;
   providerName?: string | null;
@@ -49,12 +52,12 @@ export function prepareOrderInserts(sqlite: BetterSqlite3.Database) {
        @cod_kopecks, @assessed_kopecks, @payload, 'active', @status_key, @status_description, @at, @at, @at)`,
   );
   const status = sqlite.prepare(
-    `INSERT INTO order_statuses (order_id, company_id, key, description, created_at, provider_code, provider_name, provider_description, created_provider, error_code)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO order_statuses (order_id, company_id, key, description, description_message, created_at, provider_code, provider_name, provider_description, created_provider, error_code)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const current = sqlite.prepare('UPDATE orders SET status_key = ?, status_description = ?, status_changed_at = ?, updated_at = ? WHERE id = ?');
+  const current = sqlite.prepare('UPDATE orders SET status_key = ?, status_description = ?, status_description_message = ?, status_changed_at = ?, updated_at = ? WHERE id = ?');
   const addStatus = (orderId: number, companyId: number, s: NewStatus) =>
-    status.run(orderId, companyId, s.key, s.description ?? null, s.at, s.providerCode ?? null, s.providerName ?? null, s.providerDescription ?? null,
+    status.run(orderId, companyId, s.key, s.description ?? null, messageJson(s.descriptionMessage), s.at, s.providerCode ?? null, s.providerName ?? null, s.providerDescription ?? null,
       s.createdProvider ?? null, s.errorCode ?? null);
   return {
     /** Is there a live order with this clientNumber in the company? */
@@ -71,7 +74,7 @@ export function prepareOrderInserts(sqlite: BetterSqlite3.Database) {
     /** appendStatus on the raw connection: records a status and makes it the order's current one. */
     appendStatus(orderId: number, companyId: number, next: NewStatus): void {
       addStatus(orderId, companyId, next);
-      current.run(next.key, next.description ?? null, next.at, next.at, orderId);
+      current.run(next.key, next.description ?? null, messageJson(next.descriptionMessage), next.at, next.at, orderId);
     },
   };
 }
@@ -94,13 +97,19 @@ export async function dropTransfers(trx: DbOrTrx, orderId: number): Promise<void
 /** Cancels the order here: deliveryCanceled, and its clientNumber is free again. */
 export async function markCanceled(trx: DbOrTrx, orderId: number, companyId: number, at: number): Promise<void> {
   await trx.updateTable('orders').set({ state: 'canceled', canceled_at: at }).where('id', '=', orderId).execute();
-  await appendStatus(trx, orderId, companyId, { key: 'deliveryCanceled', at, description: 'Canceled at the client\'s request' });
+  await appendStatus(trx, orderId, companyId, { key: 'deliveryCanceled', at, ...statusMessage(message('order.canceledByClient')) });
 }
 
 /** Deletes the order here: it is gone from every list and its clientNumber is free again. */
 export async function markDeleted(trx: DbOrTrx, orderId: number, at: number): Promise<void> {
   await trx.updateTable('orders').set({ state: 'deleted', deleted_at: at, updated_at: at }).where('id', '=', orderId).execute();
 }
+
+/** A status description that is ours: the interface's English and the message as data. */
+export const statusMessage = (ref: MessageRef) => ({ description: wireText(ref), descriptionMessage: ref });
+
+/** A message as stored beside its English text (JSON), or null. */
+export const messageJson = (ref: MessageRef | null | undefined): string | null => (ref ? JSON.stringify(ref) : null);
 
 /** Records a status and makes it the order's current one. */
 export async function appendStatus(trx: DbOrTrx, orderId: number, companyId: number, status: NewStatus): Promise<void> {
@@ -111,6 +120,7 @@ export async function appendStatus(trx: DbOrTrx, orderId: number, companyId: num
       company_id: companyId,
       key: status.key,
       description: status.description ?? null,
+      description_message: messageJson(status.descriptionMessage),
       created_at: status.at,
       provider_code: status.providerCode ?? null,
       provider_name: status.providerName ?? null,
@@ -121,7 +131,7 @@ export async function appendStatus(trx: DbOrTrx, orderId: number, companyId: num
     .execute();
   await trx
     .updateTable('orders')
-    .set({ status_key: status.key, status_description: status.description ?? null, status_changed_at: status.at, updated_at: status.at })
+    .set({ status_key: status.key, status_description: status.description ?? null, status_description_message: messageJson(status.descriptionMessage), status_changed_at: status.at, updated_at: status.at })
     .where('id', '=', orderId)
     .execute();
 }

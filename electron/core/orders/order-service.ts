@@ -3,6 +3,7 @@ import type { OrderCreate, OrderCreated } from '../../../shared/schemas/order';
 import type { OrderCanceled, OrderDeleted, OrderDetail, OrderView } from '../../../shared/schemas/order-detail';
 import type { OrderListPage, OrderListQuery } from '../../../shared/schemas/orders-list';
 import type { StatusKey } from '../../../shared/status-keys';
+import { said, storedMessage } from '../../../shared/messages';
 
 import { attentionReasonOf } from '../../../shared/attention';
 import { awaitsHandover } from '../dispatch/dispatch-service';
@@ -26,7 +27,7 @@ import { checkOrder } from './order-rules';
 import { createReferenceData, type ReferenceData } from './reference-data';
 
 const clientNumberInUse = (clientNumber: string) =>
-  validationError([{ field: 'order.clientNumber', message: `clientNumber ${clientNumber} must be unique within the company` }]);
+  validationError([{ field: 'order.clientNumber', ...said('order.duplicateNumber', { number: clientNumber }) }]);
 
 /** Two writers racing for one clientNumber: the partial unique index has the last word. */
 const uniqueRace = (clientNumber: string) => (error: unknown) => {
@@ -199,6 +200,7 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
       return {
         ...orderDetail(row),
         statusDescription: row.status_description ?? '',
+        statusDescriptionMessage: storedMessage(row.status_description_message),
         handover: handover ? { number: handover.number, handedAt: formatTimestamp(handover.handed_at) } : null,
         actions: {
           update: allowed(() => planUpdate(id, snapshot, service)),

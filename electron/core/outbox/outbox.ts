@@ -3,12 +3,13 @@ import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
-import { appendStatus, prepareOrderInserts, type DbOrTrx } from '../orders/order-repository';
+import { appendStatus, messageJson, prepareOrderInserts, statusMessage, type DbOrTrx } from '../orders/order-repository';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { OrdersTable, OutboxTable } from '../store/schema';
 import { backoffDelay } from './backoff';
+import { message as messageOf } from '../../../shared/messages';
 
 export type OutboxAction = OutboxTable['action'];
 
@@ -180,7 +181,7 @@ export function createOutbox(deps: OutboxDeps) {
     if (!job.order.provider_number || !provider.update) throw new ProviderRejectedError(`${job.order.provider_key} does not change registered orders`);
     await provider.update(job.order.provider_number, requestFor(job.order));
     await finish(job, (trx) =>
-      appendStatus(trx, job.order.id, job.order.company_id, { key: 'uploaded', at: clock.now(), description: 'Changes accepted by the delivery service' }),
+      appendStatus(trx, job.order.id, job.order.company_id, { key: 'uploaded', at: clock.now(), ...statusMessage(messageOf('order.changesAccepted')) }),
     );
   }
 
@@ -210,8 +211,10 @@ export function createOutbox(deps: OutboxDeps) {
     const at = clock.now();
     const status = { at, errorCode: '200', providerCode: error.providerCode ?? null };
     if (job.action === 'create' || job.action === 'update') {
-      const what = job.action === 'update' && job.order.provider_number ? 'The delivery service refused the changes; it keeps the previous data. ' : '';
-      await finish(job, (trx) => appendStatus(trx, job.order.id, job.order.company_id, { ...status, key: 'uploadingError', description: what + error.description }));
+      // The refusal's own text stays as the service wrote it; ours comes with its key.
+      const reason = error.ref ?? error.description;
+      const recorded = job.action === 'update' && job.order.provider_number ? statusMessage(messageOf('provider.refusedChanges', { reason })) : error.ref ? statusMessage(error.ref) : { description: error.description };
+      await finish(job, (trx) => appendStatus(trx, job.order.id, job.order.company_id, { ...status, key: 'uploadingError', ...recorded }));
       return;
     }
     // A refused cancel/delete: the parcel is still on its way at the service.
@@ -228,7 +231,7 @@ export function createOutbox(deps: OutboxDeps) {
       await appendStatus(trx, job.order.id, job.order.company_id, {
         ...status,
         key: 'problem',
-        description: `The delivery service refused to ${job.action === 'cancel' ? 'cancel' : 'delete'} the order: ${error.description}`,
+        ...statusMessage(messageOf(job.action === 'cancel' ? 'provider.refusedCancel' : 'provider.refusedDelete', { reason: error.ref ?? error.description })),
       });
     });
   }
@@ -251,7 +254,7 @@ export function createOutbox(deps: OutboxDeps) {
       const notBefore = error instanceof ProviderUnavailableError && error.retryAfterMs !== undefined ? clock.now() + error.retryAfterMs : 0;
       await db
         .updateTable('outbox')
-        .set((eb) => ({ last_error: message, next_attempt_at: sql<number>`max(${eb.ref('next_attempt_at')}, ${notBefore})` }))
+        .set((eb) => ({ last_error: message, last_error_message: messageJson(error instanceof ProviderUnavailableError ? error.ref : undefined), next_attempt_at: sql<number>`max(${eb.ref('next_attempt_at')}, ${notBefore})` }))
         .where('id', '=', job.id)
         .execute();
     }

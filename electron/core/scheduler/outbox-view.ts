@@ -1,3 +1,4 @@
+import { storedMessage } from '../../../shared/messages';
 import { formatTimestamp } from '../../../shared/time';
 import type { CallContext } from '../companies/company-service';
 import type { Db } from '../store/database';
@@ -16,7 +17,7 @@ export async function outboxView(db: Db, ctx: CallContext) {
         eb.fn.min<number | null>('outbox.next_attempt_at').as('next'),
       ])
       .executeTakeFirstOrThrow(),
-    jobs.select('outbox.last_error').where('outbox.last_error', 'is not', null).orderBy('outbox.next_attempt_at', 'desc').orderBy('outbox.id', 'desc').limit(1).executeTakeFirst(),
+    jobs.select(['outbox.last_error', 'outbox.last_error_message']).where('outbox.last_error', 'is not', null).orderBy('outbox.next_attempt_at', 'desc').orderBy('outbox.id', 'desc').limit(1).executeTakeFirst(),
   ]);
   const retrying = Number(counts.retrying);
   return {
@@ -25,5 +26,6 @@ export async function outboxView(db: Db, ctx: CallContext) {
     retrying,
     nextAttemptAt: counts.next === null || counts.next === undefined ? null : formatTimestamp(Number(counts.next)),
     lastError: failing?.last_error ?? null,
+    lastErrorMessage: storedMessage(failing?.last_error_message),
   };
 }

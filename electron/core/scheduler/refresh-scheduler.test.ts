@@ -114,7 +114,7 @@ describe('scheduled status refresh', () => {
     await create('OUT-1');
     await create('OUT-2');
     expect(await value('outbox.state')).toEqual({
-      pending: 2, waitingForConnection: false, retrying: 0, nextAttemptAt: expect.any(String), lastError: null,
+      pending: 2, waitingForConnection: false, retrying: 0, nextAttemptAt: expect.any(String), lastError: null, lastErrorMessage: null,
     });
     await env.app.outbox.drain();
     expect(await value('outbox.state')).toMatchObject({ pending: 0, nextAttemptAt: null });

@@ -169,7 +169,8 @@ export function createStatusRefresher(deps: StatusRefreshDeps) {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
       ),
       complete: sqlite.prepare('UPDATE order_statuses SET created_provider = ?, provider_code = ?, provider_name = ?, provider_description = ? WHERE id = ?'),
-      status: sqlite.prepare('UPDATE orders SET status_key = ?, status_description = ?, status_changed_at = ?, updated_at = ? WHERE id = ?'),
+      // A service's status has its own words: no message of ours stays beside them.
+      status: sqlite.prepare('UPDATE orders SET status_key = ?, status_description = ?, status_description_message = NULL, status_changed_at = ?, updated_at = ? WHERE id = ?'),
       delivered: sqlite.prepare('UPDATE orders SET quantity_delivered = ?, updated_at = ? WHERE id = ?'),
     };
   }

@@ -162,6 +162,24 @@ describe('database migrations', () => {
       sqlite.close();
     });
 
+    it('0017 keeps every status and outbox text and adds their messages beside them, empty', () => {
+      const sqlite = new Database(':memory:');
+      migrate(sqlite, loadMigrations().filter((m) => m.version < 17));
+      sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 't', 0)").run();
+      sqlite
+        .prepare(
+          `INSERT INTO orders (id, company_id, client_number, provider_key, state, status_key, status_description, status_changed_at, recipient_name,
+             recipient_phone, cod_kopecks, assessed_kopecks, payload, created_at, updated_at)
+           VALUES (1, 1, 'N-1', 'p', 'active', 'uploading', 'old words', 0, 'r', '1', 0, 0, '{}', 0, 0)`,
+        )
+        .run();
+      sqlite.prepare("INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at) VALUES (1, 'create', 1, 9, 'down', 0)").run();
+      migrate(sqlite, loadMigrations().filter((m) => m.version === 17));
+      expect(sqlite.prepare('SELECT status_description, status_description_message FROM orders').get()).toEqual({ status_description: 'old words', status_description_message: null });
+      expect(sqlite.prepare('SELECT last_error, last_error_message FROM outbox').get()).toEqual({ last_error: 'down', last_error_message: null });
+      sqlite.close();
+    });
+
     it('keeps queued jobs and never gives the id of a dropped job to a new one', () => {
       const sqlite = new Database(':memory:');
       migrate(sqlite, loadMigrations().filter((m) => m.version <= 2));

@@ -54,6 +54,8 @@ export interface OrdersTable {
   state: 'active' | 'canceled' | 'deleted';
   status_key: string;
   status_description: string | null;
+  /** The description as a message (JSON { key, params }, shared/messages) for the window; null: plain text. */
+  status_description_message: string | null;
   status_changed_at: number;
   provider_number: string | null;
   additional_provider_number: string | null;
@@ -96,6 +98,8 @@ export interface OrderStatusesTable {
   company_id: number;
   key: string;
   description: string | null;
+  /** The description as a message (JSON { key, params }, shared/messages); null: the service's or plain text. */
+  description_message: string | null;
   created_at: number;
   provider_code: string | null;
   provider_name: string | null;
@@ -111,6 +115,8 @@ export interface OutboxTable {
   attempts: number;
   next_attempt_at: number;
   last_error: string | null;
+  /** The last error as a message (JSON { key, params }, shared/messages) for the window. */
+  last_error_message: string | null;
   created_at: number;
 }
 

@@ -3,6 +3,7 @@ import { useLanguage, useT } from '../../i18n/use-t';
 import { useOutboxStore } from '../../stores/outbox-store';
 import { IconCloudOff, IconTruck } from '../icons';
 import { shortTime } from './short-time';
+import { messageByKey } from '../../i18n/error-messages';
 
 /**
  * The outbox in the header: nothing while it is empty, "sending" while orders go out, and "waiting
@@ -52,7 +53,7 @@ export function OutboxIndicator() {
           )}
           {waiting && view.lastError && (
             <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-              {t('activity.outbox.lastError', { error: view.lastError })}
+              {t('activity.outbox.lastError', { error: (view.lastErrorMessage && messageByKey(view.lastErrorMessage, t)) || view.lastError })}
             </Text>
           )}
           {waiting && (

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { IconAlert } from '../../components/icons';
 import { StatusBadge } from '../../components/status-badge';
 import { usePushEvent } from '../../components/use-push-event';
-import { errorHint, errorTitle } from '../../i18n/error-messages';
+import { errorHint, errorTitle, messageByKey } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
 import { useProvidersStore } from '../../stores/providers-store';
@@ -14,6 +14,7 @@ import { OrderParties } from './order-parties';
 import { useOrderViewStore } from './order-view-store';
 import { NextTestChangeNote } from './next-test-change';
 import { StatusTimeline } from './status-timeline';
+import { timelineText } from './timeline-text';
 
 /**
  * The order detail slides in from the right when the list opens an order (useOrderDetailStore).
@@ -88,7 +89,7 @@ function DetailBody() {
     <Stack gap="lg" data-status={view.order.statusKey}>
       {view.statusDescription && (
         <Text fz="sm" c="dimmed" data-testid="detail-status-description">
-          {t('detail.serviceSays', { text: view.statusDescription })}
+          {view.statusDescriptionMessage ? messageByKey(view.statusDescriptionMessage, t) : t('detail.serviceSays', { text: timelineText(view.statusDescription, t) })}
         </Text>
       )}
       <NextTestChangeNote orderId={view.order.orderId} statusKey={view.order.statusKey} />
