@@ -86,7 +86,7 @@ export function createImportWizard(deps: {
   return {
     /** import.preview: stages the workbook and shows its first rows with a guessed header row and column map. */
     async preview(ctx: CallContext, input: { file: { base64: string; name?: string }; rows: number }) {
-      const bytes = decodeBase64(input.file.base64, 'file.base64', options.maxFileBytes);
+      const bytes = await decodeBase64(input.file.base64, 'file.base64', options.maxFileBytes);
       await store.prune();
       let info: WorkbookInfo | undefined;
       const rows: SheetRow[] = [];
