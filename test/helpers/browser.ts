@@ -38,7 +38,11 @@ export async function openBrowserMode(options: { locale?: string; appOptions?: P
   // A window opens on "Today" once the shop has orders (firstScreen 'auto'); tests about other screens
   // start on the orders list unless they ask, as a shop that chose it in the settings would.
   await context.addInitScript((screen) => {
-    if (!localStorage.getItem('shipdesk.firstScreen')) localStorage.setItem('shipdesk.firstScreen', screen);
+    try {
+      if (!localStorage.getItem('shipdesk.firstScreen')) localStorage.setItem('shipdesk.firstScreen', screen);
+    } catch {
+      // a document without storage of its own (about:blank, a data: page a test opens): nothing to choose there
+    }
   }, options.firstScreen ?? 'orders');
   const page = await context.newPage();
   const errors: string[] = [];
