@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { z } from 'zod';
 import type { ImportField, ImportPreset, importDryRunSchema, importPreviewSchema } from '../../shared/contract/import';
 import type { ErrorBody } from '../../shared/errors';
+import type { Tariff } from '../../shared/schemas/lists';
 import type { ImportStatus, UploadResultItem, UploadSettingsInput } from '../../shared/schemas/upload';
 import { compact, isFailed, matchingPreset, toBase64 } from '../pages/import/import-logic';
 import { getTransport } from '../transport/current';
@@ -43,6 +44,14 @@ interface ImportState {
   step: ImportStep;
   fields: ImportField[];
   presets: ImportPreset[];
+  /** Shop platforms with a ready mapping of their export. */
+  platforms: { id: string; name: string }[];
+  /** The platform whose mapping is in use (found from the titles or chosen). */
+  platform: string | undefined;
+  /** The delivery service's tariffs, for choosing one by name. */
+  tariffs: Tariff[];
+  /** The default sender profile's name (null: the company has none). */
+  senderProfile: string | null | undefined;
   reading: string | undefined;
   refusal: FileRefusal | undefined;
   preview: ImportPreview | undefined;
@@ -57,6 +66,10 @@ interface ImportState {
   createdBefore: ReadonlySet<string> | undefined;
   /** Loads the field table and the saved mappings (once). */
   init: () => Promise<void>;
+  /** The tariffs of the chosen delivery service. */
+  loadTariffs: () => Promise<void>;
+  /** Maps the file as the platform's export does (undefined: as guessed from the titles). */
+  applyPlatform: (platform: string | undefined) => Promise<void>;
   go: (step: ImportStep) => void;
   openFile: (file: File, maxBytes: number) => Promise<void>;
   update: (patch: Partial<WizardSettings>) => void;
@@ -133,6 +146,10 @@ export const useImportStore = create<ImportState>((set, get) => ({
   step: 'file',
   fields: [],
   presets: [],
+  platforms: [],
+  platform: undefined,
+  tariffs: [],
+  senderProfile: undefined,
   reading: undefined,
   refusal: undefined,
   preview: undefined,
@@ -147,12 +164,43 @@ export const useImportStore = create<ImportState>((set, get) => ({
 
   init: async () => {
     const transport = getTransport();
-    const [fields, presets] = await Promise.all([
-      get().fields.length ? undefined : transport.invoke('import.fields', {}),
+    // The fields depend on the sender profile (its fields are then filled from it): asked every time.
+    const [fields, presets, platforms, profiles] = await Promise.all([
+      transport.invoke('import.fields', {}),
       transport.invoke('import.presets.list', {}),
+      get().platforms.length ? undefined : transport.invoke('import.platforms', {}),
+      transport.invoke('senderProfiles.list', {}),
     ]);
-    if (fields?.ok) set({ fields: fields.value });
+    if (fields.ok) set({ fields: fields.value });
     if (presets.ok) set({ presets: presets.value });
+    if (platforms?.ok) set({ platforms: platforms.value });
+    if (profiles.ok) set({ senderProfile: profiles.value.find((p) => p.isDefault)?.name ?? null });
+  },
+
+  loadTariffs: async () => {
+    const providerKey = get().settings.providerKey;
+    if (!providerKey) return set({ tariffs: [] });
+    const result = await getTransport().invoke('lists.tariffs', { providerKey });
+    if (result.ok && get().settings.providerKey === providerKey) set({ tariffs: result.value });
+  },
+
+  applyPlatform: async (platform) => {
+    const preview = get().preview;
+    if (!preview) return;
+    const result = await getTransport().invoke('import.suggestMapping', { headers: preview.headers, ...(platform ? { platform } : {}) });
+    if (!result.ok) return;
+    const suggested = result.value;
+    set((s) => ({
+      platform: suggested.platform,
+      appliedPreset: undefined,
+      dryRun: undefined,
+      settings: {
+        ...s.settings,
+        nameFormat: suggested.nameFormat,
+        itemsNewRow: suggested.itemsNewRow ?? s.settings.itemsNewRow,
+        columnMap: { ...suggested.columnMap },
+      },
+    }));
   },
 
   go: (step) => set({ step }),
@@ -182,14 +230,27 @@ export const useImportStore = create<ImportState>((set, get) => ({
       settings = { ...fromUploadSettings(preset.settings, blankSettings()), rowStart: preview.rowStart };
       appliedPreset = preset.name;
     } else {
-      settings = { ...blankSettings(), providerKey: current.providerKey, rowStart: preview.rowStart, nameFormat: preview.suggested.nameFormat, columnMap: { ...preview.suggested.columnMap } };
+      const { suggested } = preview;
+      settings = {
+        ...blankSettings(),
+        providerKey: current.providerKey,
+        rowStart: preview.rowStart,
+        nameFormat: suggested.nameFormat,
+        itemsNewRow: suggested.itemsNewRow ?? true,
+        columnMap: { ...suggested.columnMap },
+      };
     }
-    set({ preview, settings, appliedPreset, reading: undefined, refusal: undefined, dryRun: undefined, checkError: undefined, run: undefined, step: 'preview' });
+    set({ preview, settings, appliedPreset, platform: preset || createdBefore ? get().platform : preview.suggested.platform, reading: undefined, refusal: undefined, dryRun: undefined, checkError: undefined, run: undefined, step: 'preview' });
   },
 
   update: (patch) =>
     set((s) => {
       const settings = { ...s.settings, ...patch };
+      // A tariff belongs to its service: another service starts without one.
+      if (patch.providerKey !== undefined && patch.providerKey !== s.settings.providerKey && settings.defaultData['order.tariffId']) {
+        const { 'order.tariffId': _tariff, ...rest } = settings.defaultData;
+        settings.defaultData = rest;
+      }
       // Names in one column again: a name mapped to its parts keeps its first column.
       if (patch.nameFormat === false) {
         for (const key of ['recipient.contactName', 'sender.contactName']) if (settings.columnMap[key]) settings.columnMap = { ...settings.columnMap, [key]: settings.columnMap[key].split(',')[0] };
@@ -304,5 +365,5 @@ export const useImportStore = create<ImportState>((set, get) => ({
   },
 
   reset: () =>
-    set({ step: 'file', preview: undefined, settings: { ...blankSettings(), providerKey: get().settings.providerKey }, appliedPreset: undefined, dryRun: undefined, run: undefined, refusal: undefined, createdBefore: undefined, checkError: undefined, reading: undefined }),
+    set({ step: 'file', platform: undefined, preview: undefined, settings: { ...blankSettings(), providerKey: get().settings.providerKey }, appliedPreset: undefined, dryRun: undefined, run: undefined, refusal: undefined, createdBefore: undefined, checkError: undefined, reading: undefined }),
 }));

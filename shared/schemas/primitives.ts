@@ -111,11 +111,23 @@ export const calendarDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date');
 
-export const countryCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
-  .transform((v) => v.toUpperCase());
+/** Country names shops and their customers write instead of the code (folded: lower case, ё as е, no dots). */
+const countryNames: Readonly<Record<string, string>> = {
+  россия: 'RU', рф: 'RU', 'российская федерация': 'RU', russia: 'RU', 'russian federation': 'RU',
+  беларусь: 'BY', белоруссия: 'BY', belarus: 'BY', казахстан: 'KZ', kazakhstan: 'KZ', армения: 'AM', armenia: 'AM',
+  кыргызстан: 'KG', киргизия: 'KG', kyrgyzstan: 'KG', узбекистан: 'UZ', uzbekistan: 'UZ',
+};
+const foldCountry = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/ё/g, 'е').replace(/\./g, '').replace(/\s+/g, ' ') : v);
+
+/** A two-letter ISO 3166-1 code; a country's name ("Россия", "Russia") is taken as its code. */
+export const countryCode = z.preprocess(
+  (v) => countryNames[foldCountry(v) as string] ?? v,
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
+    .transform((v) => v.toUpperCase()),
+);
 
 /**
  * An optional field where an empty value means "not given": XML clients write `<length/>` and

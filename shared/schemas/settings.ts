@@ -20,13 +20,24 @@ export const preferencesSchema = z.object({
 });
 export type Preferences = z.output<typeof preferencesSchema>;
 
+/** The ИНН's check digits (the tax service's weights): the last one of 10 digits, the last two of 12. */
+export function innChecksumOk(inn: string): boolean {
+  const d = [...inn].map(Number);
+  const check = (weights: number[]) => (weights.reduce((sum, w, i) => sum + w * d[i], 0) % 11) % 10;
+  if (d.length === 10) return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[9];
+  if (d.length === 12) return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11];
+  return false;
+}
+
 const digits = (min: number, max: number, what: string) =>
   optionalText(20).refine((v) => v === undefined || new RegExp(`^\\d{${min},${max}}$`).test(v), `must be ${what}`);
 
 /** The shop's company details (shown on documents and in the sender profiles' defaults). */
 export const companyDetailsSchema = z.object({
   name: text(255),
-  inn: digits(10, 12, '10 or 12 digits').refine((v) => v === undefined || v.length !== 11, 'must be 10 or 12 digits'),
+  inn: digits(10, 12, '10 or 12 digits')
+    .refine((v) => v === undefined || v.length !== 11, 'must be 10 or 12 digits')
+    .refine((v) => v === undefined || !/^(\d{10}|\d{12})$/.test(v) || innChecksumOk(v), 'has a wrong check digit: check the number'),
   kpp: digits(9, 9, '9 digits'),
   ogrn: digits(13, 15, '13 or 15 digits'),
   legalAddress: optionalText(500),

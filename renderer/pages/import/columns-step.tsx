@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Group, MultiSelect, Paper, Select, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { ImportField } from '../../../shared/contract/import';
 import { IconCheck, IconTrash } from '../../components/icons';
 import { errorTitle } from '../../i18n/error-messages';
@@ -7,9 +7,11 @@ import { translateDynamic } from '../../i18n/translate';
 import type { Translate } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import { useImportStore } from '../../stores/import-store';
+import { providerName, useProvidersStore } from '../../stores/providers-store';
 import { useToastStore } from '../../stores/toast-store';
-import { fieldGroups, groupOf, missingRequired } from './import-logic';
+import { defaultOptions, fieldGroups, groupOf, missingRequired } from './import-logic';
 import { StepButtons } from './step-buttons';
+import { TemplateButton } from './template-button';
 
 /** A field's name without its group (the group is the table's section). */
 export function fieldName(key: string, t: Translate): string {
@@ -24,8 +26,7 @@ export function fieldTitle(key: string, t: Translate): string {
 }
 
 const isNameKey = (key: string) => key.endsWith('.contactName');
-/** Where a sum over the order's rows makes sense (the core allows it for any order-level number). */
-const summable = (key: string) => key === 'order.weight' || key.startsWith('cost.');
+const isChoice = (key: string) => key === 'order.deliveryType' || key === 'order.pickupType';
 
 /** Step 3: which column fills which field, defaults, and saved mappings. */
 export function ColumnsStep() {
@@ -35,6 +36,11 @@ export function ColumnsStep() {
   const fields = useImportStore((s) => s.fields);
   const [showAll, setShowAll] = useState(false);
   const missing = missingRequired(fields, settings.columnMap, settings.defaultData);
+  const senderProfile = useImportStore((s) => s.senderProfile);
+  const senderMapped = Object.keys(settings.columnMap).some((k) => k.startsWith('sender.') && settings.columnMap[k]);
+  useEffect(() => {
+    void useImportStore.getState().loadTariffs();
+  }, [settings.providerKey]);
 
   const options = useMemo(() => {
     const titles = new Map(preview.headers.map((h) => [h.column, h.title]));
@@ -45,7 +51,9 @@ export function ColumnsStep() {
   }, [preview]);
 
   const extraKeys = [...new Set([...Object.keys(settings.columnMap), ...Object.keys(settings.defaultData)].filter((k) => k.startsWith('extraParams.')))];
-  const visible = (f: ImportField) => showAll || f.required !== false || Boolean(settings.columnMap[f.key] || settings.defaultData[f.key]);
+  // A field the wizard fills itself shows where the shop may want to see or change it: the delivery and the tariff.
+  const visible = (f: ImportField) =>
+    showAll || f.required !== false || isChoice(f.key) || Boolean(settings.columnMap[f.key] || settings.defaultData[f.key]) || (f.filledBy !== undefined && f.filledBy !== 'senderProfile' && f.filledBy !== 'service');
   const matched = preview.suggested.matches.filter((m) => m.key !== null).length;
 
   return (
@@ -56,6 +64,7 @@ export function ColumnsStep() {
       }}
     >
       <Stack gap="sm">
+        <PlatformChoice />
         <Presets />
         <Group justify="space-between" align="flex-end">
           <div>
@@ -68,6 +77,11 @@ export function ColumnsStep() {
             <Text size="xs" c="dimmed">
               {t('import.map.sumExplain')}
             </Text>
+            {!senderMapped && (
+              <Text size="xs" c={senderProfile ? 'teal.8' : 'orange.8'} data-testid="import-sender-note">
+                {senderProfile ? t('import.map.senderProfile', { name: senderProfile }) : senderProfile === null ? t('import.map.noSenderProfile') : ''}
+              </Text>
+            )}
           </div>
           <Group gap="md">
             <Badge variant="light" data-testid="import-guessed">
@@ -101,6 +115,15 @@ export function ColumnsStep() {
                     {rows.map((f) => (
                       <MappingRow key={f.key} field={f} options={options} missing={missing.includes(f.key)} />
                     ))}
+                    {group === 'sender' && !showAll && !senderMapped && senderProfile && (
+                      <Table.Tr>
+                        <Table.Td colSpan={3}>
+                          <Text size="xs" c="dimmed">
+                            {t('import.filled.senderProfile')}: {senderProfile}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
                   </Fragment>
                 );
               })}
@@ -130,7 +153,11 @@ function MappingRow({ field, options, missing }: { field: ImportField; options: 
   const column = useImportStore((s) => s.settings.columnMap[field.key] ?? '');
   const fallback = useImportStore((s) => s.settings.defaultData[field.key] ?? '');
   const { setColumn, setDefault } = useImportStore.getState();
+  const tariffs = useImportStore((s) => s.tariffs);
+  const providers = useProvidersStore((s) => s.providers);
+  const providerKey = useImportStore((s) => s.settings.providerKey);
   const name = fieldName(field.key, t);
+  const choices = defaultOptions(field.key, { columns: options, tariffs, current: fallback }, t);
   // order.providerKey comes from the wizard's delivery service when no column names one
   const required = (field.required === true && field.key !== 'order.providerKey') || (field.required === 'address' && missing);
   return (
@@ -144,6 +171,21 @@ function MappingRow({ field, options, missing }: { field: ImportField; options: 
             </Text>
           )}
         </Text>
+        {field.filledBy && !column && !fallback && (
+          <Text size="xs" c="dimmed" data-testid={`map-filled-${field.key}`}>
+            {t(`import.filled.${field.filledBy}`)}
+          </Text>
+        )}
+        {isChoice(field.key) && (
+          <Text size="xs" c="dimmed">
+            {t('import.map.wordsHint')}
+          </Text>
+        )}
+        {field.key === 'order.tariffId' && (
+          <Text size="xs" c="dimmed">
+            {t('import.map.tariffHint')}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         {isNameKey(field.key) && nameFormat ? (
@@ -172,14 +214,28 @@ function MappingRow({ field, options, missing }: { field: ImportField; options: 
         )}
       </Table.Td>
       <Table.Td>
-        <TextInput
-          size="xs"
-          aria-label={t('import.map.defaultLabel', { field: name })}
-          placeholder={summable(field.key) ? t('import.map.sumHint') : t('import.map.defaultHint')}
-          value={fallback}
-          onChange={(e) => setDefault(field.key, e.currentTarget.value)}
-          data-testid={`map-default-${field.key}`}
-        />
+        {choices ? (
+          <Select
+            size="xs"
+            aria-label={field.key === 'order.tariffId' ? t('import.map.tariffLabel', { service: providerName(providers, providerKey) }) : t('import.map.defaultLabel', { field: name })}
+            placeholder={t('import.map.defaultHint')}
+            data={choices}
+            value={fallback || null}
+            onChange={(v) => setDefault(field.key, v ?? '')}
+            clearable
+            searchable
+            data-testid={`map-default-${field.key}`}
+          />
+        ) : (
+          <TextInput
+            size="xs"
+            aria-label={t('import.map.defaultLabel', { field: name })}
+            placeholder={t('import.map.defaultHint')}
+            value={fallback}
+            onChange={(e) => setDefault(field.key, e.currentTarget.value)}
+            data-testid={`map-default-${field.key}`}
+          />
+        )}
       </Table.Td>
     </Table.Tr>
   );
@@ -214,6 +270,36 @@ function ExtraParamAdder() {
         {t('import.map.extraAdd')}
       </Button>
     </Group>
+  );
+}
+
+/** Which program the file comes from: its ready mapping (found from the titles, or chosen), and our template. */
+function PlatformChoice() {
+  const t = useT();
+  const platforms = useImportStore((s) => s.platforms);
+  const platform = useImportStore((s) => s.platform);
+  const name = platforms.find((p) => p.id === platform)?.name;
+  return (
+    <Paper withBorder p="sm">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          size="xs"
+          label={t('import.platform.label')}
+          data={[{ value: '', label: t('import.platform.none') }, ...platforms.map((p) => ({ value: p.id, label: p.name }))]}
+          value={platform ?? ''}
+          onChange={(v) => void useImportStore.getState().applyPlatform(v || undefined)}
+          allowDeselect={false}
+          w={320}
+          data-testid="import-platform"
+        />
+        <TemplateButton />
+      </Group>
+      {name && (
+        <Text size="xs" c="teal.8" mt={4} data-testid="import-platform-detected">
+          {t('import.platform.detected', { name })}
+        </Text>
+      )}
+    </Paper>
   );
 }
 

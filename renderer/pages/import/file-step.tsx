@@ -7,6 +7,7 @@ import { useImportStore, type FileRefusal } from '../../stores/import-store';
 import { getTransport } from '../../transport/current';
 import { coreMaxFileBytes, fileProblemMessage, fileSize, httpMaxFileBytes } from './import-logic';
 import type { Translate } from '../../i18n/types';
+import { TemplateButton } from './template-button';
 
 /** The largest file this window can hand to the core (browser mode carries it in an HTTP body). */
 const maxBytes = () => (getTransport().kind === 'http' ? httpMaxFileBytes : coreMaxFileBytes);
@@ -76,6 +77,7 @@ export function FileStep() {
           <Text size="xs" c="dimmed">
             {t('import.file.limit', { mb: Math.floor(maxBytes() / 1024 / 1024) })}
           </Text>
+          <TemplateButton />
           <input
             ref={inputRef}
             type="file"

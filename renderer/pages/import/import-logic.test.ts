@@ -1,6 +1,6 @@
 import type { ImportField, ImportPreset } from '../../../shared/contract/import';
 import { createTranslate } from '../../i18n/translate';
-import { fileProblemMessage, isAlreadyImported, matchingPreset, missingRequired, rowErrorMessage, toBase64 } from './import-logic';
+import { defaultOptions, fileProblemMessage, isAlreadyImported, matchingPreset, missingRequired, rowErrorMessage, toBase64 } from './import-logic';
 
 const en = createTranslate('en');
 const ru = createTranslate('ru');
@@ -66,5 +66,25 @@ describe('the import wizard logic', () => {
   it('sends a file as base64 unchanged, large ones included', () => {
     const bytes = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7) % 256);
     expect(Buffer.from(toBase64(bytes), 'base64').equals(Buffer.from(bytes))).toBe(true);
+  });
+});
+
+describe('the import in shop words', () => {
+  it('says the import\'s own refusals in the user\'s language, with the service\'s name and the cell', () => {
+    const name = (key: string) => (key === 'sandbox-express' ? 'Песочница Экспресс' : key);
+    expect(rowErrorMessage('must be "до двери" (1) or "ПВЗ" (2) (cell B5: "завтра")', ru, name)).toBe('Напишите «до двери» или «ПВЗ» (или 1, 2) (ячейка B5: "завтра")');
+    expect(rowErrorMessage('sandbox-express does not deliver to the door in Омск (cell H7: "Омск")', ru, name)).toBe('Песочница Экспресс не доставляет до двери в городе Омск (ячейка H7: "Омск")');
+    expect(rowErrorMessage('60000 g is over the limit of tariff 103 (50000 g)', en, name)).toBe("60000 g is over the tariff's limit of 50000 g");
+    expect(rowErrorMessage('must be a tariff of sandbox-express: "Экспресс дверь-дверь" (or its number) (cell C2: "x")', en, name)).toBe('Not a tariff of Песочница Экспресс; its tariffs: "Экспресс дверь-дверь" (cell C2: "x")');
+  });
+
+  it('offers defaults as named choices, tariffs by name and sums of a column instead of formulas', () => {
+    const context = { columns: [{ value: 'K', label: 'K — Сумма' }], tariffs: [{ id: 103, name: 'Экспресс дверь-дверь' }], current: '' };
+    expect(defaultOptions('order.deliveryType', context, ru)).toEqual([{ value: '1', label: 'До двери' }, { value: '2', label: 'В пункт выдачи' }]);
+    expect(defaultOptions('order.pickupType', context, ru)?.map((o) => o.label)).toEqual(['Заберёт курьер', 'Сдам в отделение']);
+    expect(defaultOptions('order.tariffId', context, ru)).toEqual([{ value: '103', label: 'Экспресс дверь-дверь' }]);
+    expect(defaultOptions('cost.codCost', context, ru)).toEqual([{ value: '0', label: '0 — заказ оплачен' }, { value: 'sumByOrderRows(K)', label: 'Сумма столбца K — Сумма по строкам заказа' }]);
+    expect(defaultOptions('cost.codCost', { ...context, current: '150' }, ru)?.at(-1)).toEqual({ value: '150', label: '150 (как сохранено)' });
+    expect(defaultOptions('recipient.comment', context, ru)).toBeUndefined();
   });
 });

@@ -31,12 +31,36 @@ export function fileProblemMessage(description: string | undefined, t: Translate
   return hit ? (t as (k: MessageKey) => string)(hit[1]) : undefined;
 }
 
+/**
+ * The import's own refusals (shop words, tariffs by name, what the delivery service will not take) → our
+ * messages; `service` turns a service key into its name.
+ */
+const importPatterns: ReadonlyArray<readonly [RegExp, (m: RegExpMatchArray, t: Translate, service: (key: string) => string) => string]> = [
+  [/^must be "до двери" \(1\) or "ПВЗ" \(2\)$/, (_m, t) => t('import.error.choice.deliveryType')],
+  [/^must be "заберёт курьер" \(1\) or "сдам в отделение" \(2\)$/, (_m, t) => t('import.error.choice.pickupType')],
+  [/^must be a tariff of (\S+): (.*) \(or its number\)$/, (m, t, service) => t('import.error.tariff', { service: service(m[1]), names: m[2] })],
+  [/^(\S+) does not deliver to the door in (.+?)(?: with tariff \d+)?$/, (m, t, service) => t('import.error.noDoor', { service: service(m[1]), city: m[2] })],
+  [/^(\S+) has no pickup points in (.+)$/, (m, t, service) => t('import.error.noPoints', { service: service(m[1]), city: m[2] })],
+  [/^(\S+) does not deliver to pickup points in (.+) with tariff \d+$/, (m, t, service) => t('import.error.notServed', { service: service(m[1]), city: m[2] })],
+  [/^(\d+(?:\.\d+)?) g is over the limit of tariff \d+ \((\d+) g\)$/, (m, t) => t('import.error.overWeight', { weight: m[1], max: m[2] })],
+  [/^is required: map the column of the order's weight/, (_m, t) => t('import.error.noWeight')],
+];
+
 /** A row error as the core writes it (`must be a number (cell B5: "abc")`) in the user's language. */
-export function rowErrorMessage(message: string, t: Translate): string {
+export function rowErrorMessage(message: string, t: Translate, service: (key: string) => string = (key) => key): string {
   if (/^a draft with clientNumber .* already exists/.test(message)) return t('import.error.draftExists');
   const m = message.match(/^(.*?)\s*\(cell ([A-Z]{1,3}\d+)(.*)\)$/s);
-  if (!m) return fieldMessage(message, t);
-  return `${fieldMessage(m[1], t)} (${t('import.cell', { cell: m[2] })}${m[3]})`;
+  const text = m ? m[1] : message;
+  let said: string | undefined;
+  for (const [re, say] of importPatterns) {
+    const hit = text.match(re);
+    if (hit) {
+      said = say(hit, t, service);
+      break;
+    }
+  }
+  said ??= fieldMessage(text, t);
+  return m ? `${said} (${t('import.cell', { cell: m[2] })}${m[3]})` : said;
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
@@ -110,6 +134,57 @@ export function toBase64(bytes: Uint8Array): string {
 export function fileSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
+
+/** A choice in the Default column: the value the settings carry and what the shop reads. */
+export interface DefaultOption {
+  value: string;
+  label: string;
+}
+
+/** Where a sum over the order's rows makes sense (the core allows it for any order-level number). */
+const summable = (key: string) => key === 'order.weight' || key.startsWith('cost.');
+
+/**
+ * The plain-language defaults a field offers instead of a typed value: named choices for the delivery
+ * and pickup types, the service's tariffs by name, "0 — paid in advance" and sums of a column over the
+ * order's rows for money and weight; undefined for a field that takes any text. A value saved earlier that
+ * is none of them stays offered as it is.
+ */
+export function defaultOptions(
+  key: string,
+  context: { columns: readonly { value: string; label: string }[]; tariffs: readonly { id: number; name: string }[]; current: string },
+  t: Translate,
+): DefaultOption[] | undefined {
+  let options: DefaultOption[] | undefined;
+  if (key === 'order.deliveryType' || key === 'order.pickupType') {
+    options = (['1', '2'] as const).map((code) => ({ value: code, label: t(`import.choice.${key}.${code}`) }));
+  } else if (key === 'order.tariffId') {
+    options = context.tariffs.map((tariff) => ({ value: String(tariff.id), label: tariff.name }));
+  } else if (summable(key)) {
+    options = [
+      { value: '0', label: key === 'cost.codCost' ? t('import.default.prepaid') : t('import.default.zero') },
+      ...context.columns.map((c) => ({ value: `sumByOrderRows(${c.value})`, label: t('import.default.sum', { column: c.label }) })),
+    ];
+  } else if (key === 'item.quantity') {
+    options = [{ value: '1', label: t('import.default.one') }];
+  }
+  const current = context.current.trim();
+  if (options && current && !options.some((o) => o.value === current)) options = [...options, { value: current, label: t('import.default.custom', { value: current }) }];
+  return options;
+}
+
+/** The date and time formats a file may type its dates in (PHP date() tokens behind plain examples). */
+export const dateFormats = [
+  ['d.m.Y', 'import.format.date.dmY'],
+  ['Y-m-d', 'import.format.date.Ymd'],
+  ['d/m/Y', 'import.format.date.dmYslash'],
+  ['m/d/Y', 'import.format.date.mdYslash'],
+  ['d.m.y', 'import.format.date.dmy'],
+] as const satisfies ReadonlyArray<readonly [string, MessageKey]>;
+export const timeFormats = [
+  ['H:i', 'import.format.time.Hi'],
+  ['H:i:s', 'import.format.time.His'],
+] as const satisfies ReadonlyArray<readonly [string, MessageKey]>;
 
 /** The field groups of the mapping step, in the order a shop reads an order. */
 export const fieldGroups = ['order', 'cost', 'recipient', 'sender', 'place', 'item'] as const;

@@ -1,9 +1,25 @@
-import { Group, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Group, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { useT } from '../../i18n/use-t';
+import type { Formatters } from '../../i18n/format';
+import type { Translate } from '../../i18n/types';
+import { useFormat, useT } from '../../i18n/use-t';
 import { useImportStore } from '../../stores/import-store';
 import { useProvidersStore } from '../../stores/providers-store';
+import { dateFormats, timeFormats } from './import-logic';
 import { StepButtons } from './step-buttons';
+
+/** A cell the workbook stores as a date or time ("2026-11-24 09:00", "2026-11-24", "09:00"), as the app's language writes it. */
+export function dateCellText(text: string, format: Formatters): string {
+  const m = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}))?$/.exec(text);
+  if (!m) return text;
+  return m[2] ? `${format.date(m[1])} ${m[2]}` : format.date(m[1]);
+}
+
+/** A format's choices: the known ones by their example, and a format saved earlier that is none of them as it is. */
+const formatChoices = (known: ReadonlyArray<readonly [string, Parameters<Translate>[0]]>, current: string, t: Translate) => [
+  ...known.map(([value, key]) => ({ value, label: (t as (k: typeof key) => string)(key) })),
+  ...(current && !known.some(([value]) => value === current) ? [{ value: current, label: current }] : []),
+];
 
 const letters = (n: number) => {
   let s = '';
@@ -15,6 +31,7 @@ const columnNumber = (letter: string) => [...letter].reduce((n, c) => n * 26 + c
 /** Step 2: the first rows as in Excel (column letters, row numbers, the title row marked) and how the table is laid out. */
 export function PreviewStep() {
   const t = useT();
+  const format = useFormat();
   const preview = useImportStore((s) => s.preview)!;
   const settings = useImportStore((s) => s.settings);
   const update = useImportStore((s) => s.update);
@@ -73,7 +90,7 @@ export function PreviewStep() {
                     <Table.Td c="dimmed">{r.row}</Table.Td>
                     {columns.map((c) => (
                       <Table.Td key={c} style={{ whiteSpace: 'nowrap', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }} title={r.cells[c]}>
-                        {r.cells[c] ?? ''}
+                        {r.dates?.[c] ? dateCellText(r.dates[c], format) : (r.cells[c] ?? '')}
                       </Table.Td>
                     ))}
                   </Table.Tr>
@@ -101,8 +118,22 @@ export function PreviewStep() {
           <NumberInput label={t('import.settings.rowStart')} min={1} value={settings.rowStart} onChange={(v) => typeof v === 'number' && v >= 1 && update({ rowStart: v })} data-testid="import-row-start" />
           <NumberInput label={t('import.settings.rowEnd')} min={1} value={settings.rowEnd ?? ''} onChange={(v) => update({ rowEnd: typeof v === 'number' && v >= 1 ? v : undefined })} data-testid="import-row-end" />
           <Group grow gap="xs" align="flex-end">
-            <TextInput label={t('import.settings.dateFormat')} value={settings.dateFormat} onChange={(e) => update({ dateFormat: e.currentTarget.value })} data-testid="import-date-format" />
-            <TextInput label={t('import.settings.timeFormat')} value={settings.timeFormat} onChange={(e) => update({ timeFormat: e.currentTarget.value })} withAsterisk data-testid="import-time-format" />
+            <Select
+              label={t('import.settings.dateFormat')}
+              data={formatChoices(dateFormats, settings.dateFormat, t)}
+              value={settings.dateFormat}
+              onChange={(v) => v && update({ dateFormat: v })}
+              allowDeselect={false}
+              data-testid="import-date-format"
+            />
+            <Select
+              label={t('import.settings.timeFormat')}
+              data={formatChoices(timeFormats, settings.timeFormat, t)}
+              value={settings.timeFormat}
+              onChange={(v) => v && update({ timeFormat: v })}
+              allowDeselect={false}
+              data-testid="import-time-format"
+            />
           </Group>
         </SimpleGrid>
         <Text size="xs" c="dimmed">

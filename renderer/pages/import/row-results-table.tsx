@@ -1,6 +1,7 @@
 import { Badge, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { UploadResultItem } from '../../../shared/schemas/upload';
 import { useT } from '../../i18n/use-t';
+import { providerName, useProvidersStore } from '../../stores/providers-store';
 import { fieldTitle } from './columns-step';
 import { isAlreadyImported, isFailed, rowErrorMessage } from './import-logic';
 
@@ -54,6 +55,7 @@ const outcomeOf = (item: UploadResultItem, createdBefore?: ReadonlySet<string>) 
 
 function Outcome({ item, createdBefore }: { item: UploadResultItem; createdBefore?: ReadonlySet<string> }) {
   const t = useT();
+  const providers = useProvidersStore((s) => s.providers);
   if (createdBefore && isAlreadyImported(item, createdBefore)) return <Badge variant="light" color="gray">{t('import.result.already')}</Badge>;
   if ('draftId' in item) return <Badge variant="light" color="blue">{t('import.result.draft')}</Badge>;
   if (!isFailed(item)) {
@@ -82,7 +84,7 @@ function Outcome({ item, createdBefore }: { item: UploadResultItem; createdBefor
             {fieldTitle(e.field, t)}:
           </Text>{' '}
           <Text span c="red.8">
-            {rowErrorMessage(e.message, t)}
+            {rowErrorMessage(e.message, t, (key) => providerName(providers, key))}
           </Text>
         </Text>
       ))}

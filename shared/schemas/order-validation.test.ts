@@ -1,0 +1,27 @@
+import { addressSchema } from './order';
+import { companyDetailsSchema, innChecksumOk } from './settings';
+
+const address = (patch: Record<string, unknown>) => addressSchema.safeParse({ contactName: 'Анна', phone: '+79161234567', city: 'Москва', countryCode: 'RU', ...patch });
+
+describe('what the form, the import and the interface agree to take', () => {
+  it('a country written by its name is its code', () => {
+    for (const name of ['Россия', 'россия', 'РФ', 'Russia', 'Russian Federation', ' Российская Федерация ', 'ru']) {
+      expect(address({ countryCode: name }).data?.countryCode, name).toBe('RU');
+    }
+    expect(address({ countryCode: 'Беларусь' }).data?.countryCode).toBe('BY');
+    expect(address({ countryCode: 'Страна чудес' }).error?.issues[0]).toMatchObject({ path: ['countryCode'], message: 'must be a two-letter ISO 3166-1 country code' });
+  });
+
+  it('a phone must be a phone', () => {
+    expect(address({ phone: 'телефон' }).error?.issues[0]).toMatchObject({ path: ['phone'], message: 'must be a phone number' });
+  });
+
+  it('an ИНН must pass its check digits (10 and 12 digits)', () => {
+    expect(innChecksumOk('7707083893')).toBe(true);
+    expect(innChecksumOk('7707083894')).toBe(false);
+    expect(innChecksumOk('500100732259')).toBe(true);
+    expect(innChecksumOk('500100732250')).toBe(false);
+    expect(companyDetailsSchema.safeParse({ name: 'ООО «Ромашка»', inn: '1234567890' }).error?.issues[0]).toMatchObject({ path: ['inn'], message: 'has a wrong check digit: check the number' });
+    expect(companyDetailsSchema.safeParse({ name: 'ООО «Ромашка»', inn: '7707083893' }).success).toBe(true);
+  });
+});
