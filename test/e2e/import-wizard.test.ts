@@ -212,7 +212,7 @@ describe('a long import', () => {
       await page.getByTestId('import-preview-grid').waitFor();
       await choose(page, 'import-provider', /Экспресс/);
       // Enter in a box of the step moves on, as Next does
-      await page.getByTestId('import-time-format').press('Enter');
+      await page.getByTestId('import-row-start').press('Enter');
       await page.getByTestId('import-mapping').waitFor();
       await fillSenderDefaults(page);
       await page.getByTestId('map-default-sender.phone').press('Enter');

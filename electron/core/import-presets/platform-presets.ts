@@ -57,6 +57,7 @@ const insales: PlatformPreset = {
   itemsNewRow: true,
   titles: {
     'order.clientNumber': ['Номер заказа', '№ заказа'],
+    'order.deliveryType': ['Способ доставки', 'Доставка'],
     'order.comment': ['Комментарий покупателя', 'Комментарий'],
     'recipient.contactName': ['Контактное лицо', 'ФИО покупателя', 'Покупатель'],
     'recipient.phone': ['Телефон покупателя', 'Телефон'],

@@ -72,7 +72,8 @@ export function classifyTitle(title: string): string | null {
   if (has(t, /стоимость доставки|цена доставки|delivery ?(cost|price)/)) return 'cost.deliveryCost';
   if (has(t, /^цена|стоимость|price|^cost|сумма товар/)) return 'item.cost';
   if (has(t, /способ забора|тип забора|забор|pickup ?type/)) return 'order.pickupType';
-  if (has(t, /способ доставки|тип доставки|вид доставки|delivery ?type/)) return 'order.deliveryType';
+  if (has(t, /способ доставки|тип доставки|вид доставки|^доставка$|способ получения|delivery ?type|shipping method/)) return 'order.deliveryType';
+  if (has(t, /передача заказа|передача в службу|способ передачи/)) return 'order.pickupType';
   if (has(t, /тариф|tariff/)) return 'order.tariffId';
   if (has(t, /пункт при[её]ма|point ?in/)) return 'order.pointInId';
   if (has(t, /пвз|пункт выдачи|постамат|point ?out|pickup point/)) return 'order.pointOutId';

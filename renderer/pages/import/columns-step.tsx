@@ -16,7 +16,9 @@ import { TemplateButton } from './template-button';
 /** A field's name without its group (the group is the table's section). */
 export function fieldName(key: string, t: Translate): string {
   const last = key.split('.').slice(1).join('.');
-  return key.startsWith('extraParams.') ? last : (translateDynamic(t, `field.${last}`) ?? last);
+  if (key.startsWith('extraParams.')) return last;
+  // The import's own name first (a tariff is chosen by its name here, not by its id)
+  return translateDynamic(t, `import.field.${last}`) ?? translateDynamic(t, `field.${last}`) ?? last;
 }
 
 /** A field with its group, for lists outside the mapping table: "Recipient › Phone". */
@@ -178,7 +180,7 @@ function MappingRow({ field, options, missing }: { field: ImportField; options: 
         )}
         {isChoice(field.key) && (
           <Text size="xs" c="dimmed">
-            {t('import.map.wordsHint')}
+            {t(`import.map.wordsHint.${field.key as 'order.deliveryType' | 'order.pickupType'}`)}
           </Text>
         )}
         {field.key === 'order.tariffId' && (

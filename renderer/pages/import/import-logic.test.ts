@@ -74,6 +74,7 @@ describe('the import in shop words', () => {
     const name = (key: string) => (key === 'sandbox-express' ? 'Песочница Экспресс' : key);
     expect(rowErrorMessage('must be "до двери" (1) or "ПВЗ" (2) (cell B5: "завтра")', ru, name)).toBe('Напишите «до двери» или «ПВЗ» (или 1, 2) (ячейка B5: "завтра")');
     expect(rowErrorMessage('sandbox-express does not deliver to the door in Омск (cell H7: "Омск")', ru, name)).toBe('Песочница Экспресс не доставляет до двери в городе Омск (ячейка H7: "Омск")');
+    expect(rowErrorMessage('sandbox-express does not deliver to the door in Тула (from recipient.addressString (cell D6: "г. Тула"))', ru, name)).toBe('Песочница Экспресс не доставляет до двери в городе Тула (ячейка D6: "г. Тула")');
     expect(rowErrorMessage('60000 g is over the limit of tariff 103 (50000 g)', en, name)).toBe("60000 g is over the tariff's limit of 50000 g");
     expect(rowErrorMessage('must be a tariff of sandbox-express: "Экспресс дверь-дверь" (or its number) (cell C2: "x")', en, name)).toBe('Not a tariff of Песочница Экспресс; its tariffs: "Экспресс дверь-дверь" (cell C2: "x")');
   });

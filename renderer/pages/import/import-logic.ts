@@ -49,7 +49,8 @@ const importPatterns: ReadonlyArray<readonly [RegExp, (m: RegExpMatchArray, t: T
 /** A row error as the core writes it (`must be a number (cell B5: "abc")`) in the user's language. */
 export function rowErrorMessage(message: string, t: Translate, service: (key: string) => string = (key) => key): string {
   if (/^a draft with clientNumber .* already exists/.test(message)) return t('import.error.draftExists');
-  const m = message.match(/^(.*?)\s*\(cell ([A-Z]{1,3}\d+)(.*)\)$/s);
+  // "(from recipient.addressString (cell D5: …))": a part parsed from an address cell is told by that cell
+  const m = message.match(/^(.*?)\s*\(from [\w.]+ \(cell ([A-Z]{1,3}\d+)(.*)\)\)$/s) ?? message.match(/^(.*?)\s*\(cell ([A-Z]{1,3}\d+)(.*)\)$/s);
   const text = m ? m[1] : message;
   let said: string | undefined;
   for (const [re, say] of importPatterns) {
