@@ -4,6 +4,7 @@ import { crop, decodeBarcode, renderPage } from '../../../test/helpers/printed-p
 import { loadPrintFonts } from './fonts';
 import type { LabelData } from './label';
 import { labelsPdf } from './label-pdf';
+import { formatRubles } from './format';
 import { labelsZpl } from './label-zpl';
 import { mm } from './pdf-document';
 
@@ -79,4 +80,37 @@ describe('labels drawn by ShipDesk', () => {
     // Characters that would start a ZPL command inside the text are hex-escaped.
     expect(blocks[1]).toContain('^FH_^FDA_5EB_7EC_5FD^FS');
   });
+
+  it('ZPL: the Russian text reads back from the bytes a printer gets (UTF-8 under ^CI28, ^FH escapes decoded)', () => {
+    const odd = label(3, { recipient: { name: 'Пётр Ёжиков_2 ^ЮЛ~', phone: '+79170000000', address: 'Уфа, ул. Ленина, д. 5' }, sender: 'ИП «Щукин», Чебоксары' });
+    const bytes = Buffer.from(labelsZpl([odd]), 'utf8');
+    const fields = zplFieldsOf(bytes);
+    expect(fields).toEqual(expect.arrayContaining(['Песочница Экспресс', 'Пётр Ёжиков_2 ^ЮЛ~', 'Уфа, ул. Ленина, д. 5', 'ИП «Щукин», Чебоксары', `Наложенный платёж: ${formatRubles(299050)}`, '1 из 1']));
+    // Every field is valid UTF-8 read the printer's way; nothing came out as Latin-1 mojibake.
+    expect(fields.join(' ')).not.toMatch(/[ÐÑ]/);
+  });
 });
+
+/**
+ * The field data of a ZPL stream as a printer with ^CI28 reads it: the bytes between ^FD and ^FS, where a
+ * field opened with ^FH_ turns each `_XX` into the byte 0xXX, and the whole is decoded as UTF-8.
+ */
+function zplFieldsOf(stream: Buffer): string[] {
+  const fields: string[] = [];
+  const text = stream.toString('latin1'); // one char per byte, so offsets are byte offsets
+  const pattern = /(\^FH(.))?\^FD([\s\S]*?)\^FS/g;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const escape = m[2];
+    const raw = Buffer.from(m[3], 'latin1');
+    const out: number[] = [];
+    for (let i = 0; i < raw.length; i++) {
+      if (escape && raw[i] === escape.charCodeAt(0)) {
+        out.push(parseInt(raw.subarray(i + 1, i + 3).toString('latin1'), 16));
+        i += 2;
+      } else out.push(raw[i]);
+    }
+    fields.push(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(out)));
+  }
+  return fields;
+}
+
