@@ -65,4 +65,20 @@ describe('browser mode: calling a courier for the chosen orders, and canceling t
     expect((await running.app.services.courier.list(shop, { limit: 10, offset: 0 })).rows[0].state).toBe('canceled');
     expect(session.pageErrors()).toEqual([]);
   });
+
+  it('Передача: "Вызвать курьера" on a group opens the dialog with its service, its orders and their weight', async () => {
+    const { page } = session;
+    await page.reload(); // the previous call's dialog closed
+    await page.getByTestId('nav-dispatch').click();
+    const express = page.locator('[data-testid="dispatch-group"][data-provider="sandbox-express"]');
+    await express.getByTestId('dispatch-courier').click();
+    const dialog = page.getByTestId('courier-dialog');
+    await expect.poll(() => dialog.getByTestId('courier-city').inputValue()).toBe('Москва');
+    expect(await dialog.getByTestId('courier-orders').textContent()).toBe('Заказов: 2');
+    expect(await dialog.getByTestId('courier-service').inputValue()).toBe('Песочница Экспресс (тест)');
+    expect(await dialog.getByTestId('courier-weight').inputValue()).toMatch(/^2[\s ]?400$/);
+    await screenshot(page, 'dispatch-courier');
+    expect(session.pageErrors()).toEqual([]);
+  });
 });
+

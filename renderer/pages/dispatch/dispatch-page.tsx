@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DispatchGroup } from '../../../shared/contract/dispatch';
 import type { ErrorBody } from '../../../shared/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -8,6 +8,8 @@ import { errorTitle } from '../../i18n/error-messages';
 import { useLanguage, useT } from '../../i18n/use-t';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
+import { useProvidersStore } from '../../stores/providers-store';
+import { CourierCallDialog } from '../courier/courier-call-dialog';
 import { PrintLabelsButton } from '../orders/print-labels-button';
 import { printActs } from '../orders/print-files';
 
@@ -76,7 +78,15 @@ function DispatchGroupCard({ group, onHandedOver }: { group: DispatchGroup; onHa
   const language = useLanguage();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState<'act' | 'handOver' | null>(null);
+  const [callingCourier, setCallingCourier] = useState(false);
   const orderIds = () => group.orders.map((o) => o.orderId);
+  // One array per group, so the dialog asks for its draft once.
+  const groupOrderIds = useMemo(() => group.orders.map((o) => o.orderId), [group]);
+  // The group's service takes courier calls: the dialog opens with its service, orders and totals.
+  const takesCalls = useProvidersStore((s) => s.providers.some((p) => p.key === group.providerKey && p.capabilities.operations?.includes('courierCalls')));
+  useEffect(() => {
+    void useProvidersStore.getState().load();
+  }, []);
 
   const act = async () => {
     setBusy('act');
@@ -117,6 +127,11 @@ function DispatchGroupCard({ group, onHandedOver }: { group: DispatchGroup; onHa
           <Button size="sm" variant="default" onClick={() => void act()} loading={busy === 'act'} disabled={busy !== null} data-testid="dispatch-act">
             {t('print.act')}
           </Button>
+          {takesCalls && (
+            <Button size="sm" variant="default" onClick={() => setCallingCourier(true)} disabled={busy !== null} data-testid="dispatch-courier">
+              {t('courier.open')}
+            </Button>
+          )}
           <Button size="sm" leftSection={<IconCheck size={16} />} onClick={() => setAsking(true)} disabled={busy !== null} data-testid="dispatch-hand-over">
             {t('dispatch.handOver')}
           </Button>
@@ -151,6 +166,7 @@ function DispatchGroupCard({ group, onHandedOver }: { group: DispatchGroup; onHa
           ))}
         </Table.Tbody>
       </Table>
+      {callingCourier && <CourierCallDialog orderIds={groupOrderIds} onClose={() => setCallingCourier(false)} />}
       <ConfirmDialog
         opened={asking}
         title={t('dispatch.confirmTitle', { count: String(group.totals.orders), service: group.serviceName })}
