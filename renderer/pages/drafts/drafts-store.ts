@@ -15,7 +15,7 @@ interface DraftsState {
   /** Why each draft's last submit was refused (this session), by draft id. */
   failures: Readonly<Record<string, ErrorBody>>;
   /** The last submit's counts, for the banner above the list. */
-  lastSubmit: { created: number; failed: number } | undefined;
+  lastSubmit: { created: number; failed: number; failedIds: string[] } | undefined;
   load: () => Promise<void>;
   /** Reloads when the page has been shown once (a draft was saved or submitted elsewhere). */
   invalidate: () => void;
@@ -52,6 +52,16 @@ function writeFailures(failures: Readonly<Record<string, ErrorBody>>) {
   }
 }
 
+/**
+ * The last submit's summary as the drafts stand now: a failed draft since sent from the form or deleted no
+ * longer counts as "not created", and once none is left the summary has said all it had to.
+ */
+function stillFailing(last: DraftsState['lastSubmit'], ids: ReadonlySet<string>): DraftsState['lastSubmit'] {
+  if (!last || last.failedIds.length === 0) return last;
+  const failedIds = last.failedIds.filter((id) => ids.has(id));
+  return failedIds.length === 0 ? undefined : { ...last, failed: failedIds.length, failedIds };
+}
+
 let requestSeq = 0;
 let invalidateTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -85,6 +95,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => ({
       error: undefined,
       selected: new Set([...s.selected].filter((id) => ids.has(id))),
       failures: complete ? Object.fromEntries(Object.entries(s.failures).filter(([id]) => ids.has(id))) : s.failures,
+      lastSubmit: complete ? stillFailing(s.lastSubmit, ids) : s.lastSubmit,
     }));
     writeFailures(get().failures);
   },
@@ -131,7 +142,8 @@ export const useDraftsStore = create<DraftsState>((set, get) => ({
       if (outcome.ok) delete failures[outcome.id];
       else failures[outcome.id] = outcome.error;
     }
-    set({ submitting: false, failures, lastSubmit: { created: result.value.created, failed: result.value.failed } });
+    const failedIds = result.value.results.filter((o) => !o.ok).map((o) => o.id);
+    set({ submitting: false, failures, lastSubmit: { created: result.value.created, failed: result.value.failed, failedIds } });
     writeFailures(failures);
     await get().load();
     return { ok: true };
