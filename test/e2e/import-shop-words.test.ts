@@ -17,13 +17,14 @@ const rows: (string | number | null)[][] = [
   ['1005', 'Ольга Кузнецова', '+79264445566', 'г. Санкт-Петербург, Невский пр., д. 28', 'до двери', 'Гантели', 10, 500, 5000, 5100],
   ['1006', 'Павел Орлов', '+79167778899', 'г. Екатеринбург, ул. Малышева, д. 3', 'Курьер', 'Рюкзак', 1, 2500, 0, 700],
 ];
-const titles = ['Номер заказа', 'Контактное лицо', 'Телефон покупателя', 'Полный адрес доставки', 'Доставка', 'Название товара', 'Количество', 'Цена продажи', 'Сумма к оплате', 'Вес товара'];
+const titles = ['Номер заказа', 'Контактное лицо', 'Телефон покупателя', 'Полный адрес доставки', 'Доставка', 'Название товара', 'Количество', 'Цена продажи', 'Сумма к оплате', 'Вес товара', 'Дата создания'];
 
 async function shopExport(path: string) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Заказы');
   ws.addRow(titles);
-  for (const r of rows) ws.addRow(r);
+  // InSales writes when the order was placed: a real date cell, which the preview shows in the app's language
+  rows.forEach((r, i) => ws.addRow([...r, new Date(Date.UTC(2026, 10, 24, 9, i))]));
   ws.addRow([]);
   await wb.xlsx.writeFile(path);
 }
@@ -53,12 +54,17 @@ describe('importing a web shop\'s export in Russian, in shop words', () => {
       await page.getByTestId('import-template').waitFor(); // our own template is offered from the start
       await page.getByTestId('import-file-input').setInputFiles(file);
       await page.getByTestId('import-preview-grid').waitFor();
+      const firstOrder = (await page.getByTestId('import-preview-grid').locator('tbody tr').nth(1).textContent()) ?? '';
+      expect(firstOrder).toContain('24.11.2026 09:00');
+      expect(firstOrder).not.toContain('2026-11-24');
       await choose(page, 'import-provider', /Экспресс/);
+      await screenshot(page, 'import-words-preview-ru');
       await page.getByTestId('import-next').click();
 
       // Columns: recognised as InSales, only the tariff is left to choose, and it is chosen by name
       await page.getByTestId('import-mapping').waitFor();
       await expect(page.getByTestId('import-platform-detected').textContent()).resolves.toBe('Похоже на выгрузку из InSales: столбцы сопоставлены по заголовкам.');
+      await expect(page.getByTestId('import-guessed').textContent()).resolves.toBe('Распознано 10 из 11 столбцов с заголовками'); // the date is not a field
       await expect(page.getByTestId('import-sender-note').textContent()).resolves.toContain('Склад на Тверской');
       await expect(page.getByTestId('import-missing').textContent()).resolves.toBe('Обязательные и не заданы: Заказ › Тариф');
       await expect(page.getByTestId('map-filled-order.deliveryType').count()).resolves.toBe(0); // mapped: the «Доставка» column
