@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { exportFilterSchema } from '../../../shared/contract/bulk';
 import { toRubles } from '../../../shared/money';
@@ -68,6 +67,7 @@ export async function exportOrdersXlsx(
   input: { orderIds?: string[]; filter?: z.output<typeof exportFilterSchema>; lang: Lang },
 ): Promise<{ fileName: string; base64: string; rows: number }> {
   const rows = await rowsFor(deps.db, ctx, input);
+  const { default: ExcelJS } = await import('exceljs'); // with the first export, not with the app (~30 MB)
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(deps.clock.now());
   const sheet = workbook.addWorksheet(input.lang === 'ru' ? 'Заказы' : 'Orders');

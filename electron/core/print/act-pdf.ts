@@ -60,8 +60,8 @@ const rowHeight = 16;
 const cellPad = 3;
 
 /** The acts in one PDF, each starting on its own A4 page; long tables go on over pages with their header. */
-export function actsPdf(acts: ActData[], fonts: PrintFonts): Promise<Buffer> {
-  const doc = newPdf(fonts, acts.length === 1 ? `Акт приёма-передачи № ${acts[0].number}` : 'Акты приёма-передачи');
+export async function actsPdf(acts: ActData[], fonts: PrintFonts): Promise<Buffer> {
+  const doc = await newPdf(fonts, acts.length === 1 ? `Акт приёма-передачи № ${acts[0].number}` : 'Акты приёма-передачи');
   for (const act of acts) drawAct(doc, act);
   return pdfBytes(doc);
 }

@@ -1,4 +1,4 @@
-import { code128, dataMatrix } from '../../../shared/barcodes';
+import type { code128, dataMatrix } from '../../../shared/barcodes';
 import { formatKilograms, formatRubles } from './format';
 import type { PrintFonts } from './fonts';
 import type { LabelData } from './label';
@@ -21,12 +21,14 @@ interface Box {
  * All labels in one PDF, in the given order. On A4 the first label goes to the chosen quarter
  * (1 top left, 2 top right, 3 bottom left, 4 bottom right), so a half-used sheet is finished first.
  */
-export function labelsPdf(labels: LabelData[], layout: LabelLayout, fonts: PrintFonts): Promise<Buffer> {
-  const doc = newPdf(fonts, labels.length === 1 ? `Этикетка ${labels[0].providerNumber}` : `Этикетки (${labels.length})`);
+export async function labelsPdf(labels: LabelData[], layout: LabelLayout, fonts: PrintFonts): Promise<Buffer> {
+  // bwip-js loads with the first label drawn, like PDFKit (pdf-document.ts)
+  const barcodes: Barcodes = await import('../../../shared/barcodes');
+  const doc = await newPdf(fonts, labels.length === 1 ? `Этикетка ${labels[0].providerNumber}` : `Этикетки (${labels.length})`);
   if (layout.kind === 'thermal') {
     for (const label of labels) {
       doc.addPage({ size: [thermalSize.width, thermalSize.height], margin: 0 });
-      drawLabel(doc, label, { x: 0, y: 0, ...thermalSize });
+      drawLabel(doc, barcodes, label, { x: 0, y: 0, ...thermalSize });
     }
   } else {
     const quarter = { width: a4Size.width / 2, height: a4Size.height / 2 };
@@ -36,7 +38,7 @@ export function labelsPdf(labels: LabelData[], layout: LabelLayout, fonts: Print
         doc.addPage({ size: [a4Size.width, a4Size.height], margin: 0 });
         if (i > 0) slot = 0;
       }
-      drawLabel(doc, label, { x: (slot % 2) * quarter.width, y: Math.floor(slot / 2) * quarter.height, ...quarter });
+      drawLabel(doc, barcodes, label, { x: (slot % 2) * quarter.width, y: Math.floor(slot / 2) * quarter.height, ...quarter });
       slot++;
     }
   }
@@ -45,8 +47,13 @@ export function labelsPdf(labels: LabelData[], layout: LabelLayout, fonts: Print
 
 const grey = '#555555';
 
+interface Barcodes {
+  code128: typeof code128;
+  dataMatrix: typeof dataMatrix;
+}
+
 /** One label inside the box; sized for 100×150 mm and A6 alike (both about 100 mm wide). */
-function drawLabel(doc: Pdf, label: LabelData, box: Box): void {
+function drawLabel(doc: Pdf, barcodes: Barcodes, label: LabelData, box: Box): void {
   const pad = 4 * mm;
   const left = box.x + pad;
   const width = box.width - 2 * pad;
@@ -76,7 +83,7 @@ function drawLabel(doc: Pdf, label: LabelData, box: Box): void {
   y = line(y + 31);
 
   // The service's number as Code 128, quiet zones included in the width.
-  const bars = code128(label.providerNumber);
+  const bars = barcodes.code128(label.providerNumber);
   const quiet = 10;
   const module = Math.min(width / (bars.modules + 2 * quiet), 0.6 * mm);
   const barsLeft = left + (width - bars.modules * module) / 2;
@@ -116,7 +123,7 @@ function drawLabel(doc: Pdf, label: LabelData, box: Box): void {
 
   // Sender at the bottom left, the 2D code of the service's number at the bottom right.
   const codeSize = 18 * mm;
-  const matrix = dataMatrix(label.providerNumber);
+  const matrix = barcodes.dataMatrix(label.providerNumber);
   const cell = codeSize / Math.max(matrix.columns, matrix.rows);
   const codeLeft = left + width - matrix.columns * cell;
   const codeTop = bottom - matrix.rows * cell;

@@ -1,8 +1,8 @@
-import { PDFDocument } from 'pdf-lib';
 
 /** PDFs one after another as one document (a day's labels print in one go). */
 export async function mergePdfs(parts: Uint8Array[]): Promise<Uint8Array> {
   if (parts.length === 1) return parts[0];
+  const { PDFDocument } = await import('pdf-lib'); // with the first merged job, not with the app
   const merged = await PDFDocument.create();
   for (const part of parts) {
     const source = await PDFDocument.load(part);

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { PrintFonts } from './fonts';
 
 /** Points per millimetre (PDF user space is 1/72 inch). */
@@ -6,9 +6,13 @@ export const mm = 72 / 25.4;
 
 export type Pdf = PDFKit.PDFDocument;
 
-/** A PDF with the shipped Cyrillic font registered as `body` and `bold`, and no page yet. */
-export function newPdf(fonts: PrintFonts, title: string): Pdf {
-  const doc = new PDFDocument({ autoFirstPage: false, info: { Title: title, Producer: 'ShipDesk', Creator: 'ShipDesk' } });
+/**
+ * A PDF with the shipped Cyrillic font registered as `body` and `bold`, and no page yet. PDFKit (and its font
+ * engine) loads with the first PDF a shop prints, not with the app: a process that never prints keeps ~25 MB.
+ */
+export async function newPdf(fonts: PrintFonts, title: string): Promise<Pdf> {
+  const { default: PDFKitDocument } = await import('pdfkit');
+  const doc = new PDFKitDocument({ autoFirstPage: false, info: { Title: title, Producer: 'ShipDesk', Creator: 'ShipDesk' } });
   doc.registerFont('body', fonts.regular);
   doc.registerFont('bold', fonts.bold);
   return doc;
