@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { platformPresets } from './platform-presets';
 
 /**
@@ -35,6 +34,7 @@ const notes = [
 
 /** The template as an xlsx file. */
 export async function importTemplate(): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs'); // with the first download, not with the app
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Заказы');
   const keys = Object.keys(template.titles);

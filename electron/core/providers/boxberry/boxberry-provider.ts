@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { mergePdfs } from '../../print/merge';
 import { ZodError, type z } from 'zod';
 import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { FieldError } from '../../../../shared/errors';
@@ -165,14 +165,7 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
     try {
       const files: Uint8Array[] = [];
       for (const s of shipments) files.push(await client.download(parse(boxberryLabelSchema, await client.get('ParselCheck', { ImId: s.providerNumber })).label));
-      if (files.length === 1) return files[0];
-      // One file for the printer: Boxberry links one PDF per parcel.
-      const merged = await PDFDocument.create();
-      for (const file of files) {
-        const doc = await PDFDocument.load(file);
-        for (const page of await merged.copyPages(doc, doc.getPageIndices())) merged.addPage(page);
-      }
-      return await merged.save();
+      return await mergePdfs(files); // one file for the printer: Boxberry links one PDF per parcel
     } catch (error) {
       throw translate(error);
     }
