@@ -141,7 +141,7 @@ export async function createApp(options: AppOptions) {
     ),
     connections,
   );
-  const outbox = createOutbox({ db, sqlite: store.sqlite, clock, providers, events, log });
+  const outbox = createOutbox({ db, sqlite: store.sqlite, clock, providers, events, log, laneOf: connections.laneOf });
   const companies = createCompanyService(db, clock);
   const apiLogins = createApiLoginService({ db, clock });
   const auth = createAuthService({ db, clock, companies, events });
@@ -279,6 +279,7 @@ export async function createApp(options: AppOptions) {
   };
 
   await imports.recover(); // before the outbox starts: the jobs a crash left held go at once
+  await outbox.recover(); // jobs the last run held when it stopped mid-call go at once
   if (options.startWorkers) outbox.start();
   if (options.startWorkers) connections.start();
   if (options.startWorkers) void scheduler.start();

@@ -1,4 +1,5 @@
 import { manualClock } from '../../electron/core/clock';
+import { backoffDelay } from '../../electron/core/outbox/backoff';
 import type { CdekCallInfo } from '../../electron/core/providers/cdek/client';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { createNodeHttpFetch } from '../fakes/cdek/node-fetch';
@@ -38,7 +39,7 @@ describe('CDEK under faults: 1,000 orders through the real outbox', () => {
     const calls: CdekCallInfo[] = [];
     env = await createTestApp({
       clock,
-      cdek: { fetch: process.env.PLATFORM_FETCH ? undefined : http.fetch, timeoutMs: 15, pollDelaysMs: [0, 0, 0], sleep: async () => {}, onCall: (c) => calls.push(c) },
+      cdek: { fetch: process.env.PLATFORM_FETCH ? undefined : http.fetch, timeoutMs: 250, pollDelaysMs: [0, 0, 0], sleep: async () => {}, onCall: (c) => calls.push(c) },
     });
     const { app, shop } = env;
     const created = await app.dispatch('connections.create', shop, { providerKey: 'cdek', name: 'Основной', baseUrl: fake.url, credentials: FAKE_TEST_ACCOUNT });

@@ -1,4 +1,17 @@
-/** Delay before attempt n+1 after n failed attempts: 2 s, 4 s, 8 s … capped at 10 minutes. */
+/** Delay before attempt n+1 after n failed attempts, at most: 2 s, 4 s, 8 s … capped at 10 minutes. */
 export function backoffDelay(attempts: number): number {
   return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 600_000);
 }
+
+/**
+ * The delay actually waited: somewhere in the upper half of backoffDelay, so the orders that failed together
+ * (a service that was down for a minute) do not all come back in the same second. Never longer than
+ * backoffDelay, so waiting that long always makes the job due.
+ */
+export function jitteredBackoff(attempts: number, random: () => number = Math.random): number {
+  const most = backoffDelay(attempts);
+  return Math.round(most / 2 + (most / 2) * random());
+}
+
+/** How many failed attempts a job gets before it ends in uploadingError (see outbox.ts for what counts). */
+export const MAX_FAILED_ATTEMPTS = 10;

@@ -121,8 +121,22 @@ export const isAggregator = (kind: CarrierKind): kind is AggregatorKind => 'aggr
 /** A service kind, typed by its own carrier, as the table takes it. */
 export const serviceKind = <C extends Carrier>(kind: ServiceKind<C>): ServiceKind<C> => kind;
 
+/** How many calls the outbox makes to one connection's service at once when its "parallel calls" is empty. */
+export const DEFAULT_PARALLEL_CALLS = 8;
+
 /**
- * Settings every connection has whatever its kind (per-connection numbers such as how many calls may run
- * at once). Empty for now: a setting added here shows on every connection's form and reaches `settings`.
+ * Settings every connection has whatever its kind; a setting added here shows on every connection's form
+ * and reaches `settings`. `parallelCalls`: how many of its orders the outbox sends at once (the service's
+ * rate limits decide; lower it when the service answers 429).
  */
-export const commonConnectionFields: readonly ConnectionField[] = [];
+export const commonConnectionFields: readonly ConnectionField[] = [
+  {
+    name: 'parallelCalls',
+    label: { ru: `Запросов одновременно (пусто — ${DEFAULT_PARALLEL_CALLS})`, en: `Calls at once (empty: ${DEFAULT_PARALLEL_CALLS})` },
+    secret: false,
+    type: 'number',
+    required: 'never',
+    min: 1,
+    max: 64,
+  },
+];

@@ -172,11 +172,17 @@ export class ProviderUnavailableError extends Error {
   readonly retryAfterMs?: number;
   /** The message as data, when it is ours. */
   readonly ref?: MessageRef;
+  /** The service's answer (429, 5xx) when it gave one. */
+  readonly httpStatus?: number;
+  /** Set when no answer came at all: the call timed out, or the service could not be reached. */
+  readonly noAnswer?: 'timeout' | 'network';
 
-  constructor(message: Telling, options: { retryAfterMs?: number } = {}) {
+  constructor(message: Telling, options: { retryAfterMs?: number; httpStatus?: number; noAnswer?: 'timeout' | 'network' } = {}) {
     super(textOf(message));
     this.name = 'ProviderUnavailableError';
     this.ref = refOf(message);
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
+    if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus;
+    if (options.noAnswer !== undefined) this.noAnswer = options.noAnswer;
   }
 }

@@ -115,9 +115,9 @@ export function createTransport(options: TransportOptions) {
     } catch (error) {
       const timedOut = controller.signal.aborted;
       report({ traceId, method, path, failure: timedOut ? 'timeout' : 'network', ms: Date.now() - started }, url, timedOut ? `timeout after ${timeoutMs} ms` : error);
-      if (timedOut) throw new ProviderUnavailableError(said('provider.timeout', { service: options.service, method, path, ms: timeoutMs }));
+      if (timedOut) throw new ProviderUnavailableError(said('provider.timeout', { service: options.service, method, path, ms: timeoutMs }), { noAnswer: 'timeout' });
       const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new ProviderUnavailableError(said('provider.unreachable', { service: options.service, method, path, reason }));
+      throw new ProviderUnavailableError(said('provider.unreachable', { service: options.service, method, path, reason }), { noAnswer: 'network' });
     } finally {
       clearTimeout(timer);
     }
@@ -125,7 +125,7 @@ export function createTransport(options: TransportOptions) {
     report({ traceId, method, path, status: reply.status, ms: Date.now() - started, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, url);
     if (isTransientStatus(reply.status)) {
       const wait = retryAfterMs !== undefined ? ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)` : '';
-      throw new ProviderUnavailableError(`${options.service} answered HTTP ${reply.status} to ${method} ${path}${wait}`, { retryAfterMs });
+      throw new ProviderUnavailableError(`${options.service} answered HTTP ${reply.status} to ${method} ${path}${wait}`, { retryAfterMs, httpStatus: reply.status });
     }
     return reply;
   }

@@ -677,3 +677,18 @@ describe('0024 webhooks', () => {
     sqlite.close();
   });
 });
+
+describe('0022 outbox leases', () => {
+  it('leaves queued jobs free to claim, with no failure counted', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version < 22));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0)").run();
+    sqlite
+      .prepare("INSERT INTO orders (id, company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name, recipient_phone, cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (1, 1, 'N-1', 'cdek', 'active', 'uploading', 0, 'R', '+7', 0, 0, '{}', 0, 0)")
+      .run();
+    sqlite.prepare("INSERT INTO outbox (order_id, action, attempts, next_attempt_at, created_at) VALUES (1, 'create', 2, 5, 0)").run();
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 22));
+    expect(sqlite.prepare('SELECT attempts, holder, lease_until, failed_attempts FROM outbox').get()).toEqual({ attempts: 2, holder: null, lease_until: null, failed_attempts: 0 });
+    sqlite.close();
+  });
+});

@@ -17,6 +17,7 @@ import { connectionProblems, effectiveSecrets, kindInfo, pickSecrets, pickSettin
 import type { SecretBox } from './secret-box';
 import { fixedOrText, said } from '../../../../shared/messages';
 import { checkFailure } from './check-failure';
+import type { ServiceLimit } from '../../outbox/lanes';
 
 export interface ConnectionsDeps {
   db: Db;
@@ -75,6 +76,8 @@ export function createProviderConnections(deps: ConnectionsDeps) {
   }
   let timer: NodeJS.Timeout | null = null;
   let refreshing: Promise<void> | null = null;
+  /** Each connection's "parallel calls" setting, as of the last reload (see commonConnectionFields). */
+  let parallelCalls = new Map<number, number>();
 
   function open(row: Row): Opened {
     let settings: Record<string, ConnectionSettingValue> = {};
@@ -125,6 +128,12 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
   async function reload(): Promise<void> {
     const all = await rows();
+    parallelCalls = new Map(
+      all.flatMap((r) => {
+        const value = open(r).connection.settings.parallelCalls;
+        return typeof value === 'number' ? [[r.id, Math.max(1, Math.floor(value))] as const] : [];
+      }),
+    );
     for (const entry of services.values()) {
       entry.adapters = all
         .filter((r) => r.provider_key === entry.kind.key)
@@ -220,6 +229,21 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       return undefined;
     },
     reload,
+
+    /**
+     * The outbox's lane of an order's service: the connection it goes through (its own, the service's
+     * default, or the one an aggregator's service key names: `<kind>:<connection id>:<its key>`), with that
+     * connection's parallel calls; undefined for a service without connections (the sandbox).
+     */
+    laneOf(providerKey: string, providerConnectId: number | null): ServiceLimit | undefined {
+      const service = services.get(providerKey);
+      const [kindKey, id] = providerKey.split(':');
+      const connectionId = service
+        ? (providerConnectId ?? service.adapters[0]?.connectionId)
+        : aggregators.has(kindKey) && /^\d+$/.test(id ?? '') ? Number(id) : undefined;
+      if (connectionId === undefined) return undefined;
+      return { lane: `connection:${connectionId}`, parallelCalls: parallelCalls.get(connectionId) };
+    },
 
     /** The kinds the settings form offers, with the settings each needs. */
     kinds: (): ConnectionKindInfo[] => kinds.map(kindInfo),

@@ -90,29 +90,33 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
       const existing = await liveShipment(request);
       if (existing) return registration(existing.provider_number, existing.registered_at);
       // Numbers are the prefix and nine digits, so the highest is found on the primary key in O(log n)
-      // (a count grew with every shipment and dominated bulk registration).
-      const { highest } = await db
-        .selectFrom('sandbox_shipments')
-        .select((eb) => eb.fn.max('provider_number').as('highest'))
-        .where('provider_number', '>=', `${service.numberPrefix}000000000`)
-        .where('provider_number', '<=', `${service.numberPrefix}999999999`)
-        .executeTakeFirstOrThrow();
-      const next = highest ? Number(String(highest).slice(service.numberPrefix.length)) + 1 : 1;
-      const providerNumber = `${service.numberPrefix}${String(next).padStart(9, '0')}`;
+      // (a count grew with every shipment and dominated bulk registration). Read and write in one
+      // transaction: the outbox registers several orders at once.
       const now = clock.now();
-      await db
-        .insertInto('sandbox_shipments')
-        .values({
-          provider_number: providerNumber,
-          provider_key: key,
-          company_id: request.companyId,
-          client_number: request.clientNumber,
-          payload: JSON.stringify(request.order),
-          registered_at: now,
-          canceled_at: null,
-          removed_at: null,
-        })
-        .execute();
+      const providerNumber = await db.transaction().execute(async (trx) => {
+        const { highest } = await trx
+          .selectFrom('sandbox_shipments')
+          .select((eb) => eb.fn.max('provider_number').as('highest'))
+          .where('provider_number', '>=', `${service.numberPrefix}000000000`)
+          .where('provider_number', '<=', `${service.numberPrefix}999999999`)
+          .executeTakeFirstOrThrow();
+        const next = highest ? Number(String(highest).slice(service.numberPrefix.length)) + 1 : 1;
+        const number = `${service.numberPrefix}${String(next).padStart(9, '0')}`;
+        await trx
+          .insertInto('sandbox_shipments')
+          .values({
+            provider_number: number,
+            provider_key: key,
+            company_id: request.companyId,
+            client_number: request.clientNumber,
+            payload: JSON.stringify(request.order),
+            registered_at: now,
+            canceled_at: null,
+            removed_at: null,
+          })
+          .execute();
+        return number;
+      });
       return registration(providerNumber, now);
     },
 

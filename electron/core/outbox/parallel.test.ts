@@ -1,0 +1,193 @@
+import type { ProviderInfo } from '../../../shared/contract/providers';
+import { orderPayload } from '../../../test/helpers/payloads';
+import { createTestApp } from '../../../test/helpers/test-app';
+import { createApp } from '../app';
+import { silentLogger } from '../logger';
+import { ProviderUnavailableError, type Carrier } from '../providers/provider';
+import { backoffDelay, jitteredBackoff, MAX_FAILED_ATTEMPTS } from './backoff';
+import { createOutbox } from './outbox';
+
+const info: ProviderInfo = {
+  key: 'gated',
+  name: 'Gated test service',
+  description: '',
+  test: true,
+  capabilities: { cancel: false, update: false, intervals: 'none', deliveryTypes: [1, 2], pickupTypes: [1, 2], cod: true },
+};
+
+/**
+ * A delivery service that keeps its own books and holds every registration until the test opens its gate
+ * (a call that is "out"), or fails every call while it is broken.
+ */
+function gatedService() {
+  const books = new Map<string, string>();
+  const registrations = new Map<string, number>();
+  let waiting: (() => void)[] = [];
+  let open = true;
+  let broken: string | null = null;
+  let calls = 0;
+  const provider: Carrier = {
+    info,
+    check: async () => [],
+    async register(request) {
+      calls++;
+      if (broken) throw new ProviderUnavailableError(broken, { httpStatus: 500 });
+      // The service registers the order at once; its answer waits for the gate.
+      const number = `GT-${books.size + 1}`;
+      books.set(request.clientNumber, number);
+      registrations.set(request.clientNumber, (registrations.get(request.clientNumber) ?? 0) + 1);
+      if (!open) await new Promise<void>((resolve) => waiting.push(resolve));
+      return { providerNumber: number };
+    },
+    async find(request) {
+      calls++;
+      if (broken) throw new ProviderUnavailableError(broken, { httpStatus: 500 });
+      const number = books.get(request.clientNumber);
+      return number ? { providerNumber: number } : null;
+    },
+    track: async () => new Map(),
+  };
+  return {
+    provider,
+    registrations,
+    calls: () => calls,
+    waiting: () => waiting.length,
+    close() {
+      open = false;
+    },
+    open() {
+      open = true;
+      for (const release of waiting) release();
+      waiting = [];
+    },
+    breakWith(message: string | null) {
+      broken = message;
+    },
+  };
+}
+
+/** Resolves once `ready()` holds, checking after each turn of the event loop (no fixed sleeps). */
+async function until(ready: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 20_000; i++) {
+    if (await ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('the outbox in parallel', () => {
+  let env: Awaited<ReturnType<typeof createTestApp>>;
+  let svc: ReturnType<typeof gatedService>;
+  beforeEach(async () => {
+    svc = gatedService();
+    env = await createTestApp({ providers: () => [svc.provider] });
+  });
+  afterEach(() => env.close());
+
+  const create = (n: string) => env.app.services.orders.create(env.shop, orderPayload(n, (o) => (o.order.providerKey = 'gated')) as never);
+  const statusOf = async (orderId: string) => (await env.app.services.orders.view(env.shop, orderId)).order;
+  const history = (orderId: string) => env.app.db.selectFrom('order_statuses').selectAll().where('order_id', '=', Number(orderId)).orderBy('id').execute();
+
+  it('a service that fails an order every time stops being asked after the stated number of attempts, with a clear uploadingError', async () => {
+    svc.breakWith('HTTP 500: internal error while checking the recipient');
+    const { orderId } = await create('LIM-1');
+    for (let attempt = 1; attempt <= MAX_FAILED_ATTEMPTS + 3; attempt++) {
+      await env.app.outbox.drain();
+      env.clock.advance(backoffDelay(attempt));
+    }
+    expect(svc.calls()).toBe(MAX_FAILED_ATTEMPTS);
+    expect(await env.app.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
+    expect(await statusOf(orderId)).toMatchObject({ statusKey: 'uploadingError' });
+    expect((await history(orderId)).at(-1)).toMatchObject({
+      key: 'uploadingError',
+      error_code: '200',
+      description: `Gated test service failed ${MAX_FAILED_ATTEMPTS} attempts in a row, so ShipDesk stopped trying. Last error: HTTP 500: internal error while checking the recipient`,
+    });
+  });
+
+  it('a service that asks to come back later (Retry-After) or cannot be reached does not use up the attempts', async () => {
+    const { orderId } = await create('LIM-2');
+    let failures = 0;
+    svc.provider.register = async () => {
+      failures++;
+      throw failures % 2
+        ? new ProviderUnavailableError('HTTP 503 (retry after 1 s)', { httpStatus: 503, retryAfterMs: 1_000 })
+        : new ProviderUnavailableError('could not be reached', { noAnswer: 'network' });
+    };
+    for (let attempt = 1; attempt <= MAX_FAILED_ATTEMPTS + 5; attempt++) {
+      await env.app.outbox.drain();
+      env.clock.advance(backoffDelay(attempt));
+    }
+    expect(failures).toBeGreaterThan(MAX_FAILED_ATTEMPTS);
+    expect(await statusOf(orderId)).toMatchObject({ statusKey: 'uploading' });
+    expect(await env.app.outbox.state()).toEqual({ pending: 1, waitingForConnection: true });
+  });
+
+  it('calls to one service run side by side, never more than eight at once by default', async () => {
+    svc.close();
+    for (let i = 1; i <= 20; i++) await create(`PAR-${i}`);
+    const drained = env.app.outbox.drain();
+    await until(() => svc.waiting() === 8, 'eight calls out');
+    // Nothing more goes out while eight are out.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(svc.registrations.size).toBe(8);
+    svc.open();
+    expect(await drained).toBe(20);
+    expect([...svc.registrations.values()]).toEqual(Array(20).fill(1));
+  });
+
+  it('on stop it claims nothing new, waits for the calls that are out, and leaves the rest queued for the next start', async () => {
+    svc.close();
+    for (let i = 1; i <= 30; i++) await create(`STOP-${i}`);
+    env.app.outbox.start(60_000);
+    await until(() => svc.waiting() === 8, 'eight calls out');
+    const stopped = env.app.outbox.stop();
+    svc.open();
+    await stopped;
+    expect(svc.registrations.size).toBe(8);
+    expect(await env.app.outbox.state()).toEqual({ pending: 22, waitingForConnection: false });
+    await env.app.close();
+
+    const reopened = await createApp({ dataDir: env.dataDir, clock: env.clock, log: silentLogger, providers: () => [svc.provider] });
+    try {
+      await reopened.outbox.drain();
+      expect(await reopened.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
+      expect(svc.registrations.size).toBe(30);
+      expect([...svc.registrations.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('calls still out when the wait for them ends are asked about at the next start, never registered twice', async () => {
+    svc.close();
+    for (let i = 1; i <= 12; i++) await create(`CUT-${i}`);
+    const outbox = createOutbox({ db: env.app.db, sqlite: env.app.sqlite, clock: env.clock, providers: env.app.providers, events: env.app.events, log: silentLogger, stopGraceMs: 20 });
+    outbox.start(60_000);
+    await until(() => svc.waiting() === 8, 'eight calls out');
+    await outbox.stop(); // returns after its grace although eight calls are still out
+    await env.app.close();
+    svc.open(); // their answers come after the app has gone
+
+    const reopened = await createApp({ dataDir: env.dataDir, clock: env.clock, log: silentLogger, providers: () => [svc.provider] });
+    try {
+      env.clock.advance(backoffDelay(1));
+      await reopened.outbox.drain();
+      expect(await reopened.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
+      const rows = await reopened.db.selectFrom('orders').select(['client_number', 'status_key', 'provider_number']).execute();
+      expect(rows.filter((r) => r.status_key !== 'uploaded')).toEqual([]);
+      expect(svc.registrations.size).toBe(12);
+      expect([...svc.registrations.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('backoff', () => {
+  it('waits somewhere in the upper half of 2 s, 4 s, 8 s … so orders that failed together come back spread out', () => {
+    expect([0, 0.5, 1].map((r) => jitteredBackoff(1, () => r))).toEqual([1_000, 1_500, 2_000]);
+    expect([0, 1].map((r) => jitteredBackoff(3, () => r))).toEqual([4_000, 8_000]);
+    expect(jitteredBackoff(40, () => 1)).toBe(600_000);
+  });
+});
