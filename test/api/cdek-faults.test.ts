@@ -1,5 +1,4 @@
 import { manualClock } from '../../electron/core/clock';
-import { backoffDelay } from '../../electron/core/outbox/backoff';
 import type { CdekCallInfo } from '../../electron/core/providers/cdek/client';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { createNodeHttpFetch } from '../fakes/cdek/node-fetch';

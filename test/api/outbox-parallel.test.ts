@@ -1,11 +1,11 @@
 import { manualClock } from '../../electron/core/clock';
-import { backoffDelay } from '../../electron/core/outbox/backoff';
 import type { Connection } from '../../shared/contract/connections';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { createNodeHttpFetch } from '../fakes/cdek/node-fetch';
 import { cdekOrder } from '../fakes/cdek/orders';
 import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
 import { seededFaults, startSlowFront, type SlowFront } from '../fakes/slow-front';
+import { drainOutbox } from '../helpers/drain-outbox';
 import { createTestApp } from '../helpers/test-app';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20_261_125);
@@ -46,15 +46,6 @@ describe('registration in parallel', () => {
   const statuses = async (prefix: string) =>
     (await env.app.db.selectFrom('orders').select(['client_number', 'status_key']).where('client_number', 'like', `${prefix}%`).execute()).map((o) => o.status_key);
 
-  /** Drains and moves the clock on until the queue is empty or `passes` run out. */
-  async function runQueue(passes: number) {
-    for (let pass = 0; pass < passes && (await env.app.outbox.state()).pending > 0; pass++) {
-      await env.app.outbox.drain();
-      const next = await env.app.db.selectFrom('outbox').select((eb) => eb.fn.min('next_attempt_at').as('at')).executeTakeFirst();
-      clock.set(Math.max(clock.now() + backoffDelay(1), Number(next?.at ?? 0)));
-    }
-  }
-
   it('with 30 % of calls failing (503 and 429 with Retry-After, timeouts, lost replies), 300 orders are each registered exactly once and none is stuck', { timeout: 180_000 }, async () => {
     fake = await startFakeCdek({ now: clock.now, validation: 'next-get', faults: { rate: 0.12, seed: SEED, kinds: ['503', 'hang', 'hang-after'] } });
     const far = await front({
@@ -65,7 +56,7 @@ describe('registration in parallel', () => {
     await connect('Основной', far);
     for (let i = 1; i <= 300; i++) await create(`PF-${String(i).padStart(3, '0')}`);
 
-    await runQueue(300);
+    await drainOutbox(env.app, clock);
 
     expect(await env.app.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
     expect((await statuses('PF-')).filter((s) => s !== 'uploaded')).toEqual([]);
@@ -131,7 +122,7 @@ describe('registration in parallel', () => {
 
     // It comes back: the next trial closes the breaker and every order goes out, once.
     deadFront.setFault(() => null);
-    await runQueue(20);
+    await drainOutbox(env.app, clock, 20);
     expect((await statuses('DEAD-')).filter((s) => s !== 'uploaded')).toEqual([]);
     const counts = fake.registrationCounts();
     expect(counts.size).toBe(80);

@@ -1,8 +1,11 @@
 import type { App } from '../../electron/core/app';
+import { backoffDelay } from '../../electron/core/outbox/backoff';
 
 /**
- * Runs the outbox until nothing is pending (or `maxPasses` passes), moving the hand-driven clock to the next
- * retry after each pass, so backoffs and Retry-After waits pass without sleeping. Returns the attempts made.
+ * Runs the outbox until nothing is pending (or `maxPasses` passes), moving the hand-driven clock past every
+ * queued retry after each pass, so backoffs, Retry-After waits and breaker pauses pass without sleeping and
+ * each pass retries every order that failed before (backoffs are jittered: failures of one pass come back
+ * spread out). Returns the attempts made and the passes it took.
  */
 export async function drainOutbox(app: App, clock: { now(): number; set(ms: number): void }, maxPasses = 300): Promise<{ attempts: number; passes: number }> {
   let attempts = 0;
@@ -10,8 +13,8 @@ export async function drainOutbox(app: App, clock: { now(): number; set(ms: numb
   while ((await app.outbox.state()).pending > 0 && passes < maxPasses) {
     attempts += await app.outbox.drain();
     passes++;
-    const next = await app.db.selectFrom('outbox').select((eb) => eb.fn.min('next_attempt_at').as('at')).executeTakeFirst();
-    if (next?.at !== null && next?.at !== undefined) clock.set(Math.max(clock.now(), Number(next.at)));
+    const last = await app.db.selectFrom('outbox').select((eb) => eb.fn.max('next_attempt_at').as('at')).executeTakeFirst();
+    clock.set(Math.max(clock.now() + backoffDelay(1), Number(last?.at ?? 0)));
   }
   return { attempts, passes };
 }

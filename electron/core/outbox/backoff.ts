@@ -13,5 +13,8 @@ export function jitteredBackoff(attempts: number, random: () => number = Math.ra
   return Math.round(most / 2 + (most / 2) * random());
 }
 
-/** How many failed attempts a job gets before it ends in uploadingError (see outbox.ts for what counts). */
-export const MAX_FAILED_ATTEMPTS = 10;
+/**
+ * How many failed attempts a job gets before it ends in uploadingError (see outbox.ts for what counts): with
+ * the backoff above, about two hours of a service answering this order with errors.
+ */
+export const MAX_FAILED_ATTEMPTS = 20;

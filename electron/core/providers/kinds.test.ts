@@ -72,8 +72,8 @@ describe('the carrier table: a service added as one kind', () => {
     const kinds = value<ConnectionKindInfo[]>(await run('connections.kinds'));
     expect(kinds.map((k) => k.key)).toEqual([...carrierKinds.map((k) => k.key), 'toy-post']);
     expect(kinds.find((k) => k.key === 'cdek')).toMatchObject({ testMode: true, publicTestAccount: true, aggregator: false });
-    expect(kinds.find((k) => k.key === 'upstream')).toMatchObject({ baseUrl: 'required', aggregator: true, fields: [expect.objectContaining({ name: 'token', secret: true })] });
-    expect(kinds.find((k) => k.key === 'toy-post')!.fields.map((f) => [f.name, f.secret, f.type])).toEqual([['apiKey', true, 'text'], ['copies', false, 'number']]);
+    expect(kinds.find((k) => k.key === 'upstream')).toMatchObject({ baseUrl: 'required', aggregator: true, fields: [expect.objectContaining({ name: 'token', secret: true }), expect.objectContaining({ name: 'parallelCalls', secret: false })] });
+    expect(kinds.find((k) => k.key === 'toy-post')!.fields.map((f) => [f.name, f.secret, f.type])).toEqual([['apiKey', true, 'text'], ['copies', false, 'number'], ['parallelCalls', false, 'number']]);
   });
 
   it('its own rules refuse a connection field by field (040002) and store nothing', async () => {
