@@ -109,4 +109,5 @@ export const messageCatalog = {
   'provider.refusedCancel': { en: "The delivery service refused to cancel the order: {reason}", ru: "Служба доставки отказалась отменить заказ: {reason}" },
   'provider.refusedDelete': { en: "The delivery service refused to delete the order: {reason}", ru: "Служба доставки отказалась удалить заказ: {reason}" },
   'provider.fieldReason': { en: "{field}: {reason}", ru: "{field}: {reason}" },
+  'outbox.gaveUp': { en: "{service} failed {n} attempts in a row, so ShipDesk stopped trying. Last error: {reason}", ru: "Служба {service} {n} раз подряд ответила ошибкой, и ShipDesk перестал пытаться. Последняя ошибка: {reason}" },
 } as const satisfies Record<string, { en: string; ru: string; wire?: string | readonly string[] }>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { said } from '../../../shared/messages';
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../clock';
@@ -286,7 +287,7 @@ export function createOutbox(deps: OutboxDeps) {
       .warn(`outbox: ${job.action} of order ${job.order_id} failed (attempt ${job.attempts}, ${failures} of ${MAX_FAILED_ATTEMPTS} counted): ${message}`);
     if (failures >= MAX_FAILED_ATTEMPTS) {
       const service = providers.get(job.order.provider_key)?.info.name ?? job.order.provider_key;
-      await recordRefusal(job, new ProviderRejectedError(`${service} failed ${failures} attempts in a row, so ShipDesk stopped trying. Last error: ${message}`));
+      await recordRefusal(job, new ProviderRejectedError(said('outbox.gaveUp', { service, n: failures, reason: message })));
       return;
     }
     // The backoff was set when the job was claimed; a service that said how long to wait is not asked sooner,
