@@ -6,8 +6,9 @@ import { importWideBench } from './import-wide';
 import { labelsBench } from './labels';
 import { pointsBench } from './points';
 import { refreshBench } from './refresh';
+import { registerBench } from './register';
 import { startupBench } from './startup';
 import { uiBench } from './ui';
 
 /** Every benchmark, in the order `npm run bench` runs them (and bench/README.md's table lists them). */
-export const benchmarks: Benchmark[] = [importBench, importWideBench, createBench, pointsBench, refreshBench, startupBench, uiBench, bodiesBench, labelsBench];
+export const benchmarks: Benchmark[] = [importBench, importWideBench, createBench, pointsBench, refreshBench, registerBench, startupBench, uiBench, bodiesBench, labelsBench];
