@@ -72,7 +72,7 @@ describe.each(services)('$key under faults: 500 orders through the real outbox',
     const clock = manualClock();
     fake = await service.start(clock.now);
     const calls: CallInfo[] = [];
-    env = await createTestApp({ clock, carrierTuning: { [service.key]: { fetch: http.fetch, timeoutMs: 60, onCall: (c: CallInfo) => calls.push(c) } } });
+    env = await createTestApp({ clock, carrierTuning: { [service.key]: { fetch: http.fetch, timeoutMs: 250, onCall: (c: CallInfo) => calls.push(c) } } });
     const { app, shop } = env;
     const created = await app.dispatch('connections.create', shop, { providerKey: service.key, name: 'Основной', baseUrl: fake.url, credentials: { token: service.token } });
     expect(created.ok).toBe(true);
