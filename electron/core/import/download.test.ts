@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadFile, guardedFetch, isPublicAddress, MAX_DOWNLOAD_REDIRECTS, type FetchLike } from './download';
+import { isPublicAddress } from '../net/public-lookup';
+import { downloadFile, guardedFetch, MAX_DOWNLOAD_REDIRECTS, nodeGet, type FetchLike } from './download';
 
 /** A file server on this computer: /file, /redirect/<n> (n hops to /file), /loop, /error, /stream (chunked, no length). */
 let files: Server;
@@ -54,21 +55,38 @@ describe('file.url reaches only the public internet by default', () => {
   });
 
   it('checks every address a name resolves to: one private among public ones is enough to refuse', async () => {
-    const sent: string[] = [];
-    const fetch: FetchLike = async (input) => (sent.push(input), new Response('x'));
     const resolve = async () => ['93.184.216.34', '10.0.0.7'];
-    await expect(download('https://files.example/orders.xlsx', false, { fetch, resolve })).rejects.toThrow('public internet address');
-    expect(sent).toEqual([]);
+    await expect(download('http://files.example/orders.xlsx', false, { resolve })).rejects.toThrow('public internet address');
   });
 
-  it('re-checks each redirect: a public server sending the download to the local network is refused', async () => {
+  // DNS rebinding: a name that answers a public address to a check and this computer to the connection.
+  // The check is the connection's own lookup, so whatever the name answers there is what is checked.
+  const toLoopback = async (name: string) => (name === 'rebind.test' ? ['127.0.0.1'] : ['93.184.216.34']);
+
+  it('refuses a name that resolves to this computer at connection time, and sends it no request', async () => {
+    const before = hits.length;
+    await expect(download(`http://rebind.test:${new URL(base).port}/file`, false, { resolve: toLoopback })).rejects.toThrow('public internet address');
+    expect(hits.length).toBe(before);
+  });
+
+  it('re-checks each redirect: a public server sending the download to a name of this computer is refused', async () => {
+    const before = hits.length;
     const sent: string[] = [];
-    const fetch: FetchLike = async (input) => {
+    const fetch: FetchLike = async (input, init) => {
       sent.push(input);
-      return new Response(null, { status: 302, headers: { Location: `${base}/file` } });
+      if (input.startsWith('https://files.example/')) return new Response(null, { status: 302, headers: { Location: `http://rebind.test:${new URL(base).port}/file` } });
+      return nodeGet(input, init);
     };
-    await expect(download('https://files.example/orders.xlsx', false, { fetch, resolve: async () => ['93.184.216.34'] })).rejects.toThrow('public internet address');
-    expect(sent).toEqual(['https://files.example/orders.xlsx']);
+    await expect(download('https://files.example/orders.xlsx', false, { fetch, resolve: toLoopback })).rejects.toThrow('public internet address');
+    expect(sent).toEqual(['https://files.example/orders.xlsx', `http://rebind.test:${new URL(base).port}/file`]);
+    expect(hits.length).toBe(before);
+  });
+
+  it('the owner can allow local addresses in the settings: this computer by name, and a redirect to it', async () => {
+    const before = hits.length;
+    const byName = await download(`http://localhost:${new URL(base).port}/redirect/1`, true);
+    expect(byName.bytes.toString()).toBe('workbook bytes');
+    expect(hits.slice(before)).toEqual(['/redirect/1', '/file']);
   });
 
   it('the owner can allow local addresses in the settings', async () => {

@@ -1,62 +1,73 @@
-import { lookup } from 'node:dns/promises';
-import ipaddr from 'ipaddr.js';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
+import { bareHost, isLocalLiteral, publicOnlyLookup, type ResolveAll } from '../net/public-lookup';
 import { FileProblem } from './file-check';
 
-export type FetchLike = (input: string, init?: { signal?: AbortSignal; redirect?: 'follow' | 'manual' }) => Promise<Response>;
+export type FetchLike = (
+  input: string,
+  init?: { signal?: AbortSignal; redirect?: 'follow' | 'manual'; /** how the socket resolves the host; absent: as the system does */ lookup?: LookupFunction },
+) => Promise<Response>;
 
 /** Redirects a `file.url` download follows, each to an address checked as the first one was. */
 export const MAX_DOWNLOAD_REDIRECTS = 3;
 
-/** Every address a host name resolves to (tests resolve their own names). */
-export type ResolveAll = (hostname: string) => Promise<string[]>;
-
-const resolveAll: ResolveAll = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
-
 /** A refusal whose message may be shown as it is: it tells what the link is, never what answered there. */
 class DownloadRefused extends Error {}
 
+const notPublic = () => new DownloadRefused('file.url must point to a public internet address (local and private networks are allowed only in the settings)');
+const unresolved = () => new DownloadRefused('the host name of file.url could not be resolved');
+
 /**
- * Whether an address is on the public internet. Loopback, private, link-local, carrier-grade NAT, multicast,
- * unspecified, reserved, and IPv6 forms of those (IPv4-mapped, unique local) are not: a shop's `file.url`
- * must not reach the shop's own network, its router or this very server.
+ * One GET over node:http(s), answered as a fetch Response (redirects not followed). Unlike the global fetch
+ * it takes a socket `lookup`, which is where the address of a `file.url` is checked.
  */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
+export const nodeGet: FetchLike = (input, init) =>
+  new Promise<Response>((resolve, reject) => {
+    const target = new URL(input);
+    const send = target.protocol === 'https:' ? https.get : http.get;
+    const req = send(target, { signal: init?.signal, ...(init?.lookup ? { lookup: init.lookup } : {}) }, (res) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined) for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+      }
+      const status = res.statusCode ?? 502;
+      const empty = status === 204 || status === 304 || (status >= 300 && status < 400);
+      if (empty) res.resume();
+      resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers }));
+    });
+    req.on('error', reject);
+  });
 
 /**
  * The fetch `file.url` goes through: http(s) only, every address the host resolves to public (unless the owner
  * allowed local addresses in the settings), redirects followed by hand up to MAX_DOWNLOAD_REDIRECTS with each
- * target checked again. `allowLocal` is asked at each download, so the setting applies at once.
+ * target checked again. The check is the socket's own lookup, so the address checked is the one connected to.
+ * `allowLocal` is asked at each download, so the setting applies at once.
  */
 export function guardedFetch(options: { fetch?: FetchLike; allowLocal: () => Promise<boolean>; resolve?: ResolveAll }): FetchLike {
-  const send: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
-  const resolve = options.resolve ?? resolveAll;
+  const send = options.fetch ?? nodeGet;
+  const lookup = publicOnlyLookup({ resolve: options.resolve, refusal: notPublic, unresolved });
 
-  async function check(target: URL, allowLocal: boolean) {
+  function check(target: URL, allowLocal: boolean) {
     if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new DownloadRefused('file.url must be an http:// or https:// link');
-    if (allowLocal) return;
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    let addresses: string[];
-    try {
-      addresses = ipaddr.isValid(host) ? [host] : await resolve(host);
-    } catch {
-      throw new DownloadRefused('the host name of file.url could not be resolved');
-    }
-    if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-      throw new DownloadRefused('file.url must point to a public internet address (local and private networks are allowed only in the settings)');
-    }
+    if (!allowLocal && isLocalLiteral(bareHost(target))) throw notPublic();
   }
 
   return async (input, init) => {
     const allowLocal = await options.allowLocal();
     let target = new URL(input);
     for (let hop = 0; ; hop++) {
-      await check(target, allowLocal);
-      const res = await send(target.href, { signal: init?.signal, redirect: 'manual' });
+      check(target, allowLocal);
+      let res: Response;
+      try {
+        res = await send(target.href, { signal: init?.signal, redirect: 'manual', ...(allowLocal ? {} : { lookup }) });
+      } catch (error) {
+        // the lookup's refusal comes back as the request's error (or as its cause)
+        const refusal = error instanceof DownloadRefused ? error : (error as Error)?.cause;
+        throw refusal instanceof DownloadRefused ? refusal : error;
+      }
       const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
       if (!location) return res;
       await res.body?.cancel().catch(() => {});

@@ -1,28 +1,14 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
-import { isPublicAddress } from '../import/download';
+import { bareHost, isLocalLiteral, publicOnlyLookup } from '../net/public-lookup';
 
 /** Why a call got no HTTP answer, in words that name no address or port (they go to the attempts list). */
 export class CallFailed extends Error {}
 
 const notPublic = 'the address is not a public internet address (local and private networks are allowed only in the settings)';
 
-/**
- * Resolves like the system does, but only to public addresses: the addresses checked are the ones the
- * socket connects to, so a name cannot point elsewhere between the check and the connection.
- */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, found) => {
-    if (error) return callback(error, '', 4);
-    const addresses = found as unknown as LookupAddress[];
-    if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) return callback(new CallFailed(notPublic), '', 4);
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
-};
+/** The addresses checked are the ones the socket connects to (see publicOnlyLookup). */
+const publicOnly = publicOnlyLookup({ refusal: () => new CallFailed(notPublic), unresolved: () => new CallFailed('the host name could not be resolved') });
 
 export interface PostOptions {
   /** The owner allowed calls to this computer and the local network. */
@@ -39,8 +25,7 @@ export interface PostOptions {
 export function guardedPost(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<number> {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(new CallFailed('the link is not http:// or https://'));
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  if (!options.allowLocal && ipaddr.isValid(host) && !isPublicAddress(host)) return Promise.reject(new CallFailed(notPublic));
+  if (!options.allowLocal && isLocalLiteral(bareHost(target))) return Promise.reject(new CallFailed(notPublic));
   const send = target.protocol === 'https:' ? https.request : http.request;
   return new Promise<number>((resolve, reject) => {
     let settled = false;
@@ -56,7 +41,7 @@ export function guardedPost(url: string, body: string, headers: Record<string, s
       {
         method: 'POST',
         headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
-        ...(options.allowLocal ? {} : { lookup: publicOnlyLookup }),
+        ...(options.allowLocal ? {} : { lookup: publicOnly }),
       },
       (res) => {
         finish(null, res.statusCode ?? 0);

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import ipaddr from 'ipaddr.js';
 import { sql, type Selectable } from 'kysely';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { notFound, validationError } from '../errors';
-import { isPublicAddress } from '../import/download';
+import { bareHost, isLocalLiteral } from '../net/public-lookup';
 import type { Db } from '../store/database';
 import type { WebhooksTable } from '../store/schema';
 import { newSecret } from './signature';
@@ -73,8 +72,8 @@ export function createWebhookService({ db, clock, allowLocal }: { db: Db; clock:
 
   async function checkUrl(url: string) {
     if (await allowLocal()) return;
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    if (localNames.test(host) || (ipaddr.isValid(host) && !isPublicAddress(host))) {
+    const host = bareHost(new URL(url));
+    if (localNames.test(host) || isLocalLiteral(host)) {
       throw validationError([{ field: 'url', message: 'must be a public internet address: this computer and local networks are allowed only when the shop\'s owner allows them in Settings → Local API' }]);
     }
   }
