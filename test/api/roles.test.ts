@@ -10,7 +10,7 @@ import { orderPayload } from '../helpers/payloads';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const names = Object.keys(contract) as CommandName[];
-const ownerOnlyFamilies = ['connections.', 'settings.', 'backup.', 'users.', 'lan.', 'logs.', 'apiLogin.', 'senderProfiles.create', 'senderProfiles.update', 'senderProfiles.delete'];
+const ownerOnlyFamilies = ['connections.', 'settings.', 'backup.', 'users.', 'lan.', 'logs.', 'apiLogin.', 'webhooks.', 'senderProfiles.create', 'senderProfiles.update', 'senderProfiles.delete'];
 const isOwnerOnly = (name: string) => ownerOnlyFamilies.some((family) => name.startsWith(family));
 
 /** A local server that records whatever reaches it: where a stolen connection would send the shop's credentials. */
