@@ -483,11 +483,45 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
     it('a request CDEK has not checked yet is referred to by its uuid; CDEK down is a failed call, kept', async () => {
       env = await setup({}, { pollDelaysMs: [] });
       const pending = await env.app.app.services.courier.create(env.app.shop, callFor([]));
-      expect(pending.providerNumber).toBe(pending.additionalProviderNumber);
+      expect(pending).toMatchObject({ providerNumber: null, additionalProviderNumber: expect.stringMatching(/^[0-9a-f-]{36}$/), error: null });
       env.fake.failNext('500', 1, /intakes/);
       const down = await env.app.app.services.courier.create(env.app.shop, callFor([]));
       expect(down).toMatchObject({ providerNumber: null, error: expect.stringMatching(/^The delivery service could not be reached: CDEK answered HTTP 500 to POST \/intakes/) });
       expect((await env.app.app.services.courier.list(env.app.shop, { limit: 1, offset: 0 })).rows[0].state).toBe('failed');
+    });
+
+    it('a request CDEK numbers later shows no number at first and its number once CDEK gave it, when the calls are listed', async () => {
+      env = await setup({ intakes: { checkAfterMs: 10 * 60_000 } }, { pollDelaysMs: [0] });
+      const list = async () => (await env.app.app.services.courier.list(env.app.shop, { limit: 10, offset: 0 })).rows;
+      const call = await env.app.app.services.courier.create(env.app.shop, callFor([]));
+      expect(call).toMatchObject({ providerNumber: null, error: null });
+      expect(await list()).toMatchObject([{ id: call.id, state: 'accepted', providerNumber: null }]);
+
+      env.clock.advance(10 * 60_000);
+      const number = String(env.fake.intake(call.additionalProviderNumber!)?.number ?? 'not numbered yet');
+      const [listed] = await list();
+      expect(listed).toMatchObject({ state: 'accepted', providerNumber: expect.stringMatching(/^\d{7}$/) });
+      expect(listed.providerNumber).toBe(String(env.fake.intake(call.additionalProviderNumber!)!.number));
+      expect(number).toBe('not numbered yet'); // the fake numbered it only when the list asked
+      // Kept: the number stays after CDEK is asked again, and the call is canceled by it.
+      await env.app.app.services.courier.cancel(env.app.shop, call.id);
+      expect(await list()).toMatchObject([{ state: 'canceled', providerNumber: listed.providerNumber }]);
+    });
+
+    it('a request CDEK finds invalid after it answered shows refused with CDEK\'s words; one CDEK removes shows canceled', async () => {
+      env = await setup({ intakes: { timeline: [{ afterMs: 60_000, code: 'APPOINTED_COURIER' }, { afterMs: 120_000, code: 'REMOVED' }] } }, { pollDelaysMs: [] });
+      const list = async () => (await env.app.app.services.courier.list(env.app.shop, { limit: 10, offset: 0 })).rows;
+      const invalid = await env.app.app.services.courier.create(env.app.shop, callFor([], { timeEnd: '11:00' }));
+      expect(invalid).toMatchObject({ providerNumber: null, error: null });
+      expect(await list()).toMatchObject([{ state: 'refused', providerNumber: null, error: 'CDEK refused the courier request: the interval must be at least 3 hours (v2_intake_time_interval)' }]);
+
+      const removed = await env.app.app.services.courier.create(env.app.shop, callFor([]));
+      expect((await list())[0]).toMatchObject({ id: removed.id, state: 'accepted', providerNumber: expect.stringMatching(/^\d{7}$/), canceled: null });
+      env.clock.advance(60_000);
+      expect((await list())[0]).toMatchObject({ state: 'accepted' }); // a courier appointed: the call stands
+      env.clock.advance(60_000);
+      expect((await list())[0]).toMatchObject({ state: 'canceled', canceled: expect.any(String) });
+      await expect(env.app.app.services.courier.cancel(env.app.shop, removed.id)).rejects.toMatchObject({ body: { code: '040081' } });
     });
   });
 });

@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { AppError, badRequest, notFound, validationError } from '../errors';
 import { requestFor } from '../outbox/outbox';
-import type { CourierCallRequest } from '../providers/courier-call';
+import type { CourierCallRef, CourierCallRequest } from '../providers/courier-call';
 import { ProviderRejectedError, ProviderUnavailableError, type TrackedShipment } from '../providers/provider';
 import { callFailure, serviceUnavailable } from '../providers/service-failure';
 import type { ProviderRegistry } from '../providers/registry';
@@ -22,6 +22,13 @@ const courierCallNotFound = (id: string | number) => notFound(`Courier call ${id
 const alreadyCanceled = (id: number) =>
   new AppError(400, { code: ErrorCode.alreadyCanceled, message: 'Courier call already canceled', description: `Courier call ${id} is already canceled` });
 
+
+const refOf = (row: Row): CourierCallRef => ({
+  companyId: row.company_id,
+  providerConnectId: row.provider_connect_id ?? undefined,
+  providerNumber: row.provider_number,
+  additionalProviderNumber: row.additional_provider_number,
+});
 
 function view(row: Row): CourierCallView {
   const asked = JSON.parse(row.request) as CourierCallCreate;
@@ -80,6 +87,32 @@ export function createCourierService(deps: { db: Db; clock: Clock; providers: Pr
     const row = await db.selectFrom('courier_calls').selectAll().where('id', '=', id).where('company_id', '=', ctx.companyId).executeTakeFirst();
     if (!row) throw courierCallNotFound(rawId);
     return row;
+  }
+
+  /**
+   * Asks the service where an open call stands, for a service that settles calls later (CDEK numbers an
+   * intake after its check). A service that cannot be asked now leaves the call as it was kept.
+   */
+  async function refreshed(row: Row): Promise<Row> {
+    const courierCalls = providers.get(row.provider_key)?.courierCalls;
+    const open = row.state === 'accepted' && (row.provider_number === null || row.date >= localDate(clock.now()));
+    if (!open || !courierCalls?.refresh) return row;
+    let progress;
+    try {
+      progress = await courierCalls.refresh(refOf(row));
+    } catch (error) {
+      if (error instanceof ProviderRejectedError || error instanceof ProviderUnavailableError) return row;
+      throw error;
+    }
+    const change =
+      progress.state === 'accepted'
+        ? { provider_number: progress.providerNumber ?? row.provider_number }
+        : progress.state === 'canceled'
+          ? { state: 'canceled' as const, canceled_at: clock.now() }
+          : { state: 'refused' as const, error: progress.reason, provider_number: null, additional_provider_number: null };
+    // Conditional on the state read, so a cancel from the shop at the same moment is not overwritten.
+    const done = await db.updateTable('courier_calls').set(change).where('id', '=', row.id).where('state', '=', 'accepted').executeTakeFirst();
+    return Number(done.numUpdatedRows) === 0 ? row : { ...row, ...change };
   }
 
   return {
@@ -151,16 +184,11 @@ export function createCourierService(deps: { db: Db; clock: Clock; providers: Pr
     async cancel(ctx: CallContext, rawId: string | number): Promise<CourierCallCanceled> {
       const row = await rowOf(ctx, rawId);
       if (row.state === 'canceled') throw alreadyCanceled(row.id);
-      if (row.state !== 'accepted' || row.provider_number === null) throw badRequest(`Courier call ${row.id} was not accepted by the delivery service; there is nothing to cancel`);
+      if (row.state !== 'accepted') throw badRequest(`Courier call ${row.id} was not accepted by the delivery service; there is nothing to cancel`);
       const carrier = providers.get(row.provider_key);
       if (!carrier?.courierCalls) throw badRequest(`${row.provider_key} is not connected any more; cancel courier call ${row.id} with the service directly`);
       try {
-        await carrier.courierCalls.cancel({
-          companyId: row.company_id,
-          providerConnectId: row.provider_connect_id ?? undefined,
-          providerNumber: row.provider_number,
-          additionalProviderNumber: row.additional_provider_number,
-        });
+        await carrier.courierCalls.cancel(refOf(row));
       } catch (error) {
         if (error instanceof ProviderRejectedError) throw badRequest(`${row.provider_key} refused to cancel courier call ${row.id}: ${error.description}`);
         if (error instanceof ProviderUnavailableError) throw serviceUnavailable(error);
@@ -200,10 +228,11 @@ export function createCourierService(deps: { db: Db; clock: Clock; providers: Pr
       };
     },
 
-    /** The company's calls, newest first. */
+    /** The company's calls, newest first; the open ones as their services have them now. */
     async list(ctx: CallContext, page: { limit: number; offset: number }): Promise<{ rows: CourierCallView[]; total: number }> {
-      const rows = await db.selectFrom('courier_calls').selectAll().where('company_id', '=', ctx.companyId).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+      const kept = await db.selectFrom('courier_calls').selectAll().where('company_id', '=', ctx.companyId).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
       const { total } = await db.selectFrom('courier_calls').select((eb) => eb.fn.countAll<number>().as('total')).where('company_id', '=', ctx.companyId).executeTakeFirstOrThrow();
+      const rows = await Promise.all(kept.map(refreshed));
       return { rows: rows.map(view), total: Number(total) };
     },
   };

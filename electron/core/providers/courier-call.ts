@@ -46,9 +46,12 @@ export interface CourierCallRequest {
   hour: number;
 }
 
-/** The service's numbers of an accepted call. */
+/**
+ * The service's numbers of an accepted call. A service that numbers its calls later (CDEK) gives only its
+ * reference (additionalProviderNumber) at first; `refresh` brings the number.
+ */
 export interface CourierCallRegistration {
-  providerNumber: string;
+  providerNumber: string | null;
   additionalProviderNumber?: string | null;
 }
 
@@ -58,6 +61,12 @@ export interface CourierCallRef extends CourierCallRegistration {
   providerConnectId?: number;
 }
 
+/** Where an accepted call stands at the service now. */
+export type CourierCallProgress =
+  | { state: 'accepted'; providerNumber: string | null }
+  | { state: 'refused'; reason: string }
+  | { state: 'canceled' };
+
 /**
  * The courier-call capability of a carrier. A refusal (a day it does not come, a city it does not serve)
  * throws ProviderRejectedError with the fields at fault; no answer throws ProviderUnavailableError.
@@ -66,4 +75,6 @@ export interface CourierCallRef extends CourierCallRegistration {
 export interface CourierCalls {
   create(request: CourierCallRequest): Promise<CourierCallRegistration>;
   cancel(call: CourierCallRef): Promise<void>;
+  /** For a service that settles its calls later: the call's state and number as the service has them now. */
+  refresh?(call: CourierCallRef): Promise<CourierCallProgress>;
 }

@@ -554,6 +554,25 @@ describe('0016 courier calls', () => {
   });
 });
 
+describe('0029 courier calls waiting for their number', () => {
+  it('keeps an accepted call by the service\'s reference alone, and the calls kept before', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 16));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0)").run();
+    const add = (state: string, number: string | null, reference: string | null) =>
+      sqlite
+        .prepare("INSERT INTO courier_calls (company_id, provider_key, date, time_start, time_end, request, state, provider_number, additional_provider_number, created_at) VALUES (1, 'cdek', '2026-03-02', '10:00', '14:00', '{}', ?, ?, ?, 0)")
+        .run(state, number, reference);
+    add('accepted', 'C-1', null);
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 29));
+    add('accepted', null, 'uuid-1');
+    expect(() => add('accepted', null, null)).toThrow(/CHECK/);
+    expect(() => add('refused', null, 'uuid-2')).toThrow(/CHECK/);
+    expect(sqlite.prepare('SELECT provider_number FROM courier_calls ORDER BY id').pluck().all()).toEqual(['C-1', null]);
+    sqlite.close();
+  });
+});
+
 describe('0013 users and sessions', () => {
   function migrated() {
     const sqlite = new Database(':memory:');

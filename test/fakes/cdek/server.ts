@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { seededRandom } from '../fake-http';
-import { createIntakeDesk } from './intakes';
+import { createIntakeDesk, type IntakePace } from './intakes';
 
 export const FAKE_TEST_ACCOUNT = { clientId: 'wqGwiQx0gg8mLtiEKsUinjVSICCjtTEP', clientSecret: 'RmAmgvSgSl1yirlz9QupbzOJVqhCxcP5' };
 
@@ -58,6 +58,8 @@ export interface FakeCdekOptions {
   offices?: FakeOffice[];
   /** Page size of /deliverypoints when the caller names none. */
   defaultPageSize?: number;
+  /** How courier requests move on the fake's clock (default: checked on their first read, no further statuses). */
+  intakes?: IntakePace;
   /** GETs of a print form before it is READY. */
   printPollsUntilReady?: number;
 }
@@ -220,7 +222,7 @@ export async function startFakeCdek(options: FakeCdekOptions = {}) {
   const tokens = new Map<string, number>(); // token → expires at (ms)
   const orders = new Map<string, FakeOrder>();
   const printForms = new Map<string, PrintForm>();
-  const intakeDesk = createIntakeDesk({ now: () => now(), cdekDate });
+  const intakeDesk = createIntakeDesk({ now: () => now(), cdekDate, pace: options.intakes });
   const forced: { kind: FaultKind; route?: RegExp }[] = [];
   const registrations = new Map<string, number>();
   let cdekSeq = 1_000_000_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CourierCallRegistration, CourierCallRequest, CourierCalls } from '../courier-call';
+import type { CourierCallProgress, CourierCallRef, CourierCallRegistration, CourierCallRequest, CourierCalls } from '../courier-call';
 import { ProviderRejectedError, ProviderUnavailableError } from '../provider';
 import type { CdekClient } from './client';
 import { CdekApiError, notFoundCodes } from './errors';
@@ -79,15 +79,22 @@ export function toCdekIntake(request: CourierCallRequest): CdekIntakeBody {
 const createRequestOf = (answer: CdekIntakeResponse): CdekRequestInfo | undefined => answer.requests.find((r) => r.type === 'CREATE') ?? answer.requests[0];
 
 /**
- * Where CDEK's check of the intake stands: numbered, refused, or still under way.
- * Its number comes with the SUCCESSFUL create request; until then only the uuid is known.
+ * CDEK's intake statuses that end a call otherwise than with the courier's visit. The rest (ACCEPTED, CREATED,
+ * READY_FOR_APPOINTMENT, APPOINTED_COURIER, DONE, PROBLEM_DETECTED, PROCESSING_REQUIRED) leave it accepted:
+ * the call stands and the shop waits for the courier.
  */
-export function intakeOutcome(answer: CdekIntakeResponse): { kind: 'numbered'; number: string } | { kind: 'invalid'; reason: string } | { kind: 'pending' } {
+const canceledStatuses = new Set(['REMOVED']);
+const invalidStatuses = new Set(['INVALID']);
+
+/** Where CDEK's intake stands: refused by its check, removed, or accepted with its number once CDEK gave one. */
+export function intakeProgress(answer: CdekIntakeResponse): CourierCallProgress {
   const create = createRequestOf(answer);
-  if (create?.state === 'INVALID') return { kind: 'invalid', reason: describeErrors(create.errors) || 'CDEK marked the courier request INVALID' };
-  const number = answer.entity?.intake_number;
-  if (number) return { kind: 'numbered', number };
-  return { kind: 'pending' };
+  const latest = answer.entity?.statuses?.[0]?.code; // CDEK lists the newest status first
+  if (create?.state === 'INVALID' || (latest && invalidStatuses.has(latest))) {
+    return { state: 'refused', reason: `CDEK refused the courier request: ${describeErrors(create?.errors ?? []) || 'CDEK marked it INVALID'}` };
+  }
+  if (latest && canceledStatuses.has(latest)) return { state: 'canceled' };
+  return { state: 'accepted', providerNumber: answer.entity?.intake_number ?? null };
 }
 
 /** CDEK's courier calls through the account's client; `poll` waits between looks at the new intake. */
@@ -101,19 +108,21 @@ export function cdekCourierCalls(client: CdekClient, poll: { delaysMs: number[];
       if (!uuid) throw new ProviderUnavailableError('CDEK accepted the courier request without its uuid');
       for (const delay of poll.delaysMs) {
         await poll.sleep(delay);
-        const outcome = intakeOutcome(await read(uuid));
-        if (outcome.kind === 'invalid') throw new ProviderRejectedError(`CDEK refused the courier request: ${outcome.reason}`, [], 'INVALID');
-        if (outcome.kind === 'numbered') return { providerNumber: outcome.number, additionalProviderNumber: uuid };
+        const progress = intakeProgress(await read(uuid));
+        if (progress.state === 'refused') throw new ProviderRejectedError(progress.reason, [], 'INVALID');
+        if (progress.state === 'accepted' && progress.providerNumber) return { providerNumber: progress.providerNumber, additionalProviderNumber: uuid };
       }
-      // Accepted and still being checked: the uuid is its reference until CDEK numbers it.
-      return { providerNumber: uuid, additionalProviderNumber: uuid };
+      // Accepted and still being checked: the uuid is its reference until CDEK numbers it (refresh).
+      return { providerNumber: null, additionalProviderNumber: uuid };
     } catch (error) {
       throw error instanceof CdekApiError ? new ProviderRejectedError(`CDEK refused the courier request: ${describeErrors(error.errors)}`, [], error.code) : error;
     }
   }
 
-  async function cancel(call: { providerNumber: string; additionalProviderNumber?: string | null }): Promise<void> {
-    const uuid = call.additionalProviderNumber ?? call.providerNumber;
+  const uuidOf = (call: CourierCallRef) => call.additionalProviderNumber ?? call.providerNumber ?? '';
+
+  async function cancel(call: CourierCallRef): Promise<void> {
+    const uuid = uuidOf(call);
     try {
       await client.call('DELETE', `/intakes/${uuid}`);
     } catch (error) {
@@ -122,5 +131,15 @@ export function cdekCourierCalls(client: CdekClient, poll: { delaysMs: number[];
     }
   }
 
-  return { create, cancel };
+  async function refresh(call: CourierCallRef): Promise<CourierCallProgress> {
+    try {
+      return intakeProgress(await read(uuidOf(call)));
+    } catch (error) {
+      // CDEK no longer knows the request: it was removed on its side.
+      if (error instanceof CdekApiError && error.has(...notFoundCodes)) return { state: 'canceled' };
+      throw error instanceof CdekApiError ? new ProviderUnavailableError(`CDEK did not tell the state of courier request ${uuidOf(call)}: ${describeErrors(error.errors)}`) : error;
+    }
+  }
+
+  return { create, cancel, refresh };
 }

@@ -84,7 +84,7 @@ export function sandboxCourierCalls(service: SandboxService, deps: { db: Db; clo
     },
 
     async cancel(call) {
-      const date = dateOfNumber(call.providerNumber, service.numberPrefix);
+      const date = call.providerNumber && dateOfNumber(call.providerNumber, service.numberPrefix);
       if (!date) throw new ProviderRejectedError(`${key} has no courier call ${call.providerNumber}`, [], 'NOT_FOUND');
       if (date < localDate(deps.clock.now())) throw new ProviderRejectedError(`${key} cannot cancel courier call ${call.providerNumber}: its day (${date}) has passed`, [], 'PASSED');
     },
