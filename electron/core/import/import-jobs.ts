@@ -7,7 +7,7 @@ import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import { FileProblem } from './file-check';
 import { fileProblemBody } from './import-failures';
-import type { ImportPipeline, Job, RunOutcome } from './import-pipeline';
+import { importLog, type ImportPipeline, type Job, type RunOutcome } from './import-pipeline';
 import { progressReporter } from './import-progress';
 import type { ImportStore } from './import-store';
 import { ImportCanceled } from './worker-client';
@@ -38,13 +38,14 @@ export function createImportJobs(deps: { clock: Clock; log: Logger; events: Even
       const failed = entries.length - created;
       await store.update(job.importId, { status: 'done', total: entries.length, done: entries.length, created, failed, finished_at: clock.now() });
       report('done', entries.length, entries.length, true);
+      if (!job.dryRun) importLog(log, job).info(`upload ${job.importId} done: ${created} created, ${failed} failed`, { created, failed });
       return outcome;
     } catch (error) {
       const status: ImportStatus = error instanceof ImportCanceled ? 'canceled' : 'failed';
       let body: ErrorBody | null = null;
       if (error instanceof FileProblem) body = fileProblemBody(error);
       else if (!(error instanceof ImportCanceled)) {
-        log.error(`upload ${job.importId} failed`, error);
+        importLog(log, job).error(`upload ${job.importId} failed`, error);
         body = { code: ErrorCode.internal, message: 'Internal error', description: 'The import stopped because of an error on our side; orders created before it stay' };
       }
       await store.update(job.importId, { status, error: body ? JSON.stringify(body) : null, finished_at: clock.now() }).catch(() => {});

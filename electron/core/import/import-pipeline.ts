@@ -51,6 +51,9 @@ export interface Job {
   resumeAfter?: number;
 }
 
+/** The logger of one import's work: every line names the company and the import, so support can find them. */
+export const importLog = (log: Logger, job: { ctx: { companyId: number }; importId: number }) => log.child({ companyId: job.ctx.companyId, importId: job.importId });
+
 export interface RunOutcome {
   entries: Entry[];
   sheetName: string;
@@ -192,7 +195,7 @@ export function createImportPipeline(deps: PipelineDeps) {
       await update(job.importId, { status: 'registering' });
       report('registering', total, total, true);
       // the delivery services' numbers: as many as they give within the wait; the rest come later
-      await Promise.race([outbox.drain().catch((error) => log.warn(`upload ${job.importId}: sending to the delivery services failed: ${(error as Error).message}`)), delay(options.registrationWaitMs)]);
+      await Promise.race([outbox.drain().catch((error) => importLog(log, job).warn(`upload ${job.importId}: sending to the delivery services failed: ${(error as Error).message}`)), delay(options.registrationWaitMs)]);
     }
 
     return { entries, sheetName, errorsFile: job.errorsToFile && failed > 0 ? await errorsFileOf(job, entries) : undefined };

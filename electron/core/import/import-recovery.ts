@@ -3,7 +3,7 @@ import type { UploadSettings } from '../../../shared/schemas/upload';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { ImportJobs } from './import-jobs';
-import type { ImportPipeline } from './import-pipeline';
+import { importLog, type ImportPipeline } from './import-pipeline';
 import type { ImportStore } from './import-store';
 import type { CompiledSettings } from './settings';
 
@@ -59,7 +59,7 @@ export function createImportRecovery(deps: {
         await fail(`its settings are no longer valid (${(error as Error).message})`);
         continue;
       }
-      log.info(`upload ${row.id}: taken up again after an interruption (${counts.recorded} orders were recorded)`);
+      importLog(log, { ctx, importId: row.id }).info(`upload ${row.id}: taken up again after an interruption (${counts.recorded} orders were recorded)`);
       jobs.start({
         ctx,
         importId: row.id,
