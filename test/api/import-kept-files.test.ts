@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../electron/core/app';
 import { silentLogger } from '../../electron/core/logger';
-import { ordersWorkbook, sampleOrder } from '../fixtures/xlsx/orders-workbook';
+import { ordersWorkbook, sampleOrder, uploadBody } from '../fixtures/xlsx/orders-workbook';
 import { tempDataDir } from '../helpers/test-app';
+import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // An import's file lives in the data folder (imports/<company>/<import>.xlsx), not in the database.
 
@@ -53,6 +54,61 @@ describe('the files of imports', () => {
     } finally {
       await app.close();
       dir.remove();
+    }
+  });
+});
+
+describe('the errors file of an import', () => {
+  const failing = () => ordersWorkbook([sampleOrder('OK-1'), sampleOrder('BAD-1', (o) => (o.fields['recipient.phone'] = 'не скажу'))], { itemsNewRow: true });
+
+  /** A sync upload with errorsToFile by the shop itself; the import's row and where its errors file lives. */
+  async function uploadWithErrors(server: TestServer) {
+    const { buffer, columnMap } = await failing();
+    const res = await server.call('POST', '/orders/upload', { token: server.shopToken, body: uploadBody(buffer, columnMap, { itemsNewRow: true, errorsToFile: true }) });
+    expect(res.status, res.text).toBe(200);
+    const row = await server.app.db.selectFrom('imports').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const file = path.join(server.dataDir, 'imports', String(row.company_id), `${row.id}.errors.xlsx`);
+    return { returned: Buffer.from(res.json.base64, 'base64'), row, file, sourceBytes: buffer.length };
+  }
+
+  it('lives in the data folder beside its source, not in the database, and is served from there', async () => {
+    const server = await startTestServer();
+    try {
+      const { returned, row, file } = await uploadWithErrors(server);
+      expect(row.errors_file).toBeNull();
+      expect(readFileSync(file).equals(returned)).toBe(true);
+      const again = await server.call('GET', `/orders/upload/${row.id}`, { token: server.shopToken });
+      expect(Buffer.from(again.json.base64, 'base64').equals(returned)).toBe(true);
+      const wizard = await server.app.dispatch('import.errorsFile', server.shop, { importId: row.id });
+      expect(wizard.ok).toBe(true);
+      const { base64 } = (wizard as { ok: true; value: { base64: string } }).value;
+      expect(Buffer.from(base64, 'base64').equals(returned)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts in the company quota and goes with its import', async () => {
+    const probe = await startTestServer();
+    const { returned, sourceBytes } = await uploadWithErrors(probe);
+    await probe.close();
+    // room for two sources, not for two sources and the first one's errors file
+    const server = await startTestServer({ imports: { maxKeptSourceBytesPerCompany: 2 * sourceBytes + Math.floor(returned.length / 2) } });
+    try {
+      const first = await uploadWithErrors(server);
+      expect(existsSync(first.file)).toBe(true);
+      const second = await uploadWithErrors(server); // the first (finished) import's files make room for it
+      expect(existsSync(first.file)).toBe(false);
+      expect(existsSync(path.join(server.dataDir, first.row.source_path!))).toBe(false);
+      expect((await server.call('GET', `/orders/upload/${first.row.id}`, { token: server.shopToken })).json.base64).toBeNull();
+      expect(existsSync(second.file)).toBe(true);
+      // and once its import is forgotten (past the retention), the file is gone too
+      server.clock.advance(31 * 86_400_000);
+      await uploadWithErrors(server);
+      expect(existsSync(second.file)).toBe(false);
+      expect(await server.app.db.selectFrom('imports').select('id').where('id', '=', second.row.id).executeTakeFirst()).toBeUndefined();
+    } finally {
+      await server.close();
     }
   });
 });

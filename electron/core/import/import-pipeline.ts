@@ -284,7 +284,7 @@ export function createImportPipeline(deps: PipelineDeps) {
     await readers.run({ kind: 'errors-file', bytes, limits: options, marks, headerRow: rowStart > 1 ? rowStart - 1 : undefined, title: errorsTitle }, (m) => {
       if (m.type === 'file') file = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength);
     });
-    await update(importId, { errors_file: file! });
+    await store.keepErrorsFile(importId, file!);
     return file!;
   }
 

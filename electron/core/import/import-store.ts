@@ -21,7 +21,7 @@ const day = 86_400_000;
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What a run changes of its import's row. */
-export type ImportProgress = Partial<Pick<ImportsTable, 'status' | 'total' | 'done' | 'created' | 'failed' | 'error' | 'errors_file' | 'finished_at' | 'settings'>>;
+export type ImportProgress = Partial<Pick<ImportsTable, 'status' | 'total' | 'done' | 'created' | 'failed' | 'error' | 'finished_at' | 'settings'>>;
 
 export interface NewImport {
   origin: 'api' | 'desktop';
@@ -36,20 +36,53 @@ export interface NewImport {
 
 const finished = ['done', 'failed', 'canceled'] as const;
 
+/** The errors file of an import is kept beside its source (`imports/<company>/<import>.errors.xlsx`) and goes with it. */
+const errorsPathOf = (sourcePath: string) => sourcePath.replace(/\.xlsx$/i, '') + '.errors.xlsx';
+
 export function createImportStore(deps: { db: Db; clock: Clock; options: ImportOptions; dataDir: string }) {
   const { db, clock, options, dataDir } = deps;
   const absolute = (relative: string) => path.join(dataDir, relative);
+  /** Removes an import's source and the errors file made from it. */
   const removeFile = (relative: string | null) => {
-    if (relative) rmSync(absolute(relative), { force: true });
+    if (!relative) return;
+    rmSync(absolute(relative), { force: true });
+    rmSync(absolute(errorsPathOf(relative)), { force: true });
+  };
+  const sizeOf = (relative: string) => {
+    try {
+      return statSync(absolute(relative)).size;
+    } catch {
+      return 0;
+    }
   };
 
-  /** Writes an import's file (atomically: a crash leaves no half file under its name); returns its path. */
-  function writeSource(companyId: number, importId: number, bytes: Buffer): string {
-    const relative = path.join('imports', String(companyId), `${importId}.xlsx`);
+  /** A file kept in the data folder, or null when it is gone. */
+  const readKept = (relative: string): Buffer | null => {
+    try {
+      return readFileSync(absolute(relative));
+    } catch {
+      return null;
+    }
+  };
+
+  /** The errors file of an import, or null when none was made (or it is no longer kept). */
+  const errorsFile = (row: { source_path: string | null; errors_file: Buffer | null }): Buffer | null => {
+    if (row.errors_file) return row.errors_file; // made by a former version, in the database
+    return row.source_path ? readKept(errorsPathOf(row.source_path)) : null;
+  };
+
+  /** Writes a file in the data folder atomically (a crash leaves no half file under its name, only a .tmp). */
+  function writeAtomically(relative: string, bytes: Buffer) {
     const file = absolute(relative);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(`${file}.tmp`, bytes);
     renameSync(`${file}.tmp`, file);
+  }
+
+  /** Writes an import's file; returns its path. */
+  function writeSource(companyId: number, importId: number, bytes: Buffer): string {
+    const relative = path.join('imports', String(companyId), `${importId}.xlsx`);
+    writeAtomically(relative, bytes);
     return relative;
   }
 
@@ -63,17 +96,20 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
    * Room for a new file of `bytes` within the company's quota: its oldest finished imports' files are
    * forgotten first; a file that still does not fit (staged and running imports hold the rest) is refused.
    */
-  async function makeRoom(companyId: number, bytes: number) {
-    const kept = await db.selectFrom('imports').select(['id', 'status', 'file_size', 'source_path']).where('company_id', '=', companyId).where('source_path', 'is not', null).orderBy('id').execute();
-    let total = kept.reduce((n, r) => n + r.file_size, 0);
+  async function makeRoom(companyId: number, bytes: number, keep?: number) {
+    const rows = await db.selectFrom('imports').select(['id', 'status', 'file_size', 'source_path']).where('company_id', '=', companyId).where('source_path', 'is not', null).orderBy('id').execute();
+    // an import's errors file counts with its source
+    const kept = rows.map((r) => ({ ...r, bytes: r.file_size + sizeOf(errorsPathOf(r.source_path!)) }));
+    let total = kept.reduce((n, r) => n + r.bytes, 0);
     const drop: typeof kept = [];
     for (const r of kept) {
       if (total + bytes <= options.maxKeptSourceBytesPerCompany) break;
-      if (!(finished as readonly string[]).includes(r.status)) continue;
+      if (r.id === keep || !(finished as readonly string[]).includes(r.status)) continue;
       drop.push(r);
-      total -= r.file_size;
+      total -= r.bytes;
     }
     await dropSources(drop);
+    if (keep !== undefined) return; // an errors file is made after its orders were written: it is kept even past the quota
     if (total + bytes > options.maxKeptSourceBytesPerCompany) {
       const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
       throw new AppError(413, {
@@ -131,14 +167,14 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
     /** Where a run keeps its checked orders until it writes them (order-spool.ts); removed with the run. */
     spoolFile: (companyId: number, importId: number) => absolute(path.join('imports', String(companyId), `${importId}.orders.tmp`)),
 
-    /** Spool files a crash left behind (a run taken up again reads its file anew). */
+    /** Spool files and half-written files a crash left behind (a run taken up again reads its file anew). */
     removeSpools() {
       const root = absolute('imports');
       if (!existsSync(root)) return;
       for (const company of readdirSync(root)) {
         const dir = path.join(root, company);
         if (!statSync(dir).isDirectory()) continue;
-        for (const name of readdirSync(dir)) if (name.endsWith('.orders.tmp')) rmSync(path.join(dir, name), { force: true });
+        for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) rmSync(path.join(dir, name), { force: true });
       }
     },
 
@@ -174,14 +210,20 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
     },
 
     /** The import's file, or null when it is no longer kept. */
-    source(row: { source_path: string | null }): Buffer | null {
-      if (!row.source_path) return null;
-      try {
-        return readFileSync(absolute(row.source_path));
-      } catch {
-        return null;
-      }
+    source: (row: { source_path: string | null }): Buffer | null => (row.source_path ? readKept(row.source_path) : null),
+
+    /**
+     * Keeps the errors file of an import beside its source, counted in the company's quota (older finished
+     * imports' files make room for it). Not kept when the source is no longer kept.
+     */
+    async keepErrorsFile(importId: number, bytes: Buffer) {
+      const row = await db.selectFrom('imports').select(['id', 'company_id', 'source_path']).where('id', '=', importId).executeTakeFirst();
+      if (!row?.source_path) return;
+      await makeRoom(row.company_id, bytes.length, row.id);
+      writeAtomically(errorsPathOf(row.source_path), bytes);
     },
+
+    errorsFile,
 
     /** A new import, its file kept in the data folder within the company's quota (413 past it). */
     async create(ctx: CallContext, fields: NewImport): Promise<number> {
@@ -276,7 +318,7 @@ export function createImportStore(deps: { db: Db; clock: Clock; options: ImportO
         created: row.created,
         failed: row.failed,
         resultItems: await resultItems(importId, offset, limit),
-        base64: row.errors_file ? row.errors_file.toString('base64') : null,
+        base64: errorsFile(row)?.toString('base64') ?? null,
         error: row.error ? (JSON.parse(row.error) as UploadState['error']) : null,
       };
     },

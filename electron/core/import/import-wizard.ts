@@ -186,7 +186,8 @@ export function createImportWizard(deps: {
     async errorsFile(ctx: CallContext, importId: number): Promise<{ fileName: string; base64: string | null }> {
       const row = await store.load(ctx, importId);
       const fileName = `${(row.file_name ?? 'orders').replace(/\.xlsx$/i, '')} — ошибки.xlsx`;
-      if (row.errors_file) return { fileName, base64: row.errors_file.toString('base64') };
+      const kept = store.errorsFile(row);
+      if (kept) return { fileName, base64: kept.toString('base64') };
       const source = store.source(row);
       if (!source) return { fileName, base64: null };
       const entries = await store.failedEntries(importId);

@@ -279,6 +279,7 @@ export interface ImportsTable {
   created: number;
   failed: number;
   error: string | null;
+  /** Old imports only: the errors file is kept in the data folder now, beside the source. */
   errors_file: Buffer | null;
   created_at: number;
   updated_at: number;
