@@ -13,7 +13,7 @@ import type { OrdersTable, OutboxTable } from '../store/schema';
 import { message as messageOf } from '../../../shared/messages';
 import { jitteredBackoff, MAX_FAILED_ATTEMPTS } from './backoff';
 import type { BreakerOptions } from './breaker';
-import { createClaims, type Job } from './claims';
+import { createClaims, type Job } from '../store/outbox-claims';
 import { createLanes, outcomeOf, type Lane, type LaneOf } from './lanes';
 
 export type OutboxAction = OutboxTable['action'];

@@ -1,4 +1,3 @@
-import type PDFDocument from 'pdfkit';
 import type { PrintFonts } from './fonts';
 
 /** Points per millimetre (PDF user space is 1/72 inch). */

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '../store/database';
-import type { OrdersTable, OutboxTable } from '../store/schema';
+import type { Db } from './database';
+import type { OrdersTable, OutboxTable } from './schema';
 
 /**
  * How long a claimed job stays with its holder. Longer than any job takes (a call times out after 15 s; a
