@@ -41,7 +41,7 @@ describe('browser mode: calling a courier for the chosen orders, and canceling t
     // A window under three hours is refused by the service, with its reason shown.
     await dialog.getByTestId('courier-timeEnd').fill('11:30');
     await dialog.getByTestId('courier-submit').click();
-    await expect.poll(() => dialog.getByTestId('courier-problem').textContent()).toContain('До: интервал должен быть не меньше 3 ч (10:00–11:30 — короче)');
+    await expect.poll(() => dialog.getByTestId('courier-problem').textContent()).toContain('До: интервал должен быть не меньше 3 часов (10:00–11:30 — короче)');
 
     await dialog.getByTestId('courier-timeEnd').fill('14:00');
     await dialog.getByTestId('courier-comment').fill('Въезд со двора');

@@ -142,7 +142,7 @@ describe('browser mode: entering an order', () => {
     await priceRow(page, /Экспресс дверь-дверь/).click();
     await page.getByTestId('submit-order').click();
     const number = page.getByTestId('order-fields').getByLabel(labelled('Order number'));
-    await page.getByTestId('order-fields').getByText('An order with this number already exists').waitFor();
+    await page.getByTestId('order-fields').getByText('An order with number WEB-2001 already exists').waitFor();
     await expect(number.getAttribute('aria-invalid')).resolves.toBe('true');
     // The cursor is put where the fix goes; typing there clears the error.
     await expect(number.evaluate((el) => el === document.activeElement)).resolves.toBe(true);

@@ -138,7 +138,7 @@ describe('browser mode: the settings page', () => {
     const message = await bad.getByTestId('connection-test-message').textContent();
     expect(message).toMatch(/\S/);
     expect(message).not.toBe('Connected to CDEK');
-    await bad.getByText('Failed').waitFor();
+    await bad.getByText('Failed', { exact: true }).waitFor();
 
     // The secret is sealed in the core and never sent to the window.
     expect(await page.content()).not.toContain('wrong-secret-9999');
