@@ -26,7 +26,7 @@ describe('Boxberry connections: the shop\'s token in Settings, sealed; its point
 
   it('offered in Settings without a test mode (Boxberry has no test host); connected, it lists its operations and tariffs; a wrong token fails the check with Boxberry\'s words', async () => {
     const kinds = value<ConnectionKindInfo[]>(await run('connections.kinds'));
-    expect(kinds.find((k) => k.key === 'boxberry')).toMatchObject({ name: 'Boxberry', testMode: false, fields: [expect.objectContaining({ name: 'token', secret: true, required: 'always' })] });
+    expect(kinds.find((k) => k.key === 'boxberry')).toMatchObject({ name: 'Boxberry', testMode: false, fields: [expect.objectContaining({ name: 'token', secret: true, required: 'always' }), expect.objectContaining({ name: 'parallelCalls', type: 'number' })] });
     const created = value<Connection>(await run('connections.create', { providerKey: 'boxberry', name: 'Boxberry', baseUrl: fake.url, credentials: { token: FAKE_BOXBERRY_TOKEN } }));
     const stored = await env.app.db.selectFrom('provider_connections').selectAll().executeTakeFirstOrThrow();
     expect(stored.credentials).not.toContain(FAKE_BOXBERRY_TOKEN);

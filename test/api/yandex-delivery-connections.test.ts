@@ -40,7 +40,7 @@ describe('Yandex Delivery connections: the shop\'s account in Settings, its toke
 
   it('Settings offers it with its fields; connected, it is a delivery service with its operations, its token sealed and never shown', async () => {
     const kinds = value<ConnectionKindInfo[]>(await run('connections.kinds'));
-    expect(kinds.find((k) => k.key === 'yandex-delivery')).toMatchObject({ name: 'Яндекс Доставка', testMode: true, publicTestAccount: false, fields: [expect.objectContaining({ name: 'token', secret: true }), expect.objectContaining({ name: 'warehouseStationId', secret: false })] });
+    expect(kinds.find((k) => k.key === 'yandex-delivery')).toMatchObject({ name: 'Яндекс Доставка', testMode: true, publicTestAccount: false, fields: [expect.objectContaining({ name: 'token', secret: true }), expect.objectContaining({ name: 'warehouseStationId', secret: false }), expect.objectContaining({ name: 'parallelCalls', type: 'number' })] });
 
     const created = value<Connection>(await connect());
     expect(created).toMatchObject({ providerKey: 'yandex-delivery', testMode: false, credentialsStored: true, credentialsReadable: true, isDefault: true });
