@@ -1,3 +1,4 @@
+import type { ZodError } from 'zod';
 import { ErrorCode } from '../../../shared/errors';
 import { AppError } from '../errors';
 import { ProviderRejectedError, ProviderUnavailableError } from './provider';
@@ -25,3 +26,9 @@ export const callFailure = (error: ProviderRejectedError | ProviderUnavailableEr
 /** The interface's answer when the service cannot be asked now: 503, try again shortly. */
 export const serviceUnavailable = (error: ProviderUnavailableError) =>
   new AppError(503, { code: ErrorCode.internal, message: 'Delivery service unavailable', description: `${error.message}. Try again in a minute.` });
+
+/** An answer the service gave in a shape its schema does not accept: an outage (retried), not a refusal of the order. */
+export const unreadableAnswer = (serviceName: string, error: ZodError) => {
+  const issue = error.issues[0];
+  return new ProviderUnavailableError(`${serviceName} answered in a form ShipDesk does not understand: ${issue?.path.join('.')} ${issue?.message}`);
+};

@@ -1,3 +1,4 @@
+import { unreadableAnswer } from '../service-failure';
 import { mergePdfs } from '../../print/merge';
 import { ZodError, type z } from 'zod';
 import type { ProviderInfo } from '../../../../shared/contract/providers';
@@ -40,7 +41,7 @@ export function boxberryInfo(testMode: boolean): ProviderInfo {
 /** A refusal → ProviderRejectedError with Boxberry's own words; an answer ShipDesk cannot read is an outage. */
 function translate(error: unknown): unknown {
   if (error instanceof BoxberryApiError) return new ProviderRejectedError(error.message, [boxberryFieldError(error.message)]);
-  if (error instanceof ZodError) return new ProviderUnavailableError(`${SERVICE} answered in a form ShipDesk does not understand: ${error.issues[0]?.path.join('.')} ${error.issues[0]?.message}`);
+  if (error instanceof ZodError) return unreadableAnswer(SERVICE, error);
   return error;
 }
 

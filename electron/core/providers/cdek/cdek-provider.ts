@@ -1,3 +1,4 @@
+import { unreadableAnswer } from '../service-failure';
 import { ZodError } from 'zod';
 import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { FieldError } from '../../../../shared/errors';
@@ -64,7 +65,7 @@ export function cdekInfo(testMode: boolean): ProviderInfo {
 /** A CDEK error answer → a refusal with CDEK's own messages; an answer ShipDesk cannot read is treated as an outage. */
 function translate(error: unknown): unknown {
   if (error instanceof CdekApiError) return new ProviderRejectedError(describeErrors(error.errors), fieldErrorsFrom(error.errors), error.code);
-  if (error instanceof ZodError) return new ProviderUnavailableError(`CDEK answered in a form ShipDesk does not understand: ${error.issues[0]?.path.join('.')} ${error.issues[0]?.message}`);
+  if (error instanceof ZodError) return unreadableAnswer('CDEK', error);
   return error;
 }
 

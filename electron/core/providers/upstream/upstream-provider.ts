@@ -1,3 +1,4 @@
+import { unreadableAnswer } from '../service-failure';
 import { ZodError, type z } from 'zod';
 import type { CarrierOperation, ProviderInfo } from '../../../../shared/contract/providers';
 import { mergePdfs } from '../../print/merge';
@@ -82,7 +83,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
   /** An upstream refusal → ours with its words; anything else passes unchanged. */
   function translate(error: unknown): unknown {
     if (error instanceof UpstreamApiError) return refusalFrom(error);
-    if (error instanceof ZodError) return new ProviderUnavailableError(`the upstream answered in a form ShipDesk does not understand: ${error.message}`);
+    if (error instanceof ZodError) return unreadableAnswer('the upstream', error);
     return error;
   }
 

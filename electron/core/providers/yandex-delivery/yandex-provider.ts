@@ -1,3 +1,4 @@
+import { unreadableAnswer } from '../service-failure';
 import { ZodError, type z } from 'zod';
 import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { FieldError } from '../../../../shared/errors';
@@ -55,7 +56,7 @@ export function yandexInfo(testMode: boolean): ProviderInfo {
 /** A refusal → ProviderRejectedError with the platform's own message; an answer ShipDesk cannot read is an outage. */
 function translate(error: unknown): unknown {
   if (error instanceof YandexApiError) return new ProviderRejectedError(error.message, [fieldErrorOf(error.error)], error.code || undefined);
-  if (error instanceof ZodError) return new ProviderUnavailableError(`${SERVICE} answered in a form ShipDesk does not understand: ${error.issues[0]?.path.join('.')} ${error.issues[0]?.message}`);
+  if (error instanceof ZodError) return unreadableAnswer(SERVICE, error);
   return error;
 }
 
