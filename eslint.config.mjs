@@ -30,7 +30,6 @@ const notYetBehindAStore = [
   'electron/core/outbox/outbox.ts',
   'electron/core/providers/connections/connection-service.ts',
   'electron/core/scheduler/stuck-orders.ts',
-  'electron/core/settings/settings-service.ts',
   'electron/core/statuses/refresh.ts',
   'electron/core/statuses/status-filter.ts',
   'electron/core/statuses/status-repository.ts',
@@ -44,10 +43,7 @@ const notYetBehindAStore = [
  * file never joins this list.
  */
 const stillHandedTheDatabase = [
-  'electron/core/api-login/api-login-service.ts',
-  'electron/core/auth/auth-service.ts',
   'electron/core/calculator/points.ts',
-  'electron/core/companies/company-service.ts',
   'electron/core/courier/courier-service.ts',
   'electron/core/dashboard/attention.ts',
   'electron/core/dashboard/next-change.ts',
@@ -61,7 +57,6 @@ const stillHandedTheDatabase = [
   'electron/core/import/import-pipeline.ts',
   'electron/core/import/import-store.ts',
   'electron/core/import/order-writer.ts',
-  'electron/core/lan/lan-service.ts',
   'electron/core/lists/carrier-reference.ts',
   'electron/core/lists/lists-service.ts',
   'electron/core/lists/points-repository.test.ts',
@@ -89,8 +84,6 @@ const stillHandedTheDatabase = [
   'electron/core/scheduler/outbox-view.ts',
   'electron/core/scheduler/refresh-scheduler.ts',
   'electron/core/scheduler/stuck-orders.ts',
-  'electron/core/settings/app-setting.ts',
-  'electron/core/settings/settings-service.ts',
   'electron/core/settings/usual-drop-off.ts',
   'electron/core/statuses/refresh.ts',
   'electron/core/statuses/status-repository.ts',

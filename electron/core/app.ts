@@ -35,6 +35,7 @@ import type { UpstreamTuning } from './providers/upstream/upstream-provider';
 import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
 import { openDatabase, type Db } from './store/database';
+import { openSqliteStores } from './store/stores';
 import { databaseFile } from './paths';
 import { applyPendingRestore, createBackupService } from './backup/backup-service';
 import { createDraftService } from './drafts/draft-service';
@@ -117,6 +118,7 @@ export async function createApp(options: AppOptions) {
     now: clock.now(),
   });
   const { db } = store;
+  const stores = openSqliteStores(store);
   try {
     // Points, tariffs and services of the sandbox services; near-free when the shipped version is already in.
     const reference = loadReferenceData(store.sqlite, { resourcesDir: options.resourcesDir ?? defaultResourcesDir, now: clock.now() });
@@ -142,9 +144,9 @@ export async function createApp(options: AppOptions) {
     connections,
   );
   const outbox = createOutbox({ db, sqlite: store.sqlite, clock, providers, events, log, laneOf: connections.laneOf });
-  const companies = createCompanyService(db, clock);
-  const apiLogins = createApiLoginService({ db, clock });
-  const auth = createAuthService({ db, clock, companies, events });
+  const companies = createCompanyService(stores.accounts, clock);
+  const apiLogins = createApiLoginService({ accounts: stores.accounts, clock });
+  const auth = createAuthService({ accounts: stores.accounts, clock, companies, events });
   const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events });
   const statuses = createStatusService({ db, sqlite: store.sqlite });
   const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
@@ -158,8 +160,8 @@ export async function createApp(options: AppOptions) {
   });
   const intervals = createIntervalService({ clock, providers, log });
 
-  const settings = createSettingsService({ db, clock, events, log, dataDir: options.dataDir });
-  const lan = createLanService({ db, clock, log, dataDir: options.dataDir });
+  const settings = createSettingsService({ accounts: stores.accounts, clock, events, log, dataDir: options.dataDir });
+  const lan = createLanService({ accounts: stores.accounts, clock, log, dataDir: options.dataDir });
   const usualDropOff = createUsualDropOff(db, clock);
   const drafts = createDraftService({ db, clock, orders, providers, events });
   const importPresets = createImportPresetService({ db, clock });

@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import { tokenFrom, type CompanyService } from '../companies/company-service';
 import { badRequest, notFound, tooManyAttempts, unauthorized } from '../errors';
 import type { EventBus } from '../events';
-import type { Db } from '../store/database';
+import type { AccountsStore, SessionsToRevoke } from '../store/accounts/accounts-store';
 import { clientOf, type Caller, type Visitor } from './caller';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { createAttemptLimiter } from './attempt-limiter';
@@ -26,14 +26,14 @@ const secretHash = (secret: string) => createHash('sha256').update(secret).diges
 const newSecret = () => randomBytes(32).toString('base64url');
 
 export interface AuthDeps {
-  db: Db;
+  accounts: AccountsStore;
   clock: Clock;
   companies: CompanyService;
   events: EventBus;
 }
 
 /** Packers, their passwords (scrypt) and the browser sessions of the owner and the packers. */
-export function createAuthService({ db, clock, companies, events }: AuthDeps) {
+export function createAuthService({ accounts, clock, companies, events }: AuthDeps) {
   // Kept in memory: a restart forgives, which costs an attacker a restart of the shop's PC, not a faster guess.
   const byName = createAttemptLimiter({ max: signInLimits.perName, windowMs: signInLimits.windowMs, now: () => clock.now() });
   const byAddress = createAttemptLimiter({ max: signInLimits.perAddress, windowMs: signInLimits.windowMs, now: () => clock.now() });
@@ -41,25 +41,15 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
   async function openSession(role: 'owner' | 'packer', companyId: number, userId: number | null, expiresAt: number | null) {
     const secret = newSecret();
     const now = clock.now();
-    const row = await db
-      .insertInto('sessions')
-      .values({ secret_hash: secretHash(secret), role, company_id: companyId, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, secret, expiresAt };
+    const id = await accounts.openSession({ secretHash: secretHash(secret), role, companyId, userId, at: now, expiresAt });
+    return { id, secret, expiresAt };
   }
 
   /** Ends sessions now and tells their open event streams, which close (the window then asks to sign in). */
-  async function revoke(where: { sessionId?: number; userId?: number; role?: 'owner' }): Promise<number> {
-    let q = db.selectFrom('sessions').select(['id', 'company_id']).where('revoked_at', 'is', null);
-    if (where.sessionId !== undefined) q = q.where('id', '=', where.sessionId);
-    if (where.userId !== undefined) q = q.where('user_id', '=', where.userId);
-    if (where.role !== undefined) q = q.where('role', '=', where.role);
-    const rows = await q.execute();
-    if (rows.length === 0) return 0;
-    await db.updateTable('sessions').set({ revoked_at: clock.now() }).where('id', 'in', rows.map((r) => r.id)).execute();
-    for (const row of rows) events.publish({ type: 'session.ended', companyId: row.company_id, sessionId: row.id });
-    return rows.length;
+  async function revoke(which: SessionsToRevoke): Promise<number> {
+    const ended = await accounts.revokeSessions(which, clock.now());
+    for (const session of ended) events.publish({ type: 'session.ended', companyId: session.companyId, sessionId: session.id });
+    return ended.length;
   }
 
   /** The owner's users list in every window of the shop follows changes made elsewhere. */
@@ -68,14 +58,13 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
   /** The company's packer of that name (a shop has a handful of packers: comparing in code keeps one rule for every engine). */
   async function findUserByName(companyId: number, name: string) {
     const key = packerNameKey(name);
-    const rows = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).execute();
-    return rows.find((row) => packerNameKey(row.name) === key);
+    return (await accounts.packers(companyId)).find((packer) => packerNameKey(packer.name) === key);
   }
 
   async function findUser(companyId: number, userId: number) {
-    const row = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
-    if (!row) throw notFound(`Packer ${userId} was not found`);
-    return row;
+    const packer = await accounts.packer(companyId, userId);
+    if (!packer) throw notFound(`Packer ${userId} was not found`);
+    return packer;
   }
 
   async function describeUser(companyId: number, userId: number): Promise<User> {
@@ -83,31 +72,12 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
   }
 
   async function listUsers(companyId: number): Promise<User[]> {
-    const now = clock.now();
-    const rows = await db
-      .selectFrom('users as u')
-      .leftJoin('sessions as s', (join) =>
-        join.onRef('s.user_id', '=', 'u.id').on('s.revoked_at', 'is', null).on((eb) => eb.or([eb('s.expires_at', 'is', null), eb('s.expires_at', '>', now)])),
-      )
-      .select((eb) => ['u.id', 'u.name', 'u.created_at', eb.fn.count<number>('s.id').as('active')])
-      .where('u.company_id', '=', companyId)
-      .groupBy('u.id')
-      .orderBy('u.id')
-      .execute();
-    const lastSignIns = await db
-      .selectFrom('sessions')
-      .select((eb) => ['user_id', eb.fn.max<number>('created_at').as('at')])
-      .where('company_id', '=', companyId)
-      .where('user_id', 'is not', null)
-      .groupBy('user_id')
-      .execute();
-    const last = new Map(lastSignIns.map((r) => [r.user_id, r.at]));
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      created: formatTimestamp(r.created_at),
-      activeSessions: Number(r.active),
-      lastSignIn: last.has(r.id) ? formatTimestamp(Number(last.get(r.id))) : null,
+    return (await accounts.packerSummaries(companyId, clock.now())).map((p) => ({
+      id: p.id,
+      name: p.name,
+      created: formatTimestamp(p.createdAt),
+      activeSessions: p.activeSessions,
+      lastSignIn: p.lastSignInAt === null ? null : formatTimestamp(p.lastSignInAt),
     }));
   }
 
@@ -126,11 +96,11 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
     /** The caller behind a session secret, or undefined when it is unknown, expired or revoked. */
     async resolve(secret: string, address: string | null): Promise<Caller | undefined> {
       if (!secret) return undefined;
-      const row = await db.selectFrom('sessions').selectAll().where('secret_hash', '=', secretHash(secret)).executeTakeFirst();
+      const session = await accounts.sessionBySecretHash(secretHash(secret));
       const now = clock.now();
-      if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now)) return undefined;
-      if (now - row.last_seen_at > 60_000) await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
-      return { role: row.role, companyId: row.company_id, sessionId: row.id, userId: row.user_id, address };
+      if (!session || session.revokedAt !== null || (session.expiresAt !== null && session.expiresAt <= now)) return undefined;
+      if (now - session.lastSeenAt > 60_000) await accounts.touchSession(session.id, now);
+      return { role: session.role, companyId: session.companyId, sessionId: session.id, userId: session.userId, address };
     },
 
     /**
@@ -154,7 +124,7 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
       if (wait > 0) throw tooManyAttempts(wait / 1000);
       const { companyId } = await companies.desktop();
       const user = await findUserByName(companyId, input.name);
-      const matches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
+      const matches = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
       if (!user || !matches) {
         byName.fail(nameKey);
         byAddress.fail(addressKey);
@@ -173,30 +143,27 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
 
     /** Who the caller is, as the header shows it. */
     async identity(caller: Caller): Promise<Identity> {
-      const company = await db.selectFrom('companies').select('name').where('id', '=', caller.companyId).executeTakeFirstOrThrow();
-      const user = caller.userId === null ? undefined : await db.selectFrom('users').select('name').where('id', '=', caller.userId).executeTakeFirst();
-      const session =
-        caller.sessionId === null ? undefined : await db.selectFrom('sessions').select('expires_at').where('id', '=', caller.sessionId).executeTakeFirst();
-      return { role: caller.role, companyId: caller.companyId, companyName: company.name, userName: user?.name ?? null, expiresAt: session?.expires_at ?? null };
+      const company = await accounts.company(caller.companyId);
+      if (!company) throw new Error(`Company ${caller.companyId} does not exist`);
+      const userName = caller.userId === null ? undefined : await accounts.packerName(caller.userId);
+      const session = caller.sessionId === null ? undefined : await accounts.session(caller.sessionId);
+      return { role: caller.role, companyId: caller.companyId, companyName: company.name, userName: userName ?? null, expiresAt: session?.expiresAt ?? null };
     },
 
     listUsers: (caller: Caller) => listUsers(caller.companyId),
 
     async createUser(caller: Caller, input: { name: string; password: string }): Promise<User> {
       if (await findUserByName(caller.companyId, input.name)) throw badRequest(`A packer named ${input.name} already exists`);
-      const row = await db
-        .insertInto('users')
-        .values({ company_id: caller.companyId, name: input.name, password_hash: await hashPassword(input.password), created_at: clock.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await accounts.createPacker(caller.companyId, { name: input.name, passwordHash: await hashPassword(input.password), at: clock.now() });
+      if (id === 'taken') throw badRequest(`A packer named ${input.name} already exists`);
       usersChanged(caller.companyId);
-      return describeUser(caller.companyId, row.id);
+      return describeUser(caller.companyId, id);
     },
 
     /** A new password ends the packer's sessions: whoever knew the old one is out. */
     async setPassword(caller: Caller, input: { userId: number; password: string }): Promise<User> {
       const user = await findUser(caller.companyId, input.userId);
-      await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', user.id).execute();
+      await accounts.setPackerPassword(user.id, await hashPassword(input.password));
       await revoke({ userId: user.id });
       usersChanged(caller.companyId);
       return describeUser(caller.companyId, user.id);
@@ -205,7 +172,7 @@ export function createAuthService({ db, clock, companies, events }: AuthDeps) {
     async removeUser(caller: Caller, input: { userId: number }) {
       const user = await findUser(caller.companyId, input.userId);
       await revoke({ userId: user.id });
-      await db.deleteFrom('users').where('id', '=', user.id).execute();
+      await accounts.deletePacker(user.id);
       usersChanged(caller.companyId);
       return { id: user.id, deleted: formatTimestamp(clock.now()) };
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
-import type { Db } from '../store/database';
+import type { AccountsStore } from '../store/accounts/accounts-store';
 
 /** Who is calling: every query of orders takes this company id. */
 export interface CallContext {
@@ -12,38 +12,29 @@ export const tokenFrom = (header: string | undefined) => (header ?? '').trim().r
 
 export const newApiToken = () => randomBytes(24).toString('base64url');
 
-export function createCompanyService(db: Db, clock: Clock) {
+export function createCompanyService(accounts: AccountsStore, clock: Clock) {
   return {
     /** The company an API token belongs to, or undefined. */
     async byToken(token: string): Promise<CallContext | undefined> {
       if (!token) return undefined;
-      const row = await db.selectFrom('companies').select('id').where('api_token', '=', token).executeTakeFirst();
-      return row ? { companyId: row.id } : undefined;
+      const company = await accounts.companyByToken(token);
+      return company ? { companyId: company.id } : undefined;
     },
 
     /** Creates a company with this API token unless one has it already (serve --token). */
     async ensureWithToken(token: string, name = 'API client'): Promise<CallContext> {
       const existing = await this.byToken(token);
       if (existing) return existing;
-      const row = await db
-        .insertInto('companies')
-        .values({ name, api_token: token, is_desktop: 0, created_at: clock.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { companyId: row.id };
+      const created = await accounts.createCompany({ name, apiToken: token, isDesktop: false, createdAt: clock.now() });
+      return { companyId: created.id };
     },
 
     /** The shop's own company, used by the desktop window; created on first start with a fresh token. */
     async desktop(): Promise<CallContext & { apiToken: string; created: boolean }> {
-      const row = await db.selectFrom('companies').select(['id', 'api_token']).where('is_desktop', '=', 1).executeTakeFirst();
-      if (row) return { companyId: row.id, apiToken: row.api_token, created: false };
-      const apiToken = newApiToken();
-      const created = await db
-        .insertInto('companies')
-        .values({ name: 'My shop', api_token: apiToken, is_desktop: 1, created_at: clock.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { companyId: created.id, apiToken, created: true };
+      const existing = await accounts.desktopCompany();
+      if (existing) return { companyId: existing.id, apiToken: existing.apiToken, created: false };
+      const created = await accounts.createCompany({ name: 'My shop', apiToken: newApiToken(), isDesktop: true, createdAt: clock.now() });
+      return { companyId: created.id, apiToken: created.apiToken, created: true };
     },
   };
 }

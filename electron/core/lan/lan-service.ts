@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import { lanSettingsSchema, type LanSettings, type LanState } from '../../../shared/contract/lan';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import type { Db } from '../store/database';
-import { readAppSetting, writeAppSetting } from '../settings/app-setting';
+import type { AccountsStore } from '../store/accounts/accounts-store';
+import { readAppSetting } from '../settings/app-setting';
 import { ensureCertificate, readCertificate, type LanCertificate } from './certificate';
 import { lanInterfaces, type LanInterface } from './network-interfaces';
 
@@ -19,7 +19,7 @@ export interface LanDoorControl {
 }
 
 export interface LanServiceDeps {
-  db: Db;
+  accounts: AccountsStore;
   clock: Clock;
   log: Logger;
   dataDir: string;
@@ -34,11 +34,11 @@ export const lanUrl = (host: string, port: number) => `https://${host.includes('
  * LAN mode's setting (app-wide, off by default) and its state. The door itself is the shell's (it listens);
  * `set` stores the setting, then has the door follow it at once.
  */
-export function createLanService({ db, clock, log, dataDir, interfaces = lanInterfaces }: LanServiceDeps) {
+export function createLanService({ accounts, clock, log, dataDir, interfaces = lanInterfaces }: LanServiceDeps) {
   let door: LanDoorControl | null = null;
 
   // A damaged row means LAN mode off: the defaults.
-  const settings = (): Promise<LanSettings> => readAppSetting(db, log, settingsKey, lanSettingsSchema);
+  const settings = (): Promise<LanSettings> => readAppSetting(accounts, log, settingsKey, lanSettingsSchema);
 
   async function state(): Promise<LanState> {
     const current = await settings();
@@ -61,7 +61,7 @@ export function createLanService({ db, clock, log, dataDir, interfaces = lanInte
 
     /** Stores the setting and has the door follow it; a busy port or a missing address shows in the listeners. */
     async set(input: LanSettings): Promise<LanState> {
-      await writeAppSetting(db, settingsKey, input, clock.now());
+      await accounts.saveAppSetting(settingsKey, input, clock.now());
       await door?.apply(input);
       return state();
     },

@@ -11,13 +11,11 @@ import { newApiToken, type CallContext } from '../companies/company-service';
 import { notFound } from '../errors';
 import type { AppEvent, EventBus } from '../events';
 import type { Logger } from '../logger';
-import type { Db } from '../store/database';
-import type { SenderProfilesTable } from '../store/schema';
-import { readAppSetting, writeAppSetting } from './app-setting';
-import type { Selectable } from 'kysely';
+import type { AccountsStore, StoredSenderProfile } from '../store/accounts/accounts-store';
+import { readAppSetting } from './app-setting';
 
 export interface SettingsServiceDeps {
-  db: Db;
+  accounts: AccountsStore;
   clock: Clock;
   events: EventBus;
   log: Logger;
@@ -26,13 +24,13 @@ export interface SettingsServiceDeps {
 
 const preferencesKey = 'preferences';
 
-const profileView = (r: Selectable<SenderProfilesTable>): SenderProfile => ({
-  id: r.id,
-  name: r.name,
-  sender: JSON.parse(r.sender),
-  isDefault: r.is_default === 1,
-  created: formatTimestamp(r.created_at),
-  updated: formatTimestamp(r.updated_at),
+const profileView = (p: StoredSenderProfile): SenderProfile => ({
+  id: p.id,
+  name: p.name,
+  sender: p.sender,
+  isDefault: p.isDefault,
+  created: formatTimestamp(p.createdAt),
+  updated: formatTimestamp(p.updatedAt),
 });
 
 /**
@@ -40,36 +38,40 @@ const profileView = (r: Selectable<SenderProfilesTable>): SenderProfile => ({
  * the whole app: there is one scheduler and one local API), and the API token. Publishes `settings.changed`
  * (the scheduler follows the refresh interval from it).
  */
-export function createSettingsService({ db, clock, events, log, dataDir }: SettingsServiceDeps) {
+export function createSettingsService({ accounts, clock, events, log, dataDir }: SettingsServiceDeps) {
   // Read on every HTTP request (the local API switch): kept in memory, this service is the only writer.
   let cached: Preferences | null = null;
 
   async function preferences(): Promise<Preferences> {
-    cached ??= await readAppSetting(db, log, preferencesKey, preferencesSchema);
+    cached ??= await readAppSetting(accounts, log, preferencesKey, preferencesSchema);
     return cached;
   }
 
   async function companyDetails(ctx: CallContext): Promise<CompanyDetails> {
-    const company = await db.selectFrom('companies').select('name').where('id', '=', ctx.companyId).executeTakeFirstOrThrow();
-    const row = await db.selectFrom('company_settings').select('details').where('company_id', '=', ctx.companyId).executeTakeFirst();
-    const stored = row ? (JSON.parse(row.details) as Record<string, unknown>) : {};
+    const company = await knownCompany(ctx);
+    const stored = (await accounts.companyDetails(ctx.companyId)) ?? {};
     const parsed = companyDetailsSchema.safeParse({ ...stored, name: company.name });
     return parsed.success ? parsed.data : companyDetailsSchema.parse({ name: company.name || 'My shop' });
   }
 
-  const profiles = (ctx: CallContext) =>
-    db.selectFrom('sender_profiles').selectAll().where('company_id', '=', ctx.companyId).orderBy('is_default', 'desc').orderBy('id').execute();
+  async function knownCompany(ctx: CallContext) {
+    const company = await accounts.company(ctx.companyId);
+    if (!company) throw new Error(`Company ${ctx.companyId} does not exist`);
+    return company;
+  }
+
+  const profiles = (ctx: CallContext) => accounts.senderProfiles(ctx.companyId);
 
   async function findProfile(ctx: CallContext, id: number) {
-    const row = await db.selectFrom('sender_profiles').selectAll().where('company_id', '=', ctx.companyId).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`Sender profile ${id} was not found`);
-    return row;
+    const profile = await accounts.senderProfile(ctx.companyId, id);
+    if (!profile) throw notFound(`Sender profile ${id} was not found`);
+    return profile;
   }
 
   type SettingsChange = Extract<AppEvent, { type: 'settings.changed' }>['what'];
   /** Shop-wide preferences belong to the shop's own company: its windows hear of them, API clients' do not. */
   const changed = async (ctx: CallContext | null, what: SettingsChange) => {
-    const companyId = ctx?.companyId ?? (await db.selectFrom('companies').select('id').where('is_desktop', '=', 1).executeTakeFirst())?.id;
+    const companyId = ctx?.companyId ?? (await accounts.desktopCompany())?.id;
     if (companyId !== undefined) events.publish({ type: 'settings.changed', companyId, what });
   };
 
@@ -82,19 +84,14 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
     },
 
     async get(ctx: CallContext): Promise<Settings> {
-      const [company, prefs, rows, token] = await Promise.all([
-        companyDetails(ctx),
-        preferences(),
-        profiles(ctx),
-        db.selectFrom('companies').select('api_token').where('id', '=', ctx.companyId).executeTakeFirstOrThrow(),
-      ]);
+      const [company, prefs, rows, account] = await Promise.all([companyDetails(ctx), preferences(), profiles(ctx), knownCompany(ctx)]);
       const pending = pendingRestoreFile(dataDir);
       return {
         company,
         preferences: prefs,
         senderProfiles: rows.map(profileView),
-        defaultSenderProfileId: rows.find((r) => r.is_default === 1)?.id ?? null,
-        apiToken: token.api_token,
+        defaultSenderProfileId: rows.find((p) => p.isDefault)?.id ?? null,
+        apiToken: account.apiToken,
         dataDir,
         backupsDir: backupsDir(dataDir),
         pendingRestore: existsSync(pending) ? pending : null,
@@ -107,20 +104,12 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
         const { name, ...rest } = input.company;
         const current = await companyDetails(ctx);
         const { name: _name, ...currentRest } = current;
-        const details = JSON.stringify({ ...currentRest, ...rest });
-        await db.transaction().execute(async (trx) => {
-          if (name !== undefined) await trx.updateTable('companies').set({ name }).where('id', '=', ctx.companyId).execute();
-          await trx
-            .insertInto('company_settings')
-            .values({ company_id: ctx.companyId, details, updated_at: now })
-            .onConflict((oc) => oc.column('company_id').doUpdateSet({ details, updated_at: now }))
-            .execute();
-        });
+        await accounts.saveCompanyDetails(ctx.companyId, { name, details: { ...currentRest, ...rest }, at: now });
         changed(ctx, 'company');
       }
       if (input.preferences) {
         const next = preferencesSchema.parse({ ...(await preferences()), ...stripUndefined(input.preferences) });
-        await writeAppSetting(db, preferencesKey, next, now);
+        await accounts.saveAppSetting(preferencesKey, next, now);
         cached = next;
         await changed(null, 'preferences');
       }
@@ -130,7 +119,7 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
     /** A new API token for the company; the old one no longer opens anything (tokens are looked up per request). */
     async regenerateToken(ctx: CallContext): Promise<{ apiToken: string }> {
       const apiToken = newApiToken();
-      await db.updateTable('companies').set({ api_token: apiToken }).where('id', '=', ctx.companyId).execute();
+      await accounts.setApiToken(ctx.companyId, apiToken);
       changed(ctx, 'apiToken');
       return { apiToken };
     },
@@ -141,17 +130,7 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
 
     async createProfile(ctx: CallContext, input: z.output<typeof senderProfileCreateSchema>): Promise<SenderProfile> {
       const now = clock.now();
-      const id = await db.transaction().execute(async (trx) => {
-        const hasDefault = await trx.selectFrom('sender_profiles').select('id').where('company_id', '=', ctx.companyId).where('is_default', '=', 1).executeTakeFirst();
-        const makeDefault = !hasDefault || input.isDefault === true;
-        if (makeDefault && hasDefault) await trx.updateTable('sender_profiles').set({ is_default: 0 }).where('id', '=', hasDefault.id).execute();
-        const row = await trx
-          .insertInto('sender_profiles')
-          .values({ company_id: ctx.companyId, name: input.name, sender: JSON.stringify(input.sender), is_default: makeDefault ? 1 : 0, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      });
+      const id = await accounts.createSenderProfile(ctx.companyId, { name: input.name, sender: input.sender, isDefault: input.isDefault, at: now });
       changed(ctx, 'senderProfiles');
       return profileView(await findProfile(ctx, id));
     },
@@ -159,34 +138,14 @@ export function createSettingsService({ db, clock, events, log, dataDir }: Setti
     async updateProfile(ctx: CallContext, input: z.output<typeof senderProfileUpdateSchema>): Promise<SenderProfile> {
       const now = clock.now();
       await findProfile(ctx, input.id);
-      await db.transaction().execute(async (trx) => {
-        if (input.isDefault === true) {
-          await trx.updateTable('sender_profiles').set({ is_default: 0 }).where('company_id', '=', ctx.companyId).where('id', '!=', input.id).execute();
-        }
-        await trx
-          .updateTable('sender_profiles')
-          .set({
-            updated_at: now,
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.sender !== undefined ? { sender: JSON.stringify(input.sender) } : {}),
-            ...(input.isDefault === true ? { is_default: 1 } : {}),
-          })
-          .where('id', '=', input.id)
-          .execute();
-      });
+      await accounts.updateSenderProfile(ctx.companyId, input.id, { name: input.name, sender: input.sender, isDefault: input.isDefault, at: now });
       changed(ctx, 'senderProfiles');
       return profileView(await findProfile(ctx, input.id));
     },
 
     async deleteProfile(ctx: CallContext, id: number): Promise<{ id: number; deleted: string }> {
-      const row = await findProfile(ctx, id);
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('sender_profiles').where('id', '=', id).execute();
-        if (row.is_default === 1) {
-          const oldest = await trx.selectFrom('sender_profiles').select('id').where('company_id', '=', ctx.companyId).orderBy('id').executeTakeFirst();
-          if (oldest) await trx.updateTable('sender_profiles').set({ is_default: 1 }).where('id', '=', oldest.id).execute();
-        }
-      });
+      await findProfile(ctx, id);
+      await accounts.deleteSenderProfile(ctx.companyId, id);
       changed(ctx, 'senderProfiles');
       return { id, deleted: formatTimestamp(clock.now()) };
     },

@@ -33,3 +33,9 @@ export class GuardedSqliteDialect extends SqliteDialect {
     return driver;
   }
 }
+
+/** Whether SQLite refused a write for a UNIQUE or PRIMARY KEY constraint (by its extended code, never its message). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

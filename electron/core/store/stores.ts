@@ -1,0 +1,17 @@
+import type { AccountsStore } from './accounts/accounts-store';
+import { createSqliteAccountsStore } from './accounts/sqlite';
+import type { OpenedDatabase } from './database';
+
+/**
+ * Every aggregate's store: what services are built from (app.ts). One implementation per engine; SQLite's is
+ * `openSqliteStores`.
+ */
+export interface Stores {
+  accounts: AccountsStore;
+}
+
+export function openSqliteStores(opened: OpenedDatabase): Stores {
+  return {
+    accounts: createSqliteAccountsStore(opened),
+  };
+}
