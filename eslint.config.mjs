@@ -12,7 +12,6 @@ const databaseDrivers = ['better-sqlite3', 'kysely', 'pg'];
  */
 const notYetBehindAStore = [
   'electron/core/backup/backup-service.ts',
-  'electron/core/courier/courier-service.ts',
   'electron/core/dashboard/attention.ts',
   'electron/core/dashboard/today.ts',
   'electron/core/export/orders-xlsx.ts',
@@ -44,7 +43,6 @@ const notYetBehindAStore = [
  */
 const stillHandedTheDatabase = [
   'electron/core/calculator/points.ts',
-  'electron/core/courier/courier-service.ts',
   'electron/core/dashboard/attention.ts',
   'electron/core/dashboard/next-change.ts',
   'electron/core/dashboard/today.ts',

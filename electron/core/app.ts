@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './clock';
 import { createAuthService } from './auth/auth-service';
 import { ownerOf, type Caller, type Visitor } from './auth/caller';
 import { dispatch, type CommandTable } from './commands';
+import { createCourierRefresh } from './courier/courier-refresh';
 import { createCourierService } from './courier/courier-service';
 import { createCompanyService } from './companies/company-service';
 import { createEventBus } from './events';
@@ -166,14 +167,17 @@ export async function createApp(options: AppOptions) {
   const drafts = createDraftService({ db, clock, orders, providers, events });
   const importPresets = createImportPresetService({ db, clock });
   const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
-  const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, settings, events, log });
+  const courierRefresh = createCourierRefresh({ store: stores.courierCalls, clock, providers, events, log, laneOf: connections.laneOf });
+  const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, courier: courierRefresh, settings, events, log });
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir;
   const labels = createLabelService({ db, providers, resourcesDir, log });
   const acts = createActService({ db, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
   const dispatchService = createDispatchService({ db, clock, providers, events });
   const dashboard = createDashboard({ db, clock, providers });
   const fileLinks = createFileLinks(clock);
-  const courier = createCourierService({ db, clock, providers });
+  const courier = createCourierService({
+    store: stores.courierCalls, clock, providers, defaultSender: async (ctx) => (await settings.listProfiles(ctx))[0]?.sender ?? null,
+  });
   // Webhooks may call local addresses only when the owner allowed it (asked at each registration and pass).
   const allowLocalWebhooks = async () => (await settings.preferences()).allowLocalWebhooks;
   const webhooks = createWebhookService({ db, clock, allowLocal: allowLocalWebhooks });
@@ -291,6 +295,7 @@ export async function createApp(options: AppOptions) {
   return {
     db,
     sqlite: store.sqlite,
+    stores,
     clock,
     log,
     events,

@@ -14,6 +14,8 @@ const settingsChanged = z.object({
   what: z.enum(['company', 'preferences', 'apiToken', 'senderProfiles', 'users', 'lan']),
 });
 const draftsChanged = z.object({ type: z.literal('drafts.changed'), companyId });
+/** A delivery service's later word changed the company's courier calls (a number, a refusal, a cancel). */
+const courierChanged = z.object({ type: z.literal('courier.changed'), companyId });
 /** The calling session was ended (signed out, revoked, password changed): the window signs in again. */
 const sessionEnded = z.object({ type: z.literal('session.ended'), companyId, sessionId: z.number().int() });
 
@@ -25,6 +27,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   ordersNoticeEventSchema,
   settingsChanged,
   draftsChanged,
+  courierChanged,
   importProgressEventSchema.extend({ companyId }),
   sessionEnded,
 ]);

@@ -1,4 +1,5 @@
 import { manualClock } from '../../electron/core/clock';
+import { manualTimers, type ManualTimers } from '../../electron/core/scheduler/timers';
 import { syncCarrierPoints, syncCarrierPointsIfStale } from '../../electron/core/lists/carrier-reference';
 import { createCdekProvider, type CdekProvider, type CdekProviderOptions } from '../../electron/core/providers/cdek/cdek-provider';
 import { createCdekClient, type CdekClientOptions } from '../../electron/core/providers/cdek/client';
@@ -22,6 +23,8 @@ interface Env {
   fake: FakeCdek;
   cdek: CdekProvider;
   clock: ReturnType<typeof manualClock>;
+  /** The app's timers (the status scheduler's), moved by hand. */
+  timers: ManualTimers;
   app: Awaited<ReturnType<typeof createTestApp>>;
   calls: { method: string; path: string; status?: number; failure?: string }[];
   close(): Promise<void>;
@@ -34,8 +37,10 @@ async function setup(fakeOptions: FakeCdekOptions = {}, tune: Partial<Omit<CdekP
   const calls: Env['calls'] = [];
   const { client: clientTune, ...providerTune } = tune;
   let cdek!: CdekProvider;
+  const timers = manualTimers(clock);
   const app = await createTestApp({
     clock,
+    timers,
     providers: ({ reference }) => {
       const client = createCdekClient({ baseUrl: fake.url, ...FAKE_TEST_ACCOUNT, clock, timeoutMs: 5_000, onCall: (c) => calls.push(c), ...clientTune });
       cdek = createCdekProvider({ client, reference, clock, pollDelaysMs: [0, 0, 0, 0], sleep: async () => {}, ...providerTune });
@@ -46,6 +51,7 @@ async function setup(fakeOptions: FakeCdekOptions = {}, tune: Partial<Omit<CdekP
     fake,
     cdek,
     clock,
+    timers,
     app,
     calls,
     async close() {
@@ -490,38 +496,72 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
       expect((await env.app.app.services.courier.list(env.app.shop, { limit: 1, offset: 0 })).rows[0].state).toBe('failed');
     });
 
-    it('a request CDEK numbers later shows no number at first and its number once CDEK gave it, when the calls are listed', async () => {
+    /** What the shop sees: the kept calls (listing asks CDEK nothing). */
+    const listed = async () => (await env.app.app.services.courier.list(env.app.shop, { limit: 10, offset: 0 })).rows;
+    const intakeQuestions = () => env.calls.filter((c) => c.method === 'GET' && c.path.includes('intakes')).length;
+    /** The UI's "refresh now": the scheduler's run for the company, statuses and then courier calls. */
+    const refreshNow = () => env.app.app.services.scheduler.refreshNow(env.app.shop.companyId);
+
+    it('a request CDEK numbers later shows no number at first, and its number once the scheduled refresh asked CDEK; listing asks nothing', async () => {
       env = await setup({ intakes: { checkAfterMs: 10 * 60_000 } }, { pollDelaysMs: [0] });
-      const list = async () => (await env.app.app.services.courier.list(env.app.shop, { limit: 10, offset: 0 })).rows;
       const call = await env.app.app.services.courier.create(env.app.shop, callFor([]));
       expect(call).toMatchObject({ providerNumber: null, error: null });
-      expect(await list()).toMatchObject([{ id: call.id, state: 'accepted', providerNumber: null }]);
+      const askedWhenCreated = intakeQuestions();
+      expect(await listed()).toMatchObject([{ id: call.id, state: 'accepted', providerNumber: null }]);
 
       env.clock.advance(10 * 60_000);
-      const number = String(env.fake.intake(call.additionalProviderNumber!)?.number ?? 'not numbered yet');
-      const [listed] = await list();
-      expect(listed).toMatchObject({ state: 'accepted', providerNumber: expect.stringMatching(/^\d{7}$/) });
-      expect(listed.providerNumber).toBe(String(env.fake.intake(call.additionalProviderNumber!)!.number));
-      expect(number).toBe('not numbered yet'); // the fake numbered it only when the list asked
-      // Kept: the number stays after CDEK is asked again, and the call is canceled by it.
+      expect(await listed()).toMatchObject([{ state: 'accepted', providerNumber: null }]);
+      expect(intakeQuestions()).toBe(askedWhenCreated); // the list read what is kept, twice, without a GET
+      expect(env.fake.intake(call.additionalProviderNumber!)?.number ?? 'not numbered yet').toBe('not numbered yet');
+
+      // The background schedule: its first run a minute after start asks CDEK about the open call.
+      await env.app.app.services.scheduler.start();
+      env.clock.advance(60_000);
+      env.timers.fireDue();
+      await env.app.app.services.scheduler.idle();
+      expect(intakeQuestions()).toBe(askedWhenCreated + 1);
+      const [numbered] = await listed();
+      expect(numbered).toMatchObject({ state: 'accepted', providerNumber: String(env.fake.intake(call.additionalProviderNumber!)!.number) });
+      expect(numbered.providerNumber).toMatch(/^\d{7}$/);
+      await env.app.app.services.scheduler.stop();
+
+      // Kept: the number stays, and the call is canceled by it.
       await env.app.app.services.courier.cancel(env.app.shop, call.id);
-      expect(await list()).toMatchObject([{ state: 'canceled', providerNumber: listed.providerNumber }]);
+      expect(await listed()).toMatchObject([{ state: 'canceled', providerNumber: numbered.providerNumber }]);
     });
 
     it('a request CDEK finds invalid after it answered shows refused with CDEK\'s words; one CDEK removes shows canceled', async () => {
       env = await setup({ intakes: { timeline: [{ afterMs: 60_000, code: 'APPOINTED_COURIER' }, { afterMs: 120_000, code: 'REMOVED' }] } }, { pollDelaysMs: [] });
-      const list = async () => (await env.app.app.services.courier.list(env.app.shop, { limit: 10, offset: 0 })).rows;
+      const events: unknown[] = [];
+      env.app.app.events.subscribe((e) => events.push(e));
       const invalid = await env.app.app.services.courier.create(env.app.shop, callFor([], { timeEnd: '11:00' }));
       expect(invalid).toMatchObject({ providerNumber: null, error: null });
-      expect(await list()).toMatchObject([{ state: 'refused', providerNumber: null, error: 'CDEK refused the courier request: the interval must be at least 3 hours (v2_intake_time_interval)' }]);
+      await refreshNow();
+      expect(await listed()).toMatchObject([{ state: 'refused', providerNumber: null, error: 'CDEK refused the courier request: the interval must be at least 3 hours (v2_intake_time_interval)' }]);
+      expect(events).toContainEqual({ type: 'courier.changed', companyId: env.app.shop.companyId });
 
       const removed = await env.app.app.services.courier.create(env.app.shop, callFor([]));
-      expect((await list())[0]).toMatchObject({ id: removed.id, state: 'accepted', providerNumber: expect.stringMatching(/^\d{7}$/), canceled: null });
+      await refreshNow();
+      expect((await listed())[0]).toMatchObject({ id: removed.id, state: 'accepted', providerNumber: expect.stringMatching(/^\d{7}$/), canceled: null });
       env.clock.advance(60_000);
-      expect((await list())[0]).toMatchObject({ state: 'accepted' }); // a courier appointed: the call stands
+      await refreshNow();
+      expect((await listed())[0]).toMatchObject({ state: 'accepted' }); // a courier appointed: the call stands
       env.clock.advance(60_000);
-      expect((await list())[0]).toMatchObject({ state: 'canceled', canceled: expect.any(String) });
+      expect((await listed())[0]).toMatchObject({ state: 'accepted' }); // CDEK removed it, but nobody asked yet
+      await refreshNow();
+      expect((await listed())[0]).toMatchObject({ state: 'canceled', canceled: expect.any(String) });
       await expect(env.app.app.services.courier.cancel(env.app.shop, removed.id)).rejects.toMatchObject({ body: { code: '040081' } });
+    });
+
+    it('CDEK down during the refresh leaves the open call as it was kept, for the next run', async () => {
+      env = await setup({ intakes: { checkAfterMs: 10 * 60_000 } }, { pollDelaysMs: [0] });
+      const call = await env.app.app.services.courier.create(env.app.shop, callFor([]));
+      env.clock.advance(10 * 60_000);
+      env.fake.failNext('500', 1, /intakes/);
+      await refreshNow();
+      expect(await listed()).toMatchObject([{ id: call.id, state: 'accepted', providerNumber: null }]);
+      await refreshNow();
+      expect((await listed())[0].providerNumber).toMatch(/^\d{7}$/);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { eachAtMost } from '../concurrency';
 import type { ProviderStatus, TrackedShipment } from './provider';
 
 /**
@@ -11,21 +12,17 @@ export async function trackEach(
   concurrency = 4,
 ): Promise<Map<string, ProviderStatus[]>> {
   const result = new Map<string, ProviderStatus[]>();
-  const queue = [...shipments];
   let failures = 0;
   let firstFailure: unknown = null;
-  const worker = async () => {
-    for (let s = queue.shift(); s; s = queue.shift()) {
-      try {
-        const history = await historyOf(s);
-        if (history) result.set(s.providerNumber, history);
-      } catch (error) {
-        failures++;
-        firstFailure ??= error;
-      }
+  await eachAtMost(shipments, concurrency, async (s) => {
+    try {
+      const history = await historyOf(s);
+      if (history) result.set(s.providerNumber, history);
+    } catch (error) {
+      failures++;
+      firstFailure ??= error;
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, shipments.length)) }, worker));
+  });
   if (shipments.length > 0 && failures === shipments.length) throw firstFailure;
   return result;
 }

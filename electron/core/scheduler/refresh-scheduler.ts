@@ -2,6 +2,7 @@ import type { StatusRefreshResult } from '../../../shared/contract/status-refres
 import type { OrdersNoticeEvent } from '../../../shared/contract/bulk';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
+import type { CourierRefresh } from '../courier/courier-refresh';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import type { SettingsService } from '../settings/settings-service';
@@ -14,6 +15,8 @@ export interface RefreshSchedulerDeps {
   clock: Clock;
   timers: Timers;
   refresher: StatusRefresher;
+  /** Asks where open courier calls stand; every run does it after the orders' statuses. */
+  courier?: Pick<CourierRefresh, 'refresh'>;
   settings: Pick<SettingsService, 'preferences'>;
   events: EventBus;
   log: Logger;
@@ -92,7 +95,24 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
     for (const notice of groups.values()) events.publish(notice);
   }
 
+  /** A run's courier-call part: its failure is logged and leaves the statuses' result as it is. */
+  async function refreshCourierCalls(scope: RefreshScope) {
+    try {
+      await deps.courier?.refresh({ companyId: scope.companyId });
+    } catch (error) {
+      log.error('refreshing courier calls failed', error);
+    }
+  }
+
   async function run(scope: RefreshScope, trigger: Trigger): Promise<StatusRefreshResult> {
+    try {
+      return await runStatuses(scope, trigger);
+    } finally {
+      await refreshCourierCalls(scope);
+    }
+  }
+
+  async function runStatuses(scope: RefreshScope, trigger: Trigger): Promise<StatusRefreshResult> {
     const startedAt = clock.now();
     const result: StatusRefreshResult = { checked: 0, changed: 0, statuses: 0, failed: 0 };
     let error: string | null = null;

@@ -1,5 +1,7 @@
 import type { AccountsStore } from './accounts/accounts-store';
 import { createSqliteAccountsStore } from './accounts/sqlite';
+import type { CourierCallsStore } from './courier-calls/courier-calls-store';
+import { createSqliteCourierCallsStore } from './courier-calls/sqlite';
 import type { OpenedDatabase } from './database';
 
 /**
@@ -8,10 +10,12 @@ import type { OpenedDatabase } from './database';
  */
 export interface Stores {
   accounts: AccountsStore;
+  courierCalls: CourierCallsStore;
 }
 
 export function openSqliteStores(opened: OpenedDatabase): Stores {
   return {
     accounts: createSqliteAccountsStore(opened),
+    courierCalls: createSqliteCourierCallsStore(opened),
   };
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Stack, Table, Text, Title, type MantineColor } from '@ma
 import { useCallback, useEffect, useState } from 'react';
 import type { CourierCallView } from '../../../shared/schemas/courier-call';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { usePushEvent } from '../../components/use-push-event';
 import { errorTitle } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { providerName, useProvidersStore } from '../../stores/providers-store';
@@ -26,6 +27,8 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
   useEffect(() => {
     void load();
   }, [load, reloadKey]);
+  // The status refresh brings the services' later word (a number, a refusal); the list shows what is kept.
+  usePushEvent(['courier.changed'], () => void load());
 
   const cancel = async (call: CourierCallView) => {
     setBusy(true);
