@@ -36,6 +36,7 @@ import type { UpstreamTuning } from './providers/upstream/upstream-provider';
 import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
 import { openDatabase, type Db } from './store/database';
+import { sqliteDatabaseFiles } from './store/backups/sqlite';
 import { openSqliteStores } from './store/stores';
 import { databaseFile } from './paths';
 import { applyPendingRestore, createBackupService } from './backup/backup-service';
@@ -107,7 +108,7 @@ export async function createApp(options: AppOptions) {
   if (options.databaseFile === undefined) {
     // A restore staged by backup.restore goes in before anything opens the database.
     try {
-      const restored = applyPendingRestore(options.dataDir, clock.now(), options.nativeBinding);
+      const restored = await applyPendingRestore(options.dataDir, clock.now(), sqliteDatabaseFiles(options.nativeBinding));
       if (restored) log.info(`Database restored from a backup; the previous one is kept as ${restored.previous ?? '(none)'}`);
     } catch (error) {
       log.error('Applying the staged restore failed; the current database stays', error);
@@ -166,7 +167,7 @@ export async function createApp(options: AppOptions) {
   const usualDropOff = createUsualDropOff(db, clock);
   const drafts = createDraftService({ db, clock, orders, providers, events });
   const importPresets = createImportPresetService({ db, clock });
-  const backup = createBackupService({ sqlite: store.sqlite, clock, log, dataDir: options.dataDir, nativeBinding: options.nativeBinding });
+  const backup = createBackupService({ backups: stores.backups, files: sqliteDatabaseFiles(options.nativeBinding), clock, log, dataDir: options.dataDir });
   const courierRefresh = createCourierRefresh({ store: stores.courierCalls, clock, providers, events, log, laneOf: connections.laneOf });
   const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, courier: courierRefresh, settings, events, log });
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir;
@@ -180,8 +181,8 @@ export async function createApp(options: AppOptions) {
   });
   // Webhooks may call local addresses only when the owner allowed it (asked at each registration and pass).
   const allowLocalWebhooks = async () => (await settings.preferences()).allowLocalWebhooks;
-  const webhooks = createWebhookService({ db, clock, allowLocal: allowLocalWebhooks });
-  const webhookDelivery = createWebhookDelivery({ db, clock, log, events, allowLocal: allowLocalWebhooks, ...options.webhooks });
+  const webhooks = createWebhookService({ webhooks: stores.webhooks, clock, allowLocal: allowLocalWebhooks });
+  const webhookDelivery = createWebhookDelivery({ webhooks: stores.webhooks, clock, log, events, allowLocal: allowLocalWebhooks, ...options.webhooks });
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }), drain: () => outbox.drain() });
 
   const commands: CommandTable = {

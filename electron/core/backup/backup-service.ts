@@ -1,23 +1,21 @@
-import Database from 'better-sqlite3';
-import type BetterSqlite3 from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, lstatSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BACKUP_UPLOAD_MAX_BYTES, type BackupFile, type BackupUploadPart, type BackupUploadState } from '../../../shared/contract/settings';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
-import { AppError, badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import type { Logger } from '../logger';
 import { databaseFile, ensurePrivateDir, ensurePrivateFile } from '../paths';
-import { loadMigrations } from '../store/migrate';
+import type { BackupsStore, DatabaseFiles } from '../store/backups/backups-store';
 import { backupsDir, pendingRestoreFile, stamp } from './backup-paths';
 
 export interface BackupServiceDeps {
-  sqlite: BetterSqlite3.Database;
+  backups: BackupsStore;
+  files: DatabaseFiles;
   clock: Clock;
   log: Logger;
   dataDir: string;
-  nativeBinding?: string;
 }
 
 const backupName = /^(shipdesk|pre-restore|uploaded)-\d{8}-\d{6}(-\d+)?\.db$/;
@@ -37,32 +35,6 @@ const stampOf = (name: string) => name.replace(/^(shipdesk|pre-restore|uploaded)
 /** An upload not finished within a day is given up and its part file removed by the next upload. */
 const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
-const unusable = (label: string, why: string) => badRequest(`${label} cannot be restored: ${why}`);
-
-/**
- * Checks that a file is a ShipDesk database this version can open: SQLite, intact, with schema_migrations,
- * not written by a newer ShipDesk. Answers its schema version. Errors name the file by `label` only.
- */
-export function checkBackupFile(file: string, nativeBinding?: string, label = basename(file)): number {
-  let db: BetterSqlite3.Database | undefined;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw unusable(label, `the database is damaged (${String(check)})`);
-    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-    if (!hasTable) throw unusable(label, 'it is not a ShipDesk database (no schema_migrations)');
-    const { v } = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
-    const known = loadMigrations().at(-1)?.version ?? 0;
-    if ((v ?? 0) > known) throw unusable(label, `it was written by a newer ShipDesk (schema ${v}; this version knows up to ${known})`);
-    return v ?? 0;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw unusable(label, `it is not a readable SQLite database (${error instanceof Error ? error.message : String(error)})`);
-  } finally {
-    db?.close();
-  }
-}
-
 /** Removes a database file with its WAL and shared-memory companions. */
 function removeDatabaseFiles(file: string) {
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
@@ -73,22 +45,16 @@ function removeDatabaseFiles(file: string) {
  * checkpointed and kept as backups/pre-restore-…, the staged one takes its place. Answers what happened,
  * or null when nothing was staged.
  */
-export function applyPendingRestore(dataDir: string, now: number, nativeBinding?: string): { restored: string; previous: string | null } | null {
+export async function applyPendingRestore(dataDir: string, now: number, files: DatabaseFiles): Promise<{ restored: string; previous: string | null } | null> {
   const pending = pendingRestoreFile(dataDir);
   if (!existsSync(pending)) return null;
-  checkBackupFile(pending, nativeBinding); // a staged file damaged since: refuse, keep the current database
+  await files.check(pending, basename(pending)); // a staged file damaged since: refuse, keep the current database
   const current = databaseFile(dataDir);
   const dir = backupsDir(dataDir);
   ensurePrivateDir(dir);
   let previous: string | null = null;
   if (existsSync(current)) {
-    // Fold the WAL into the file so the kept copy is whole on its own.
-    const db = new Database(current, nativeBinding ? { nativeBinding } : {});
-    try {
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } finally {
-      db.close();
-    }
+    await files.settle(current); // so that the kept copy is whole on its own
     previous = join(dir, freeName(dir, 'pre-restore', now));
     renameSync(current, previous);
   }
@@ -105,7 +71,7 @@ export function applyPendingRestore(dataDir: string, now: number, nativeBinding?
 }
 
 /** Backups of the open database (online backup API) and staged restores. */
-export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding }: BackupServiceDeps) {
+export function createBackupService({ backups, files, clock, log, dataDir }: BackupServiceDeps) {
   const dir = backupsDir(dataDir);
 
   function describe(name: string): BackupFile {
@@ -135,18 +101,15 @@ export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding
 
   /** Stages a checked copy of the file; the next start puts it in place. */
   async function stage(source: string) {
-    const schemaVersion = checkBackupFile(source, nativeBinding);
+    const schemaVersion = await files.check(source, basename(source));
     const staged = pendingRestoreFile(dataDir);
     removeDatabaseFiles(staged);
     ensurePrivateFile(staged);
-    const src = new Database(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
     try {
-      await src.backup(staged); // a whole, self-contained copy even if the source has a WAL beside it
+      await files.copy(source, staged);
     } catch (error) {
       removeDatabaseFiles(staged);
       throw error;
-    } finally {
-      src.close();
     }
     return { staged, schemaVersion };
   }
@@ -175,12 +138,12 @@ export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding
   }
 
   /** The whole uploaded file, renamed into the backups and checked; removed when it cannot be restored. */
-  function keepUpload(file: string, label: string): BackupFile {
+  async function keepUpload(file: string, label: string): Promise<BackupFile> {
     const name = freeName(dir, 'uploaded', clock.now());
     const target = join(dir, name);
     renameSync(file, target);
     try {
-      checkBackupFile(target, nativeBinding, label);
+      await files.check(target, label);
     } catch (error) {
       removeDatabaseFiles(target);
       throw error;
@@ -197,7 +160,7 @@ export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding
       const target = join(dir, name);
       try {
         ensurePrivateFile(target);
-        await sqlite.backup(target);
+        await backups.backupTo(target);
       } catch (error) {
         removeDatabaseFiles(target);
         throw error;
@@ -244,7 +207,7 @@ export function createBackupService({ sqlite, clock, log, dataDir, nativeBinding
         throw error;
       }
       if (!input.done) return { uploadId, received: received + part.length, backup: null };
-      return { uploadId, received: received + part.length, backup: keepUpload(file, label) };
+      return { uploadId, received: received + part.length, backup: await keepUpload(file, label) };
     },
 
     /**

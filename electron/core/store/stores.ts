@@ -2,7 +2,11 @@ import type { AccountsStore } from './accounts/accounts-store';
 import { createSqliteAccountsStore } from './accounts/sqlite';
 import type { CourierCallsStore } from './courier-calls/courier-calls-store';
 import { createSqliteCourierCallsStore } from './courier-calls/sqlite';
+import type { BackupsStore } from './backups/backups-store';
+import { createSqliteBackupsStore } from './backups/sqlite';
 import type { OpenedDatabase } from './database';
+import { createSqliteWebhooksStore } from './webhooks/sqlite';
+import type { WebhooksStore } from './webhooks/webhooks-store';
 
 /**
  * Every aggregate's store: what services are built from (app.ts). One implementation per engine; SQLite's is
@@ -11,11 +15,15 @@ import type { OpenedDatabase } from './database';
 export interface Stores {
   accounts: AccountsStore;
   courierCalls: CourierCallsStore;
+  webhooks: WebhooksStore;
+  backups: BackupsStore;
 }
 
 export function openSqliteStores(opened: OpenedDatabase): Stores {
   return {
     accounts: createSqliteAccountsStore(opened),
     courierCalls: createSqliteCourierCallsStore(opened),
+    webhooks: createSqliteWebhooksStore(opened),
+    backups: createSqliteBackupsStore(opened),
   };
 }

@@ -1,8 +1,7 @@
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
-import { orderInfoOf, statusOf } from '../statuses/status-service';
-import type { Db } from '../store/database';
+import type { DueWebhookCall, WebhooksStore } from '../store/webhooks/webhooks-store';
 import { CallFailed, guardedPost } from './guarded-post';
 import { signatureHeader, signBody } from './signature';
 
@@ -15,7 +14,7 @@ export const webhookTimeoutMs = 10_000;
 const keepFinishedMs = 30 * 86_400_000;
 
 export interface WebhookDeliveryDeps {
-  db: Db;
+  webhooks: WebhooksStore;
   clock: Clock;
   log: Logger;
   events: EventBus;
@@ -36,7 +35,7 @@ export interface WebhookDeliveryDeps {
  * tell repeats apart by `deliveryId`.
  */
 export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
-  const { db, clock, log } = deps;
+  const { webhooks, clock, log } = deps;
   const timeoutMs = deps.timeoutMs ?? webhookTimeoutMs;
   const batchSize = deps.batchSize ?? 20;
   const pollMs = deps.pollMs ?? 2_000;
@@ -46,69 +45,37 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   let unsubscribe: (() => void) | null = null;
   let lastPrune = 0;
 
-  async function claimDue() {
-    const now = clock.now();
-    const due = await db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-      .select(['d.id', 'd.attempts', 'd.status_id', 'w.id as webhook_id', 'w.uuid', 'w.url', 'w.secret', 'w.company_id'])
-      .where('d.state', '=', 'pending')
-      .where('d.next_attempt_at', '<=', now)
-      .orderBy('d.next_attempt_at')
-      .orderBy('d.id')
-      .limit(batchSize)
-      .execute();
-    if (due.length === 0) return [];
-    // Counted before calling out: a crash mid-call leaves the call due again after its backoff.
-    await db.transaction().execute(async (trx) => {
-      for (const d of due) {
-        const attempt = d.attempts + 1;
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({ attempts: attempt, next_attempt_at: now + (webhookRetryDelays[attempt - 1] ?? 0) })
-          .where('id', '=', d.id)
-          .execute();
-      }
-    });
-    return due.map((d) => ({ ...d, attempts: d.attempts + 1 }));
-  }
-
-  async function deliver(d: Awaited<ReturnType<typeof claimDue>>[number], allowLocal: boolean): Promise<boolean> {
-    const status = await db.selectFrom('order_statuses').selectAll().where('id', '=', d.status_id).executeTakeFirst();
-    const order = status && (await db.selectFrom('orders').selectAll().where('id', '=', status.order_id).where('company_id', '=', d.company_id).executeTakeFirst());
+  async function deliver(d: DueWebhookCall, allowLocal: boolean): Promise<boolean> {
+    const news = await webhooks.statusNews(d.statusId, d.webhook.companyId);
     let httpStatus: number | null = null;
     let error: string | null = null;
-    if (!status || !order) error = 'the order is gone';
+    if (!news) error = 'the order is gone';
     else {
-      const body = JSON.stringify({ type: 'ORDER_STATUS', webhookUuid: d.uuid, deliveryId: d.id, orderInfo: orderInfoOf(order), status: statusOf(status) });
+      const body = JSON.stringify({ type: 'ORDER_STATUS', webhookUuid: d.webhook.uuid, deliveryId: d.deliveryId, orderInfo: news.orderInfo, status: news.status });
       const headers = {
         'Content-Type': 'application/json; charset=utf-8',
         'User-Agent': 'ShipDesk-Webhooks/1',
-        [signatureHeader]: signBody(d.secret, body),
-        'X-ShipDesk-Delivery': String(d.id),
-        'X-ShipDesk-Webhook': d.uuid,
+        [signatureHeader]: signBody(d.webhook.secret, body),
+        'X-ShipDesk-Delivery': String(d.deliveryId),
+        'X-ShipDesk-Webhook': d.webhook.uuid,
       };
       try {
-        httpStatus = await guardedPost(d.url, body, headers, { allowLocal, timeoutMs });
+        httpStatus = await guardedPost(d.webhook.url, body, headers, { allowLocal, timeoutMs });
       } catch (e) {
         error = e instanceof CallFailed ? e.message : 'the site could not be reached';
       }
     }
     const delivered = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
     if (httpStatus !== null && httpStatus >= 300 && httpStatus < 400) error = 'the site answered with a redirect, which is not followed';
-    const finished = delivered || !status || !order || d.attempts >= maxWebhookAttempts;
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      // The webhook may have been deleted while its call was out: then there is nothing to record.
-      const still = await trx.selectFrom('webhook_deliveries').select('id').where('id', '=', d.id).executeTakeFirst();
-      if (!still) return;
-      await trx.insertInto('webhook_attempts').values({ delivery_id: d.id, webhook_id: d.webhook_id, at: now, http_status: httpStatus, error }).execute();
-      if (finished) await trx.updateTable('webhook_deliveries').set({ state: delivered ? 'delivered' : 'failed', finished_at: now }).where('id', '=', d.id).execute();
-    });
-    log.child({ companyId: d.company_id, orderId: status?.order_id }).info(delivered ? 'webhook call delivered' : 'webhook call failed', {
-      webhook: d.uuid,
-      deliveryId: d.id,
-      attempt: d.attempts,
+    const finished = delivered || !news || d.attempt >= maxWebhookAttempts;
+    await webhooks.recordAttempt(
+      { deliveryId: d.deliveryId, webhookId: d.webhook.id },
+      { at: clock.now(), httpStatus, error, ...(finished ? { finished: delivered ? ('delivered' as const) : ('failed' as const) } : {}) },
+    );
+    log.child({ companyId: d.webhook.companyId, orderId: news?.orderId }).info(delivered ? 'webhook call delivered' : 'webhook call failed', {
+      webhook: d.webhook.uuid,
+      deliveryId: d.deliveryId,
+      attempt: d.attempt,
       httpStatus,
       error,
       ...(finished && !delivered ? { givenUp: true } : {}),
@@ -120,12 +87,12 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     const now = clock.now();
     if (now - lastPrune < 3_600_000) return;
     lastPrune = now;
-    await db.deleteFrom('webhook_deliveries').where('state', '!=', 'pending').where('finished_at', '<', now - keepFinishedMs).execute();
+    await webhooks.forgetFinished(now - keepFinishedMs);
   }
 
   /** One pass: the calls due at this moment (up to batchSize), in parallel. Resolves with how many were made and delivered. */
   async function pass(): Promise<{ made: number; delivered: number }> {
-    const due = await claimDue();
+    const due = await webhooks.claimDueCalls(clock.now(), batchSize, webhookRetryDelays);
     if (due.length === 0) {
       await prune();
       return { made: 0, delivered: 0 };
@@ -133,7 +100,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     const allowLocal = await deps.allowLocal();
     // Sites in parallel; one site's calls one after another, oldest first, so statuses arrive in order (retries aside).
     const bySite = new Map<number, typeof due>();
-    for (const d of due) bySite.set(d.webhook_id, [...(bySite.get(d.webhook_id) ?? []), d]);
+    for (const d of due) bySite.set(d.webhook.id, [...(bySite.get(d.webhook.id) ?? []), d]);
     let delivered = 0;
     await Promise.all(
       [...bySite.values()].map(async (calls) => {
@@ -173,8 +140,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     async drain(): Promise<number> {
       let delivered = 0;
       for (;;) {
-        const before = await db.selectFrom('webhook_deliveries').select('id').where('state', '=', 'pending').where('next_attempt_at', '<=', clock.now()).limit(1).executeTakeFirst();
-        if (!before) return delivered;
+        if (!(await webhooks.hasDueCalls(clock.now()))) return delivered;
         delivered += (await runOnce()).delivered;
       }
     },

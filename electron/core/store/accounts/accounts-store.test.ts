@@ -1,21 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../database';
-import { openSqliteStores, type Stores } from '../stores';
-
-/** Each engine's stores on an empty database; the PostgreSQL implementation joins this list. */
-const engines: { name: string; open: () => { stores: Stores; close: () => Promise<void> } }[] = [
-  {
-    name: 'sqlite',
-    open: () => {
-      const opened = openDatabase({ file: ':memory:' });
-      return { stores: openSqliteStores(opened), close: () => opened.close() };
-    },
-  },
-];
+import { testEngines } from '../test-engines';
 
 const sender = (city: string) => ({ name: 'Склад', phone: '+79990000000', address: { city } }) as never;
 
-describe.each(engines)('the accounts store ($name)', ({ open }) => {
+describe.each(testEngines)('the accounts store ($name)', ({ open }) => {
   let close: () => Promise<void> = async () => {};
   afterEach(() => close());
 

@@ -1,0 +1,62 @@
+import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { AppError, badRequest } from '../../errors';
+import type { OpenedDatabase } from '../database';
+import { loadMigrations } from '../migrate';
+import type { BackupsStore, DatabaseFiles } from './backups-store';
+
+/** SQLite's online backup: pages copied while the app keeps reading and writing. */
+export function createSqliteBackupsStore({ sqlite }: OpenedDatabase): BackupsStore {
+  return {
+    async backupTo(file) {
+      await sqlite.backup(file);
+    },
+  };
+}
+
+const unusable = (label: string, why: string) => badRequest(`${label} cannot be restored: ${why}`);
+
+/** SQLite database files by path, opened with the Electron build of better-sqlite3 when given. */
+export function sqliteDatabaseFiles(nativeBinding?: string): DatabaseFiles {
+  const open = (file: string, options: BetterSqlite3.Options = {}) => new Database(file, { ...options, ...(nativeBinding ? { nativeBinding } : {}) });
+
+  return {
+    async check(file, label) {
+      let db: BetterSqlite3.Database | undefined;
+      try {
+        db = open(file, { readonly: true, fileMustExist: true });
+        const check = db.pragma('quick_check', { simple: true });
+        if (check !== 'ok') throw unusable(label, `the database is damaged (${String(check)})`);
+        const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+        if (!hasTable) throw unusable(label, 'it is not a ShipDesk database (no schema_migrations)');
+        const { v } = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
+        const known = loadMigrations().at(-1)?.version ?? 0;
+        if ((v ?? 0) > known) throw unusable(label, `it was written by a newer ShipDesk (schema ${v}; this version knows up to ${known})`);
+        return v ?? 0;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw unusable(label, `it is not a readable SQLite database (${error instanceof Error ? error.message : String(error)})`);
+      } finally {
+        db?.close();
+      }
+    },
+
+    async copy(source, target) {
+      const src = open(source, { readonly: true, fileMustExist: true });
+      try {
+        await src.backup(target); // whole even when the source has a WAL beside it
+      } finally {
+        src.close();
+      }
+    },
+
+    async settle(file) {
+      const db = open(file);
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { openDatabase } from './database';
+import { openSqliteStores, type Stores } from './stores';
+
+/** Stores on an empty database of one engine, for the store tests; `seed` writes what another aggregate's store would. */
+export interface TestEngine {
+  name: string;
+  open(): TestStores;
+}
+
+export interface TestStores {
+  stores: Stores;
+  /** An order of the company with one recorded status (the orders aggregate's write); answers the status id. */
+  seedStatus(companyId: number, clientNumber: string, statusKey?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Every engine the store tests run on; the PostgreSQL implementation joins this list. */
+export const testEngines: TestEngine[] = [
+  {
+    name: 'sqlite',
+    open() {
+      const opened = openDatabase({ file: ':memory:' });
+      return {
+        stores: openSqliteStores(opened),
+        async seedStatus(companyId, clientNumber, statusKey = 'uploading') {
+          const { db } = opened;
+          const order = await db
+            .insertInto('orders')
+            .values({
+              company_id: companyId, client_number: clientNumber, provider_key: 'sandbox', provider_connect_id: null, state: 'active', status_key: statusKey,
+              status_description: null, status_description_message: null, status_changed_at: 1, provider_number: null, additional_provider_number: null,
+              return_provider_number: null, barcode: null, tracking_url: null, recipient_name: 'Иван', recipient_phone: '+79990000000', recipient_city: null,
+              cod_kopecks: 0, assessed_kopecks: 0, payload: '{}', created_at: 1, updated_at: 1, canceled_at: null, deleted_at: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const status = await db
+            .insertInto('order_statuses')
+            .values({
+              order_id: order.id, company_id: companyId, key: statusKey, description: null, description_message: null, created_at: 2, provider_code: null,
+              provider_name: null, provider_description: null, created_provider: null, error_code: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return status.id;
+        },
+        close: () => opened.close(),
+      };
+    },
+  },
+];

@@ -1,0 +1,160 @@
+import { sql, type Selectable } from 'kysely';
+import { orderInfoOf, statusOf } from '../../statuses/status-service';
+import type { OpenedDatabase } from '../database';
+import type { WebhooksTable } from '../schema';
+import { isUniqueViolation } from '../storage-errors';
+import type { Webhook, WebhookAttemptRecord, WebhooksStore } from './webhooks-store';
+
+const toWebhook = (r: Selectable<WebhooksTable>): Webhook => ({
+  id: r.id, uuid: r.uuid, companyId: r.company_id, type: r.type, url: r.url, secret: r.secret, createdAt: r.created_at,
+});
+
+export function createSqliteWebhooksStore({ db }: OpenedDatabase): WebhooksStore {
+  const sameWebhook = (w: { companyId: number; type: Webhook['type']; url: string }) =>
+    db.selectFrom('webhooks').selectAll().where('company_id', '=', w.companyId).where('type', '=', w.type).where('url', '=', w.url).executeTakeFirst();
+
+  const store: WebhooksStore = {
+    async webhook(companyId, uuid) {
+      const row = await db.selectFrom('webhooks').selectAll().where('uuid', '=', uuid).where('company_id', '=', companyId).executeTakeFirst();
+      return row && toWebhook(row);
+    },
+
+    async ensureWebhook(webhook, max) {
+      const existing = await sameWebhook(webhook);
+      if (existing) return toWebhook(existing);
+      try {
+        const row = await db.transaction().execute(async (trx) => {
+          const { count } = await trx.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('count')).where('company_id', '=', webhook.companyId).executeTakeFirstOrThrow();
+          if (count >= max) return 'full' as const;
+          return trx
+            .insertInto('webhooks')
+            .values({ uuid: webhook.uuid, company_id: webhook.companyId, type: webhook.type, url: webhook.url, secret: webhook.secret, created_at: webhook.createdAt })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
+        return row === 'full' ? row : toWebhook(row);
+      } catch (error) {
+        // Registered by a call at the same moment: that one is the webhook.
+        const raced = isUniqueViolation(error) ? await sameWebhook(webhook) : undefined;
+        if (!raced) throw error;
+        return toWebhook(raced);
+      }
+    },
+
+    async webhooks(companyId, page) {
+      const base = db.selectFrom('webhooks').where('company_id', '=', companyId);
+      const [{ total }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        base.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      ]);
+      return { total: Number(total), rows: rows.map(toWebhook) };
+    },
+
+    async allWebhooks() {
+      const rows = await db
+        .selectFrom('webhooks as w')
+        .innerJoin('companies as c', 'c.id', 'w.company_id')
+        .selectAll('w')
+        .select('c.name as company_name')
+        .select((eb) =>
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('d.webhook_id', '=', 'w.id')
+            .where('d.state', '=', 'pending')
+            .as('waiting'),
+        )
+        .orderBy('c.id')
+        .orderBy('w.id')
+        .execute();
+      return rows.map((r) => ({ ...toWebhook(r), companyName: r.company_name, waiting: Number(r.waiting ?? 0) }));
+    },
+
+    async attempts(webhookIds, perWebhook, offset = 0) {
+      const found = new Map<number, WebhookAttemptRecord[]>(webhookIds.map((id) => [id, []]));
+      if (webhookIds.length === 0) return found;
+      const numbered = db
+        .selectFrom('webhook_attempts as a')
+        .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+        .leftJoin('order_statuses as s', 's.id', 'd.status_id')
+        .select(['a.id', 'a.webhook_id', 'a.at', 'a.delivery_id', 'a.http_status', 'a.error', 's.order_id', 's.key', sql<number>`row_number() OVER (PARTITION BY a.webhook_id ORDER BY a.id DESC)`.as('n')])
+        .where('a.webhook_id', 'in', webhookIds);
+      const rows = await db.selectFrom(numbered.as('t')).selectAll().where('t.n', '>', offset).where('t.n', '<=', offset + perWebhook).orderBy('t.id', 'desc').execute();
+      for (const r of rows) {
+        found.get(r.webhook_id)!.push({
+          id: r.id, webhookId: r.webhook_id, deliveryId: r.delivery_id, at: r.at, httpStatus: r.http_status, error: r.error, orderId: r.order_id, statusKey: r.key,
+        });
+      }
+      return found;
+    },
+
+    async attemptCount(webhookId) {
+      const { total } = await db
+        .selectFrom('webhook_attempts')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('webhook_id', '=', webhookId)
+        .executeTakeFirstOrThrow();
+      return Number(total);
+    },
+
+    async deleteWebhook(id) {
+      await db.deleteFrom('webhooks').where('id', '=', id).execute(); // its calls and attempts go with it (ON DELETE CASCADE)
+    },
+
+    claimDueCalls: (now, limit, retryDelays) =>
+      db.transaction().execute(async (trx) => {
+        const due = await trx
+          .selectFrom('webhook_deliveries as d')
+          .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+          .select(['d.id', 'd.attempts', 'd.status_id', 'w.id as webhook_id', 'w.uuid', 'w.url', 'w.secret', 'w.company_id'])
+          .where('d.state', '=', 'pending')
+          .where('d.next_attempt_at', '<=', now)
+          .orderBy('d.next_attempt_at')
+          .orderBy('d.id')
+          .limit(limit)
+          .execute();
+        for (const d of due) {
+          const attempt = d.attempts + 1;
+          await trx
+            .updateTable('webhook_deliveries')
+            .set({ attempts: attempt, next_attempt_at: now + (retryDelays[attempt - 1] ?? 0) })
+            .where('id', '=', d.id)
+            .execute();
+        }
+        return due.map((d) => ({
+          deliveryId: d.id,
+          attempt: d.attempts + 1,
+          statusId: d.status_id,
+          webhook: { id: d.webhook_id, uuid: d.uuid, url: d.url, secret: d.secret, companyId: d.company_id },
+        }));
+      }),
+
+    async hasDueCalls(now) {
+      const row = await db.selectFrom('webhook_deliveries').select('id').where('state', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async statusNews(statusId, companyId) {
+      const status = await db.selectFrom('order_statuses').selectAll().where('id', '=', statusId).executeTakeFirst();
+      const order = status && (await db.selectFrom('orders').selectAll().where('id', '=', status.order_id).where('company_id', '=', companyId).executeTakeFirst());
+      return status && order ? { orderId: order.id, orderInfo: orderInfoOf(order), status: statusOf(status) } : undefined;
+    },
+
+    async recordAttempt(call, attempt) {
+      await db.transaction().execute(async (trx) => {
+        const still = await trx.selectFrom('webhook_deliveries').select('id').where('id', '=', call.deliveryId).executeTakeFirst();
+        if (!still) return;
+        await trx
+          .insertInto('webhook_attempts')
+          .values({ delivery_id: call.deliveryId, webhook_id: call.webhookId, at: attempt.at, http_status: attempt.httpStatus, error: attempt.error })
+          .execute();
+        if (attempt.finished) await trx.updateTable('webhook_deliveries').set({ state: attempt.finished, finished_at: attempt.at }).where('id', '=', call.deliveryId).execute();
+      });
+    },
+
+    async forgetFinished(before) {
+      await db.deleteFrom('webhook_deliveries').where('state', '!=', 'pending').where('finished_at', '<', before).execute();
+    },
+  };
+  return store;
+}

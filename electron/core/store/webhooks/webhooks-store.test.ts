@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { testEngines, type TestStores } from '../test-engines';
+
+describe.each(testEngines)('the webhooks store ($name)', ({ open }) => {
+  let opened: TestStores | undefined;
+  afterEach(() => opened?.close());
+
+  async function withShop() {
+    opened = open();
+    const { accounts, webhooks } = opened.stores;
+    const shop = await accounts.createCompany({ name: 'My shop', apiToken: 'shop-token', isDesktop: true, createdAt: 1 });
+    const other = await accounts.createCompany({ name: 'Other', apiToken: 'other-token', isDesktop: false, createdAt: 1 });
+    const hook = (companyId: number, url: string, uuid = url) => ({ uuid, companyId, type: 'ORDER_STATUS' as const, url, secret: `s-${uuid}`, createdAt: 5 });
+    return { webhooks, shop, other, hook, seedStatus: opened.seedStatus };
+  }
+
+  it('registers one webhook per url and type, up to the limit, and keeps companies apart', async () => {
+    const { webhooks, shop, other, hook } = await withShop();
+    const first = await webhooks.ensureWebhook(hook(shop.id, 'https://a.example/h', 'u1'), 2);
+    const again = await webhooks.ensureWebhook(hook(shop.id, 'https://a.example/h', 'u2'), 2);
+    expect(again).toEqual(first);
+    expect(await webhooks.ensureWebhook(hook(shop.id, 'https://b.example/h'), 2)).toMatchObject({ url: 'https://b.example/h' });
+    expect(await webhooks.ensureWebhook(hook(shop.id, 'https://c.example/h'), 2)).toBe('full');
+    expect(await webhooks.ensureWebhook(hook(other.id, 'https://a.example/h', 'u3'), 2)).toMatchObject({ uuid: 'u3', companyId: other.id });
+
+    expect(await webhooks.webhook(other.id, 'u1')).toBeUndefined();
+    const page = await webhooks.webhooks(shop.id, { offset: 1, limit: 5 });
+    expect({ total: page.total, urls: page.rows.map((w) => w.url) }).toEqual({ total: 2, urls: ['https://b.example/h'] });
+    expect((await webhooks.allWebhooks()).map((w) => [w.companyName, w.url, w.waiting])).toEqual([
+      ['My shop', 'https://a.example/h', 0],
+      ['My shop', 'https://b.example/h', 0],
+      ['Other', 'https://a.example/h', 0],
+    ]);
+  });
+
+  it('queues a call per webhook for each recorded status, counts each attempt before it goes out, and keeps every attempt', async () => {
+    const { webhooks, shop, other, hook, seedStatus } = await withShop();
+    const site = await webhooks.ensureWebhook(hook(shop.id, 'https://a.example/h'), 20);
+    if (site === 'full') throw new Error('room for one webhook');
+    const statusId = await seedStatus(shop.id, 'A-1', 'created');
+    await seedStatus(other.id, 'B-1'); // another company's status calls no webhook of this one
+
+    expect(await webhooks.hasDueCalls(100)).toBe(true);
+    const [call, ...more] = await webhooks.claimDueCalls(100, 10, [30, 60]);
+    expect(more).toEqual([]);
+    expect(call).toMatchObject({ attempt: 1, statusId, webhook: { id: site.id, url: 'https://a.example/h', secret: site.secret, companyId: shop.id } });
+    // Counted and moved on: not due again until its first delay has passed.
+    expect(await webhooks.claimDueCalls(129, 10, [30, 60])).toEqual([]);
+    expect(await webhooks.statusNews(statusId, shop.id)).toMatchObject({ orderInfo: { clientNumber: 'A-1' }, status: { key: 'created' } });
+    expect(await webhooks.statusNews(statusId, other.id)).toBeUndefined();
+
+    await webhooks.recordAttempt({ deliveryId: call.deliveryId, webhookId: site.id }, { at: 101, httpStatus: 503, error: null });
+    const [second] = await webhooks.claimDueCalls(130, 10, [30, 60]);
+    expect(second.attempt).toBe(2);
+    await webhooks.recordAttempt({ deliveryId: call.deliveryId, webhookId: site.id }, { at: 131, httpStatus: 200, error: null, finished: 'delivered' });
+    expect(await webhooks.hasDueCalls(10_000)).toBe(false);
+
+    expect(await webhooks.attemptCount(site.id)).toBe(2);
+    const attempts = (await webhooks.attempts([site.id], 1, 1)).get(site.id)!;
+    expect(attempts).toEqual([expect.objectContaining({ at: 101, httpStatus: 503, orderId: expect.any(Number), statusKey: 'created' })]);
+
+    await webhooks.forgetFinished(131);
+    expect(await webhooks.attemptCount(site.id)).toBe(2);
+    await webhooks.forgetFinished(132);
+    expect(await webhooks.attemptCount(site.id)).toBe(0);
+  });
+
+  it('records nothing for a call whose webhook was deleted while it was out', async () => {
+    const { webhooks, shop, hook, seedStatus } = await withShop();
+    const site = await webhooks.ensureWebhook(hook(shop.id, 'https://a.example/h'), 20);
+    if (site === 'full') throw new Error('room for one webhook');
+    await seedStatus(shop.id, 'A-1');
+    const [call] = await webhooks.claimDueCalls(1, 10, []);
+    await webhooks.deleteWebhook(site.id);
+    await webhooks.recordAttempt({ deliveryId: call.deliveryId, webhookId: site.id }, { at: 2, httpStatus: 200, error: null, finished: 'delivered' });
+    expect(await webhooks.attemptCount(site.id)).toBe(0);
+    expect(await webhooks.webhook(shop.id, site.uuid)).toBeUndefined();
+  });
+});
