@@ -176,14 +176,14 @@ const smsNotice = (providerKey: string): ProviderService => ({
 
 /** Additional services per sandbox service (`/lists/services`), ordered by `extraParams.{extraParamName}`. */
 export const serviceRecords: ProviderService[] = [
-  { providerKey: 'sandbox-express', name: 'Страхование', extraParamName: 'insurance', valueType: 'bool', description: 'Страхование отправления на сумму объявленной ценности (cost.assessedCost).' },
+  { providerKey: 'sandbox-express', name: 'Страхование', extraParamName: 'insurance', valueType: 'bool', description: 'Страхование отправления на сумму объявленной ценности.' },
   { providerKey: 'sandbox-express', name: 'Примерка', extraParamName: 'fitting', valueType: 'bool', description: 'Получатель может примерить вещи в пункте выдачи с примерочной или при курьере.' },
-  { providerKey: 'sandbox-express', name: 'Частичная выдача', extraParamName: 'partialDelivery', valueType: 'bool', description: 'Получатель может выкупить часть вложений; выкупленное количество приходит в items[].quantityDelivered.' },
+  { providerKey: 'sandbox-express', name: 'Частичная выдача', extraParamName: 'partialDelivery', valueType: 'bool', description: 'Получатель может выкупить часть вложений; служба сообщит, сколько каждого товара выкуплено.' },
   smsNotice('sandbox-express'),
   { providerKey: 'sandbox-express', name: 'Вскрытие до оплаты', extraParamName: 'openBeforePayment', valueType: 'bool', description: 'Получатель может вскрыть упаковку и проверить вложение до оплаты.' },
   { providerKey: 'sandbox-express', name: 'Тип груза', extraParamName: 'cargoType', valueType: 'string', description: 'general — обычный (по умолчанию), fragile — хрупкий, documents — документы, dangerous — опасный (только тарифы до двери).' },
   { providerKey: 'sandbox-express', name: 'Ожидание у получателя, мин', extraParamName: 'courierWaitMinutes', valueType: 'int', description: 'Сколько минут курьер ждёт получателя при доставке до двери: от 15 до 60, по умолчанию 15.' },
-  { providerKey: 'sandbox-post', name: 'Объявленная ценность', extraParamName: 'declaredValue', valueType: 'float', description: 'Объявленная ценность в рублях, если она отличается от cost.assessedCost.' },
+  { providerKey: 'sandbox-post', name: 'Объявленная ценность', extraParamName: 'declaredValue', valueType: 'float', description: 'Объявленная ценность в рублях, если она отличается от оценочной стоимости заказа.' },
   { providerKey: 'sandbox-post', name: 'Опись вложения', extraParamName: 'inventory', valueType: 'bool', description: 'Почтовое отделение сверяет вложение с описью (форма Ф107).' },
   { providerKey: 'sandbox-post', name: 'Уведомление о вручении', extraParamName: 'deliveryNotice', valueType: 'bool', description: 'Отправитель получает уведомление о вручении заказа.' },
   { providerKey: 'sandbox-post', name: 'Отметка «Осторожно»', extraParamName: 'fragile', valueType: 'bool', description: 'Хрупкое вложение: отдельная обработка на сортировке.' },

@@ -1,4 +1,6 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
+import { useMemo } from 'react';
+import { useT } from '../i18n/use-t';
 import { useSessionStore } from '../stores/session-store';
 import { SignInPage } from '../pages/sign-in/sign-in-page';
 import { AppLayout } from './app-layout';
@@ -7,8 +9,14 @@ import { theme } from './theme';
 
 /** The root: theme, then either the sign-in screen (browser mode without a session) or the app. */
 export function App() {
+  const t = useT();
+  // Mantine's own words (the password eye's label) in the app's language.
+  const localized = useMemo(
+    () => mergeThemeOverrides(theme, { components: { PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('app.passwordVisibility') } } } } }),
+    [t],
+  );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={localized} defaultColorScheme="auto">
       <AccessGate />
     </MantineProvider>
   );

@@ -115,9 +115,9 @@ describe('roles over the browser-mode transport', () => {
 
   it('session.current says who the window is: the owner for the printed link, the packer by name with the end of the shift', async () => {
     const me = await command('session.current', owner);
-    expect(me.json.value).toEqual({ role: 'owner', companyId: env.shop.companyId, companyName: 'My shop', userName: null, expiresAt: null });
+    expect(me.json.value).toEqual({ role: 'owner', companyId: env.shop.companyId, companyName: 'Мой магазин', userName: null, expiresAt: null });
     const { session, signedIn } = await addPacker('Борис');
-    const identity = { role: 'packer', companyId: env.shop.companyId, companyName: 'My shop', userName: 'Борис', expiresAt: env.clock.now() + packerSessionMs };
+    const identity = { role: 'packer', companyId: env.shop.companyId, companyName: 'Мой магазин', userName: 'Борис', expiresAt: env.clock.now() + packerSessionMs };
     expect(signedIn.identity).toEqual(identity);
     expect((await command('session.current', session)).json.value).toEqual(identity);
   });

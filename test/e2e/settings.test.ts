@@ -56,7 +56,7 @@ describe('browser mode: the settings page', () => {
     await section.getByText('Enter an e-mail address').waitFor();
     await expect(page.getByTestId('company-status').textContent()).resolves.toBe('Correct the marked fields; nothing was saved.');
     const untouched = (await stored()).company;
-    expect([untouched.name, untouched.inn, untouched.email]).toEqual(['My shop', undefined, undefined]);
+    expect([untouched.name, untouched.inn, untouched.email]).toEqual(['Мой магазин', undefined, undefined]);
 
     await page.getByTestId('company-inn').fill('7707083893');
     await page.getByTestId('company-kpp').fill('773601001');

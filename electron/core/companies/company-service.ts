@@ -12,6 +12,9 @@ export const tokenFrom = (header: string | undefined) => (header ?? '').trim().r
 
 export const newApiToken = () => randomBytes(24).toString('base64url');
 
+/** The shop's name until the owner gives one: the app is for Russian shops, so it starts in their words. */
+export const defaultCompanyName = 'Мой магазин';
+
 export function createCompanyService(accounts: AccountsStore, clock: Clock) {
   return {
     /** The company an API token belongs to, or undefined. */
@@ -33,7 +36,7 @@ export function createCompanyService(accounts: AccountsStore, clock: Clock) {
     async desktop(): Promise<CallContext & { apiToken: string; created: boolean }> {
       const existing = await accounts.desktopCompany();
       if (existing) return { companyId: existing.id, apiToken: existing.apiToken, created: false };
-      const created = await accounts.createCompany({ name: 'My shop', apiToken: newApiToken(), isDesktop: true, createdAt: clock.now() });
+      const created = await accounts.createCompany({ name: defaultCompanyName, apiToken: newApiToken(), isDesktop: true, createdAt: clock.now() });
       return { companyId: created.id, apiToken: created.apiToken, created: true };
     },
   };

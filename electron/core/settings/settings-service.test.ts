@@ -19,7 +19,7 @@ describe('settings', () => {
   it('a new shop gets the defaults, its token and where its data lives', async () => {
     const settings = await value('settings.get', {});
     expect(settings.preferences).toEqual({ refreshIntervalMinutes: 30, stuckThresholdDays: 5, language: 'system', localApiEnabled: true, allowLocalDownloads: false, allowLocalWebhooks: false });
-    expect(settings.company.name).toBe('My shop');
+    expect(settings.company.name).toBe('Мой магазин');
     expect(settings.senderProfiles).toEqual([]);
     expect(settings.dataDir).toBe(env.dataDir);
     expect(settings.apiToken).toEqual(expect.any(String));

@@ -7,7 +7,7 @@ import {
 import { formatTimestamp } from '../../../shared/time';
 import { backupsDir, pendingRestoreFile } from '../backup/backup-paths';
 import type { Clock } from '../clock';
-import { newApiToken, type CallContext } from '../companies/company-service';
+import { defaultCompanyName, newApiToken, type CallContext } from '../companies/company-service';
 import { notFound } from '../errors';
 import type { AppEvent, EventBus } from '../events';
 import type { Logger } from '../logger';
@@ -51,7 +51,7 @@ export function createSettingsService({ accounts, clock, events, log, dataDir }:
     const company = await knownCompany(ctx);
     const stored = (await accounts.companyDetails(ctx.companyId)) ?? {};
     const parsed = companyDetailsSchema.safeParse({ ...stored, name: company.name });
-    return parsed.success ? parsed.data : companyDetailsSchema.parse({ name: company.name || 'My shop' });
+    return parsed.success ? parsed.data : companyDetailsSchema.parse({ name: company.name || defaultCompanyName });
   }
 
   async function knownCompany(ctx: CallContext) {

@@ -4,6 +4,7 @@ import type { SectionDictionary } from '../section';
 export const en = {
   'app.name': 'ShipDesk',
   'app.loading': 'Loading…',
+  'app.passwordVisibility': 'Show or hide the password',
 
   'nav.main': 'Sections',
   'nav.orders': 'Orders',
@@ -124,6 +125,7 @@ export const en = {
 export const ru: SectionDictionary<typeof en> = {
   'app.name': 'ShipDesk',
   'app.loading': 'Загрузка…',
+  'app.passwordVisibility': 'Показать или скрыть пароль',
 
   'nav.main': 'Разделы',
   'nav.orders': 'Заказы',
@@ -140,7 +142,7 @@ export const ru: SectionDictionary<typeof en> = {
 
   'orders.title': 'Заказы',
   'orders.search.label': 'Поиск заказов',
-  'orders.search.placeholder': 'Номер, ФИО, телефон, город, e-mail, улица',
+  'orders.search.placeholder': 'Номер, ФИО, телефон, город, эл. почта, улица',
   'orders.new': 'Новый заказ',
   'orders.refresh': 'Обновить',
   'orders.range': '{from}–{to} из {total}',

@@ -1,4 +1,4 @@
-import { Group, Text, Timeline } from '@mantine/core';
+import { Code, Group, Text, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { OrderView } from '../../../shared/schemas/order-detail';
 import type { HistoryRow, StatusHistory } from '../../../shared/schemas/statuses';
@@ -53,7 +53,7 @@ export function StatusTimeline({ history, handover }: { history: StatusHistory |
         <Timeline active={0} bulletSize={14} lineWidth={2} mt={4}>
           {placed(rows.map((row, i) => {
             const key = row.key as StatusKey;
-            const provider = [row.providerName, row.providerCode && `(${row.providerCode})`].filter(Boolean).join(' ');
+            const providerWords = [row.providerName, row.providerDescription !== row.description ? row.providerDescription : ''].filter(Boolean).join(' — ');
             return (
               <Timeline.Item
                 key={`${row.created}-${row.key}-${i}`}
@@ -81,9 +81,18 @@ export function StatusTimeline({ history, handover }: { history: StatusHistory |
                     {timelineText(row.description, t)}
                   </Text>
                 )}
-                {(provider || (row.providerDescription && row.providerDescription !== row.description)) && (
+                {(providerWords || row.providerCode) && (
                   <Text fz="xs" c="dimmed">
-                    {t('detail.timeline.provider', { text: [provider, row.providerDescription !== row.description ? row.providerDescription : ''].filter(Boolean).join(' — ') })}
+                    {t('detail.timeline.provider', { text: providerWords })}
+                    {/* The service's own status code, as it sent it: a code to quote to its support, not words to translate. */}
+                    {row.providerCode && (
+                      <>
+                        {' '}
+                        <Code fz="xs" data-testid="timeline-provider-code">
+                          {row.providerCode}
+                        </Code>
+                      </>
+                    )}
                   </Text>
                 )}
                 {row.errorCode && (

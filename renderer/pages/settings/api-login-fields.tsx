@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../order-form/zod-issues';
 import { useApiLoginStore } from '../../stores/api-login-store';
 import { checkApiLogin, refusalErrors, settingsFieldMessage } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
+import { CodeText } from '../../components/code-text';
 
 /**
  * The company's API login and password: what an existing integration (the aggregator's PHP SDK with its
@@ -61,7 +62,7 @@ export function ApiLoginFields() {
           {t('settings.api.loginTitle')}
         </Text>
         <Text size="sm" c="dimmed" data-testid="api-login-state">
-          {current ? t('settings.api.loginSet', { login: current }) : t('settings.api.loginNone')}
+          <CodeText text={current ? t('settings.api.loginSet', { login: current }) : t('settings.api.loginNone')} />
         </Text>
         <Group align="flex-start" grow>
           <TextInput label={t('settings.api.login')} description={t('settings.api.loginHint')} value={login} onChange={(e) => setLogin(e.currentTarget.value)} error={message('login')} autoComplete="off" data-testid="api-login-name" />

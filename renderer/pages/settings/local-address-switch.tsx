@@ -4,6 +4,7 @@ import type { PlainMessageKey } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import { useSettingsStore } from '../../stores/settings-store';
 import { toastFailure } from './use-feedback';
+import { CodeText } from '../../components/code-text';
 
 /** Preferences that let ShipDesk reach this computer and the local network (all off by default). */
 type LocalAddressPreference = 'allowLocalDownloads' | 'allowLocalWebhooks';
@@ -22,7 +23,7 @@ export function LocalAddressSwitch({ preference, label, hint, testId }: { prefer
   return (
     <Switch
       label={t(label)}
-      description={t(hint)}
+      description={<CodeText text={t(hint)} />}
       checked={pending ?? allowed}
       disabled={pending !== undefined}
       onChange={(e) => void toggle(e.currentTarget.checked)}

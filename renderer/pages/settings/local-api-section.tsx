@@ -12,6 +12,7 @@ import { WebhooksOverview } from './webhooks-overview';
 import { LocalAddressSwitch } from './local-address-switch';
 import { localApiAddress } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
+import { CodeText } from '../../components/code-text';
 
 /** The local interface for the shop's other programs: on/off, its address, its token (copy, regenerate), the login existing integrations use. */
 export function LocalApiSection() {
@@ -63,12 +64,12 @@ export function LocalApiSection() {
           <CopyField label={t('settings.api.url')} value={url} testId="api-url" />
         ) : (
           <Alert variant="light" color="gray" icon={<IconInfo size={18} />} p="sm" data-testid="api-not-served">
-            {t('settings.api.notServed')}
+            <CodeText text={t('settings.api.notServed')} />
           </Alert>
         )}
         <CopyField
           label={t('settings.api.token')}
-          description={t('settings.api.tokenHint')}
+          description={<CodeText text={t('settings.api.tokenHint')} />}
           value={token}
           shown={showToken ? token : '•'.repeat(Math.min(24, token.length))}
           testId="api-token"

@@ -4,6 +4,7 @@ import type { WebhookAttempt } from '../../../shared/contract/webhooks';
 import { IconRefresh } from '../../components/icons';
 import { useFormat, useT } from '../../i18n/use-t';
 import { useWebhooksStore } from '../../stores/webhooks-store';
+import { CodeText } from '../../components/code-text';
 
 /** Why a call got no answer: the core's reasons (webhooks/guarded-post.ts) in the user's language. */
 const failureKeys: [RegExp, 'settings.api.webhookRefused' | 'settings.api.webhookNotPublic' | 'settings.api.webhookTimeout' | 'settings.api.webhookNoHost' | 'settings.api.webhookRedirect' | 'settings.api.webhookGone'][] = [
@@ -41,7 +42,7 @@ export function WebhooksOverview() {
       </Group>
       {webhooks && webhooks.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="api-webhooks-empty">
-          {t('settings.api.webhooksNone')}
+          <CodeText text={t('settings.api.webhooksNone')} />
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
