@@ -155,7 +155,7 @@ export async function createApp(options: AppOptions) {
   const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(db, providers) });
   const lists = createListsService({ db, sqlite: store.sqlite, providers });
   const imports = createImportService({
-    db, sqlite: store.sqlite, clock, log, events, providers, outbox, options: options.imports, dataDir: options.dataDir,
+    db, sqlite: store.sqlite, drafts: stores.drafts, clock, log, events, providers, outbox, options: options.imports, dataDir: options.dataDir,
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
     fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
     defaultSender: async (ctx) => (await settings.listProfiles(ctx)).find((p) => p.isDefault)?.sender,
@@ -165,8 +165,8 @@ export async function createApp(options: AppOptions) {
   const settings = createSettingsService({ accounts: stores.accounts, clock, events, log, dataDir: options.dataDir });
   const lan = createLanService({ accounts: stores.accounts, clock, log, dataDir: options.dataDir });
   const usualDropOff = createUsualDropOff(db, clock);
-  const drafts = createDraftService({ db, clock, orders, providers, events });
-  const importPresets = createImportPresetService({ db, clock });
+  const drafts = createDraftService({ drafts: stores.drafts, clock, orders, providers, events });
+  const importPresets = createImportPresetService({ drafts: stores.drafts, clock });
   const backup = createBackupService({ backups: stores.backups, files: sqliteDatabaseFiles(options.nativeBinding), clock, log, dataDir: options.dataDir });
   const courierRefresh = createCourierRefresh({ store: stores.courierCalls, clock, providers, events, log, laneOf: connections.laneOf });
   const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, courier: courierRefresh, settings, events, log });

@@ -8,6 +8,7 @@ import type { ReferenceData } from '../orders/reference-data';
 import type { Outbox } from '../outbox/outbox';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
+import type { DraftsStore } from '../store/drafts/drafts-store';
 import type { RowMark } from './errors-file';
 import { checkErrorsFileSize } from './file-check';
 import { canceledFailure, duplicateErrors, failureOf, rowsText, type Entry } from './import-failures';
@@ -64,6 +65,7 @@ export interface RunOutcome {
 export interface ImportAppParts {
   db: Db;
   sqlite: BetterSqlite3.Database;
+  drafts: DraftsStore;
   clock: Clock;
   log: Logger;
   events: EventBus;
@@ -83,9 +85,9 @@ const errorsTitle = 'Ошибки импорта';
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
 export function createImportPipeline(deps: PipelineDeps) {
-  const { db, sqlite, clock, log, events, providers, outbox, reference, options, store, readers } = deps;
+  const { db, sqlite, drafts, clock, log, events, providers, outbox, reference, options, store, readers } = deps;
   const writer = createOrderWriter({ db, sqlite, events, outbox });
-  const draftWriter = createDraftImportWriter({ db, events });
+  const draftWriter = createDraftImportWriter({ drafts, events });
   const update = store.update;
   const readOrders = createOrderReading({ providers, reference, options, readers });
 

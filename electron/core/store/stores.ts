@@ -5,6 +5,8 @@ import { createSqliteCourierCallsStore } from './courier-calls/sqlite';
 import type { BackupsStore } from './backups/backups-store';
 import { createSqliteBackupsStore } from './backups/sqlite';
 import type { OpenedDatabase } from './database';
+import type { DraftsStore } from './drafts/drafts-store';
+import { createSqliteDraftsStore } from './drafts/sqlite';
 import { createSqliteWebhooksStore } from './webhooks/sqlite';
 import type { WebhooksStore } from './webhooks/webhooks-store';
 
@@ -17,6 +19,7 @@ export interface Stores {
   courierCalls: CourierCallsStore;
   webhooks: WebhooksStore;
   backups: BackupsStore;
+  drafts: DraftsStore;
 }
 
 export function openSqliteStores(opened: OpenedDatabase): Stores {
@@ -25,5 +28,6 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
     courierCalls: createSqliteCourierCallsStore(opened),
     webhooks: createSqliteWebhooksStore(opened),
     backups: createSqliteBackupsStore(opened),
+    drafts: createSqliteDraftsStore(opened),
   };
 }

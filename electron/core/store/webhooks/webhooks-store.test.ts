@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { testEngines, type TestStores } from '../test-engines';
+import { testEngines, twoCompanies, type TestStores } from '../test-engines';
 
 describe.each(testEngines)('the webhooks store ($name)', ({ open }) => {
   let opened: TestStores | undefined;
@@ -7,9 +7,8 @@ describe.each(testEngines)('the webhooks store ($name)', ({ open }) => {
 
   async function withShop() {
     opened = open();
-    const { accounts, webhooks } = opened.stores;
-    const shop = await accounts.createCompany({ name: 'My shop', apiToken: 'shop-token', isDesktop: true, createdAt: 1 });
-    const other = await accounts.createCompany({ name: 'Other', apiToken: 'other-token', isDesktop: false, createdAt: 1 });
+    const { webhooks } = opened.stores;
+    const { shop, other } = await twoCompanies(opened.stores);
     const hook = (companyId: number, url: string, uuid = url) => ({ uuid, companyId, type: 'ORDER_STATUS' as const, url, secret: `s-${uuid}`, createdAt: 5 });
     return { webhooks, shop, other, hook, seedStatus: opened.seedStatus };
   }
