@@ -194,7 +194,7 @@ export async function createApp(options: AppOptions) {
     'orders.delete': (ctx, input) => orders.remove(ctx, input.orderId),
     'statuses.refresh': (ctx) => statusRefresh.refresh({ companyId: ctx.companyId }),
     'providers.list': async () => providers.list(),
-    'statuses.history': (ctx, input) => statuses.history(ctx, input.orderId, { offset: input.offset, limit: input.limit }),
+    'statuses.history': (ctx, input) => statuses.appHistory(ctx, input.orderId, { offset: input.offset, limit: input.limit }),
     'calculator.calculate': async (_ctx, input) => calculator.calculate(input),
     'calculator.intervals': async (_ctx, input) => intervals.intervals(input),
     'lists.points': async (_ctx, input) => lists.searchPoints(input),

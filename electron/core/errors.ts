@@ -1,7 +1,8 @@
 import { isStorageFailure } from './store/storage-errors';
 import type { ZodError } from 'zod';
 import { ErrorCode, type ErrorBody, type FieldError } from '../../shared/errors';
-import { keyOfWireText, message, said } from '../../shared/messages';
+import { keyOfWireText, type MessageRef } from '../../shared/messages';
+import { issueMessage } from '../../shared/messages/issues';
 
 /** An error meant for the caller: it carries the interface's error body and the HTTP status to send it with. */
 export class AppError extends Error {
@@ -35,11 +36,16 @@ export function interfaceErrorBody(body: ErrorBody): ErrorBody {
   return errors ? { ...rest, errors: errors.map(({ field, message }) => ({ field, message })) } : rest;
 }
 
-export const badRequest = (description: string, code: string = ErrorCode.general) =>
-  new AppError(400, { code, message: 'Bad request', description });
+/** A description as the interface's English, or a catalog message (`said(key, params)`) the window says in its language. */
+export type Description = string | ({ message: string } & MessageRef);
+const describedBy = (description: Description) =>
+  typeof description === 'string' ? { description } : { description: description.message, key: description.key, ...(description.params && { params: description.params }) };
 
-export const notFound = (description: string, code: string = ErrorCode.notFound) =>
-  new AppError(404, { code, message: 'Not found', description });
+export const badRequest = (description: Description, code: string = ErrorCode.general) =>
+  new AppError(400, { code, message: 'Bad request', ...describedBy(description) });
+
+export const notFound = (description: Description, code: string = ErrorCode.notFound) =>
+  new AppError(404, { code, message: 'Not found', ...describedBy(description) });
 
 export const orderNotFound = (orderId: string | number) =>
   notFound(`Order ${orderId} was not found`, ErrorCode.orderNotFound);
@@ -81,8 +87,6 @@ export function fieldErrors(error: ZodError, input?: unknown): FieldError[] {
   return error.issues.map((issue) => {
     const absent = issue.path.length > 0 && issue.code !== 'custom' && valueAt(input, issue.path) == null; // null = not given (nullsAsMissing)
     const field = issue.path.map(String).join('.') || '(body)';
-    if (absent) return { field, ...said('msg.required') };
-    if (issue.code === 'too_big' && issue.origin === 'string') return { field, message: issue.message, ...message('msg.maxLength', { max: Number(issue.maximum) }) };
-    return keyedFieldError({ field, message: issue.message });
+    return { field, ...issueMessage(issue, absent) };
   });
 }

@@ -1,6 +1,7 @@
 import type { Said } from '../i18n/error-messages';
 import type { core } from 'zod';
 import type { FieldError } from '../../shared/errors';
+import { issueMessage } from '../../shared/messages/issues';
 
 /** Field path → the first message for it. Paths are dotted like the interface's: `places.0.items.1.quantity`. */
 /** Field path → its message: the client's own check gives text, the core's answer its field error (with the key). */
@@ -20,20 +21,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
-/**
- * A readable message for one issue. zod reports a missing number as a failed union ("Invalid input")
- * and a missing string as a type error; both mean the field is required. A failed union otherwise
- * carries the schema's own message inside (e.g. "must be a number").
- */
-function issueMessage(issue: core.$ZodIssue, input: unknown): string {
-  if (issue.code !== 'custom' && isBlank(valueAt(input, issue.path))) return requiredMessage;
-  if (issue.code === 'invalid_union') {
-    const inner = issue.errors.flat().find((i) => !i.message.startsWith('Invalid input'));
-    if (inner) return inner.message;
-  }
-  return issue.message;
-}
-
 /** Dotted path of an issue; the root is ''. */
 export const issuePath = (path: readonly PropertyKey[]): string => path.map(String).join('.');
 
@@ -43,11 +30,11 @@ export function issuesToFieldErrors(
   input: unknown,
   aliases: Readonly<Record<string, string>> = {},
 ): FieldErrors {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Said> = {};
   for (const issue of issues) {
     const raw = issuePath(issue.path);
     const path = aliases[raw] ?? raw;
-    errors[path] ??= issueMessage(issue, input);
+    errors[path] ??= issueMessage(issue, issue.code !== 'custom' && isBlank(valueAt(input, issue.path)));
   }
   return errors;
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { courierCallCanceledSchema, courierCallCreatedSchema, courierCallCreateSchema, courierCallDraftSchema, courierCallViewSchema } from '../schemas/courier-call';
+import { appCourierCallCreatedSchema, courierCallCanceledSchema, courierCallCreateSchema, courierCallDraftSchema, courierCallViewSchema } from '../schemas/courier-call';
 import { command } from './define';
 import { shopStaff } from '../roles';
 
 /** Courier calls ("Вызвать курьера"): the same service the interface's POST /courierCall uses. */
 export const courierCommands = {
-  'courier.create': command('Asks a delivery service to send a courier for the shop\'s parcels; the call is kept whatever it answers', courierCallCreateSchema, courierCallCreatedSchema, shopStaff),
+  'courier.create': command('Asks a delivery service to send a courier for the shop\'s parcels; the call is kept whatever it answers', courierCallCreateSchema, appCourierCallCreatedSchema, shopStaff),
   'courier.cancel': command('Cancels an accepted courier call at its service', z.object({ id: z.number().int().positive() }), courierCallCanceledSchema, shopStaff),
   'courier.prepare': command(
     'The totals of the chosen orders and the default sender, to fill the courier-call form',

@@ -1,7 +1,7 @@
 import { command } from './define';
 import { shopStaff } from '../roles';
-import { statusHistoryCommandSchema, statusHistorySchema } from '../schemas/statuses';
+import { appStatusHistorySchema, statusHistoryCommandSchema } from '../schemas/statuses';
 
 export const statusCommands = {
-  'statuses.history': command("An order's status timeline, newest first", statusHistoryCommandSchema, statusHistorySchema, shopStaff),
+  'statuses.history': command("An order's status timeline, newest first", statusHistoryCommandSchema, appStatusHistorySchema, shopStaff),
 };

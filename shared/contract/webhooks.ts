@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownerOnly } from '../roles';
+import { messageRefSchema } from '../schemas/error-body';
 import { command } from './define';
 
 export const webhookTypes = ['ORDER_STATUS'] as const;
@@ -28,8 +29,14 @@ export const webhookRowSchema = z.object({
 });
 export type WebhookRow = z.output<typeof webhookRowSchema>;
 
+/** An attempt as the window gets it: why no answer came also as data (shared/messages), for its language. */
+export const appWebhookAttemptSchema = webhookAttemptSchema.extend({ errorMessage: messageRefSchema.nullable().optional() });
+export type AppWebhookAttempt = z.output<typeof appWebhookAttemptSchema>;
+
 /** Every company's webhooks, for the shop's owner (Settings → Local API). */
-export const webhookOverviewSchema = z.array(webhookRowSchema.extend({ companyName: z.string(), waiting: z.number().int() }));
+export const webhookOverviewSchema = z.array(
+  webhookRowSchema.extend({ companyName: z.string(), waiting: z.number().int(), lastAttempts: z.array(appWebhookAttemptSchema) }),
+);
 
 export const webhookCommands = {
   'webhooks.overview': command(

@@ -89,3 +89,16 @@ export function storedMessage(json: string | null | undefined): MessageRef | nul
     return null;
   }
 }
+
+/** A field error's message as a parameter: by its key when it has one, else its own words. */
+export const reasonOf = (error: { message: string; key?: string; params?: MessageRef['params'] }): MessageParam =>
+  error.key ? (error.params ? { key: error.key, params: error.params } : { key: error.key }) : error.message;
+
+/**
+ * Field errors as one reason, `field: message; field: message` on the wire and in each language: each field
+ * kept as its path (the window shows its label), each message by its key where it has one.
+ */
+export function fieldReasons(errors: readonly { field: string; message: string; key?: string; params?: MessageRef['params'] }[]): MessageParam {
+  const parts = errors.map((e): MessageParam => message('provider.fieldReason', { field: e.field, reason: reasonOf(e) }));
+  return parts.reduceRight<MessageParam | undefined>((rest, first) => (rest === undefined ? first : message('msg.list', { first, rest })), undefined) ?? '';
+}

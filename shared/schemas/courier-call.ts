@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageRefSchema } from './error-body';
 import {
   asList, calendarDate, countryCode, nullsAsMissing, numberLike, optionalText, positiveInt, text, textLike, timeOfDay,
 } from './primitives';
@@ -59,6 +60,9 @@ export const courierCallCreatedSchema = z.object({
   error: z.string().nullable(),
 });
 export type CourierCallCreated = z.output<typeof courierCallCreatedSchema>;
+/** The answer as the window gets it: `error` also as data (shared/messages) when the words are ours. */
+export const appCourierCallCreatedSchema = courierCallCreatedSchema.extend({ errorMessage: messageRefSchema.nullable() });
+export type AppCourierCallCreated = z.output<typeof appCourierCallCreatedSchema>;
 
 export const courierCallCanceledSchema = z.object({ id: z.number().int(), canceled: z.string() });
 export type CourierCallCanceled = z.output<typeof courierCallCanceledSchema>;
@@ -83,6 +87,8 @@ export const courierCallViewSchema = z.object({
   state: courierCallStateSchema,
   providerNumber: z.string().nullable(),
   error: z.string().nullable(),
+  /** `error` as data (shared/messages) when the words are ours: the window says it in its language. */
+  errorMessage: messageRefSchema.nullable(),
   created: z.string(),
   canceled: z.string().nullable(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { asList, numberLike } from './primitives';
+import { messageRefSchema } from './error-body';
 
 /**
  * The status methods of the interface. Every orderInfo and status field is always present and always
@@ -50,6 +51,12 @@ export type StatusesResult = z.output<typeof statusesResultSchema>;
 
 export const statusHistorySchema = z.object({ orderInfo: orderInfoSchema, rows: z.array(historyRowSchema), meta: pageMetaSchema });
 export type StatusHistory = z.output<typeof statusHistorySchema>;
+
+/** The timeline as the window gets it: each description that is ours also as data (shared/messages), for its language. */
+export const appHistoryRowSchema = historyRowSchema.extend({ descriptionMessage: messageRefSchema.nullable() });
+export const appStatusHistorySchema = statusHistorySchema.extend({ rows: z.array(appHistoryRowSchema) });
+export type AppHistoryRow = z.output<typeof appHistoryRowSchema>;
+export type AppStatusHistory = z.output<typeof appStatusHistorySchema>;
 
 export const statusHistoryListSchema = z.object({
   rows: z.array(z.object({ orderInfo: orderInfoSchema, statuses: z.array(orderStatusSchema) })),

@@ -5,6 +5,7 @@ import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import { tokenFrom, type CompanyService } from '../companies/company-service';
 import { badRequest, notFound, tooManyAttempts, unauthorized } from '../errors';
+import { said } from '../../../shared/messages';
 import type { EventBus } from '../events';
 import type { AccountsStore, SessionsToRevoke } from '../store/accounts/accounts-store';
 import { clientOf, type Caller, type Visitor } from './caller';
@@ -153,9 +154,9 @@ export function createAuthService({ accounts, clock, companies, events }: AuthDe
     listUsers: (caller: Caller) => listUsers(caller.companyId),
 
     async createUser(caller: Caller, input: { name: string; password: string }): Promise<User> {
-      if (await findUserByName(caller.companyId, input.name)) throw badRequest(`A packer named ${input.name} already exists`);
+      if (await findUserByName(caller.companyId, input.name)) throw badRequest(said('access.nameTaken', { name: input.name }));
       const id = await accounts.createPacker(caller.companyId, { name: input.name, passwordHash: await hashPassword(input.password), at: clock.now() });
-      if (id === 'taken') throw badRequest(`A packer named ${input.name} already exists`);
+      if (id === 'taken') throw badRequest(said('access.nameTaken', { name: input.name }));
       usersChanged(caller.companyId);
       return describeUser(caller.companyId, id);
     },

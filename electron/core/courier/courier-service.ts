@@ -1,5 +1,5 @@
 import { ErrorCode, type FieldError } from '../../../shared/errors';
-import type { CourierCallCanceled, CourierCallCreate, CourierCallCreated, CourierCallDraft, CourierCallView } from '../../../shared/schemas/courier-call';
+import type { AppCourierCallCreated, CourierCallCanceled, CourierCallCreate, CourierCallDraft, CourierCallView } from '../../../shared/schemas/courier-call';
 import { formatTimestamp } from '../../../shared/time';
 import { localDate, localHour } from '../calculator/calendar';
 import type { Clock } from '../clock';
@@ -18,7 +18,7 @@ const alreadyCanceled = (id: number) =>
   new AppError(400, { code: ErrorCode.alreadyCanceled, message: 'Courier call already canceled', description: `Courier call ${id} is already canceled` });
 
 /** What a call is kept with until its service answers: a call that dies half-way stays listed, failed, with this. */
-const unanswered = 'The delivery service did not answer';
+const unanswered = said('courier.noAnswer');
 
 function view(call: CourierCall): CourierCallView {
   const asked = call.request;
@@ -40,6 +40,7 @@ function view(call: CourierCall): CourierCallView {
     state: call.state,
     providerNumber: call.providerNumber,
     error: call.error,
+    errorMessage: call.errorMessage,
     created: formatTimestamp(call.createdAt),
     canceled: call.canceledAt === null ? null : formatTimestamp(call.canceledAt),
   };
@@ -122,7 +123,7 @@ export function createCourierService(deps: CourierServiceDeps) {
   }
 
   return {
-    async create(ctx: CallContext, input: CourierCallCreate): Promise<CourierCallCreated> {
+    async create(ctx: CallContext, input: CourierCallCreate): Promise<AppCourierCallCreated> {
       const carrier = providers.get(input.providerKey);
       if (!carrier) throw validationError([{ field: 'providerKey', ...said('rule.unknownProvider', { name: input.providerKey }) }]);
       if (!carrier.courierCalls) throw validationError([{ field: 'providerKey', ...said('courier.msg.noCalls', { name: input.providerKey }) }]);
@@ -142,12 +143,12 @@ export function createCourierService(deps: CourierServiceDeps) {
         const accepted = await carrier.courierCalls.create(requestOf(ctx, id, input, shipments, now));
         const additional = accepted.additionalProviderNumber ?? null;
         await store.settle(id, { state: 'accepted', providerNumber: accepted.providerNumber, additionalProviderNumber: additional });
-        return { id, created, providerNumber: accepted.providerNumber, additionalProviderNumber: additional, error: null };
+        return { id, created, providerNumber: accepted.providerNumber, additionalProviderNumber: additional, error: null, errorMessage: null };
       } catch (error) {
         if (!(error instanceof ProviderRejectedError || error instanceof ProviderUnavailableError)) throw error;
-        const text = callFailure(error);
-        await store.settle(id, { state: error instanceof ProviderRejectedError ? 'refused' : 'failed', error: text });
-        return { id, created, providerNumber: null, additionalProviderNumber: null, error: text };
+        const failure = callFailure(error);
+        await store.settle(id, { state: error instanceof ProviderRejectedError ? 'refused' : 'failed', error: failure.message, errorMessage: failure.ref });
+        return { id, created, providerNumber: null, additionalProviderNumber: null, error: failure.message, errorMessage: failure.ref };
       }
     },
 

@@ -3,7 +3,7 @@ import type { OrderCreate, OrderCreated } from '../../../shared/schemas/order';
 import type { OrderCanceled, OrderDeleted, OrderDetail, OrderView } from '../../../shared/schemas/order-detail';
 import type { OrderListPage, OrderListQuery } from '../../../shared/schemas/orders-list';
 import type { StatusKey } from '../../../shared/status-keys';
-import { said, storedMessage } from '../../../shared/messages';
+import { message, said, storedMessage } from '../../../shared/messages';
 
 import { attentionReasonOf } from '../../../shared/attention';
 import { awaitsHandover } from '../dispatch/dispatch-service';
@@ -19,7 +19,7 @@ import type { Db } from '../store/database';
 import { orderDetail } from './order-detail';
 import { planCancel, planDelete, planUpdate, type OrderSnapshot, type ServiceAbilities } from './order-lifecycle';
 import {
-  appendStatus, clientNumberTaken, dropTransfers, findOrder, markCanceled, markDeleted, pendingJobs, prepareOrderInserts, replacePayload,
+  appendStatus, clientNumberTaken, dropTransfers, findOrder, markCanceled, markDeleted, pendingJobs, prepareOrderInserts, replacePayload, statusMessage,
   type DbOrTrx,
 } from './order-repository';
 import { listOrders } from './order-list';
@@ -243,7 +243,7 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
             if (row.status_key !== 'uploading') await appendStatus(trx, orderId, ctx.companyId, {
               key: 'uploading',
               at: now,
-              description: plan.job === 'create' ? 'Changed; sending to the delivery service again' : 'Changed; sending the changes to the delivery service',
+              ...statusMessage(message(plan.job === 'create' ? 'order.resending' : 'order.sendingChanges')),
             });
             // A job of the same kind not tried yet will read the new data when it runs.
             if (!jobs.some((j) => j.action === plan.job && j.attempts === 0)) await outbox.enqueue(trx, orderId, plan.job);

@@ -11,6 +11,7 @@ import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { OrdersTable, OutboxTable } from '../store/schema';
 import { message as messageOf } from '../../../shared/messages';
+import { failureReason, failureRef } from '../providers/service-failure';
 import { jitteredBackoff, MAX_FAILED_ATTEMPTS } from './backoff';
 import type { BreakerOptions } from './breaker';
 import { createClaims, type Job } from '../store/outbox-claims';
@@ -164,7 +165,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   function providerOf(job: Job): Carrier {
     const provider = providers.get(job.order.provider_key);
-    if (!provider) throw new ProviderRejectedError(`delivery service ${job.order.provider_key} is not available`);
+    if (!provider) throw new ProviderRejectedError(said('provider.notAvailable', { service: job.order.provider_key }));
     return provider;
   }
 
@@ -179,7 +180,7 @@ export function createOutbox(deps: OutboxDeps) {
   async function runUpdate(job: Job): Promise<Registration | undefined> {
     const provider = providerOf(job);
     if (!job.order.provider_number && provider.update) return runCreate(job);
-    if (!job.order.provider_number || !provider.update) throw new ProviderRejectedError(`${job.order.provider_key} does not change registered orders`);
+    if (!job.order.provider_number || !provider.update) throw new ProviderRejectedError(said('provider.noUpdate', { service: job.order.provider_key }));
     await provider.update(job.order.provider_number, requestFor(job.order));
     await finish(job, (trx) =>
       appendStatus(trx, job.order.id, job.order.company_id, { key: 'uploaded', at: clock.now(), ...statusMessage(messageOf('order.changesAccepted')) }),
@@ -201,7 +202,7 @@ export function createOutbox(deps: OutboxDeps) {
           : caps.cancel && provider.cancel
             ? provider.cancel
             : (provider.remove ?? provider.cancel);
-      if (!call) throw new ProviderRejectedError(`${job.order.provider_key} cannot take an order back`);
+      if (!call) throw new ProviderRejectedError(said('provider.noWithdraw', { service: job.order.provider_key }));
       await call.call(provider, providerNumber, request);
     }
     await finish(job, async () => {});
@@ -287,13 +288,13 @@ export function createOutbox(deps: OutboxDeps) {
       .warn(`outbox: ${job.action} of order ${job.order_id} failed (attempt ${job.attempts}, ${failures} of ${MAX_FAILED_ATTEMPTS} counted): ${message}`);
     if (failures >= MAX_FAILED_ATTEMPTS) {
       const service = providers.get(job.order.provider_key)?.info.name ?? job.order.provider_key;
-      await recordRefusal(job, new ProviderRejectedError(said('outbox.gaveUp', { service, n: failures, reason: message })));
+      await recordRefusal(job, new ProviderRejectedError(said('outbox.gaveUp', { service, n: failures, reason: failureReason(error) })));
       return;
     }
     // The backoff was set when the job was claimed; a service that said how long to wait is not asked sooner,
     // nor one whose breaker is open before its trial.
     const notBefore = Math.max(retryAfterMs !== undefined ? now + retryAfterMs : 0, lane.breaker.state() === 'open' ? lane.breaker.trialAt()! : 0);
-    await claims.release(job, message, messageJson(error instanceof ProviderUnavailableError ? error.ref : undefined), notBefore, counts);
+    await claims.release(job, message, messageJson(failureRef(error)), notBefore, counts);
   }
 
   /** Starts a claimed job; it counts against its lane until its outcome is recorded. */

@@ -1,5 +1,6 @@
 import type { ZodError } from 'zod';
 import { ErrorCode } from '../../../shared/errors';
+import { fieldReasons, said, type MessageParam, type MessageRef } from '../../../shared/messages';
 import { AppError } from '../errors';
 import { ProviderRejectedError, ProviderUnavailableError } from './provider';
 
@@ -12,6 +13,16 @@ import { ProviderRejectedError, ProviderUnavailableError } from './provider';
 export const refusalReasons = (error: ProviderRejectedError): string =>
   error.errors.length ? error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : error.description;
 
+/** A failure as data, when its words are ours (shared/messages); undefined for a service's own words or a bug's. */
+export const failureRef = (error: unknown): MessageRef | undefined =>
+  error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError ? error.ref : undefined;
+
+/** A failure as a message's parameter: by key when it is ours, else its own text. */
+export const failureReason = (error: unknown): MessageParam => failureRef(error) ?? (error instanceof Error ? error.message : String(error));
+
+/** The service's reasons as a message's parameter: each field error by its key where it has one. */
+export const refusalReason = (error: ProviderRejectedError): MessageParam => (error.errors.length ? fieldReasons(error.errors) : (error.ref ?? error.description));
+
 /** The line beside an order the service could not print or act on; null for anything that is not a service failure (a bug). */
 export function serviceFailure(serviceName: string, error: unknown): string | null {
   if (error instanceof ProviderUnavailableError) return `${serviceName} is not answering (${error.message}); try again in a few minutes`;
@@ -19,9 +30,15 @@ export function serviceFailure(serviceName: string, error: unknown): string | nu
   return null;
 }
 
-/** What a refused or unreachable call keeps as its error (a courier call the service did not take). */
-export const callFailure = (error: ProviderRejectedError | ProviderUnavailableError): string =>
-  error instanceof ProviderUnavailableError ? `The delivery service could not be reached: ${error.message}` : refusalReasons(error);
+/** What a refused or unreachable call keeps as its error (a courier call the service did not take), as the interface's text and by key. */
+export function callFailure(error: ProviderRejectedError | ProviderUnavailableError): { message: string; ref: MessageRef | null } {
+  if (error instanceof ProviderUnavailableError) {
+    const { message, ...ref } = said('provider.unreachableCall', { reason: error.ref ?? error.message });
+    return { message, ref };
+  }
+  const reason = refusalReason(error);
+  return { message: refusalReasons(error), ref: typeof reason === 'object' ? reason : null };
+}
 
 /** The interface's answer when the service cannot be asked now: 503, try again shortly. */
 export const serviceUnavailable = (error: ProviderUnavailableError) =>
@@ -30,5 +47,5 @@ export const serviceUnavailable = (error: ProviderUnavailableError) =>
 /** An answer the service gave in a shape its schema does not accept: an outage (retried), not a refusal of the order. */
 export const unreadableAnswer = (serviceName: string, error: ZodError) => {
   const issue = error.issues[0];
-  return new ProviderUnavailableError(`${serviceName} answered in a form ShipDesk does not understand: ${issue?.path.join('.')} ${issue?.message}`);
+  return new ProviderUnavailableError(said('provider.unreadableAnswer', { service: serviceName, detail: `${issue?.path.join('.')} ${issue?.message}` }));
 };

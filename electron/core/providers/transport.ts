@@ -124,8 +124,9 @@ export function createTransport(options: TransportOptions) {
     const retryAfterMs = isTransientStatus(reply.status) ? parseRetryAfter(reply.headers.get('retry-after'), clock.now()) : undefined;
     report({ traceId, method, path, status: reply.status, ms: Date.now() - started, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, url);
     if (isTransientStatus(reply.status)) {
-      const wait = retryAfterMs !== undefined ? ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)` : '';
-      throw new ProviderUnavailableError(`${options.service} answered HTTP ${reply.status} to ${method} ${path}${wait}`, { retryAfterMs, httpStatus: reply.status });
+      const answered = { service: options.service, status: reply.status, method, path };
+      const answer = retryAfterMs !== undefined ? said('provider.httpStatusRetry', { ...answered, seconds: Math.ceil(retryAfterMs / 1000) }) : said('provider.httpStatus', answered);
+      throw new ProviderUnavailableError(answer, { retryAfterMs, httpStatus: reply.status });
     }
     return reply;
   }

@@ -1,8 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { ErrorCode } from '../../../shared/errors';
 import type {
-  HistoryRow, OrderInfo, OrderStatus, OrderStatusResult, PageMeta, StatusesResult, StatusHistory, StatusHistoryList,
+  AppStatusHistory, HistoryRow, OrderInfo, OrderStatus, OrderStatusResult, PageMeta, StatusesResult, StatusHistory, StatusHistoryList,
 } from '../../../shared/schemas/statuses';
+import { storedMessage } from '../../../shared/messages';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import { formatTimestamp } from '../../../shared/time';
 import type { CallContext } from '../companies/company-service';
@@ -97,6 +98,16 @@ export function createStatusService({ db, sqlite }: { db: Db; sqlite: BetterSqli
     };
   }
 
+  /** The window's timeline: the interface's rows, each of our descriptions also by key (never sent to integrators). */
+  async function appHistoryOf(order: OrderRow, page: Page): Promise<AppStatusHistory> {
+    const { rows, total } = await historyOf(db, [order.id], page, statusFilterSql(undefined, historyFilterFields));
+    return {
+      orderInfo: orderInfoOf(order),
+      rows: rows.map((s) => ({ ...statusOf(s), descriptionMessage: storedMessage(s.description_message) })),
+      meta: { total, offset: page.offset, limit: page.limit },
+    };
+  }
+
   const listOf = (result: Awaited<ReturnType<typeof historyList>>, page: Page): StatusHistoryList => ({
     rows: result.rows.map(({ order, statuses }) => ({ orderInfo: orderInfoOf(order), statuses: statuses.map(statusOf) })),
     meta: { total: result.total, offset: page.offset, limit: page.limit } satisfies PageMeta,
@@ -149,6 +160,11 @@ export function createStatusService({ db, sqlite }: { db: Db; sqlite: BetterSqli
       const missing = asked.find((id) => !found.has(orderIdNumber(id) ?? 0));
       if (missing !== undefined) throw orderNotFound(missing);
       return historyOfOrders(order, [...found.values()], page, options.filter);
+    },
+
+    /** statuses.history (the order's screen): the order's statuses with their messages by key. */
+    async appHistory(ctx: CallContext, orderId: string, page: Page): Promise<AppStatusHistory> {
+      return appHistoryOf(await orderById(ctx, orderId), page);
     },
 
     /** GET /orders/status/history?clientNumber=: the same answer as statusHistory. */

@@ -711,3 +711,24 @@ describe('0022 outbox leases', () => {
     sqlite.close();
   });
 });
+
+describe('0045 more messages by key', () => {
+  it('gives each webhook reason recorded in English its key, a timeout its seconds, and leaves other text alone', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version < 45));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0)").run();
+    sqlite.prepare("INSERT INTO webhooks (id, uuid, company_id, type, url, secret, created_at) VALUES (1, 'u-1', 1, 'ORDER_STATUS', 'https://a.example', 's', 0)").run();
+    sqlite.prepare("INSERT INTO webhook_deliveries (id, webhook_id, status_id) VALUES (1, 1, 1)").run();
+    const attempt = sqlite.prepare('INSERT INTO webhook_attempts (delivery_id, webhook_id, at, http_status, error) VALUES (1, 1, ?, ?, ?)');
+    attempt.run(1, null, 'the site refused the connection');
+    attempt.run(2, null, 'no answer within 10 s');
+    attempt.run(3, null, "the site's HTTPS certificate was not accepted");
+    attempt.run(4, null, 'something else');
+    attempt.run(5, 500, null);
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 45));
+    const stored = (sqlite.prepare('SELECT error_message FROM webhook_attempts ORDER BY at').all() as { error_message: string | null }[]).map((r) => r.error_message && JSON.parse(r.error_message));
+    expect(stored).toEqual([{ key: 'webhook.refused' }, { key: 'webhook.timeout', params: { seconds: 10 } }, { key: 'webhook.certificate' }, null, null]);
+    expect(sqlite.prepare('SELECT error_message FROM courier_calls').all()).toEqual([]);
+    sqlite.close();
+  });
+});

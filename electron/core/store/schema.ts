@@ -43,6 +43,8 @@ export interface WebhookAttemptsTable {
   at: number;
   http_status: number | null;
   error: string | null;
+  /** `error` as data (shared/messages), JSON. */
+  error_message: string | null;
 }
 
 export interface OrdersTable {
@@ -371,6 +373,8 @@ export interface CourierCallsTable {
   provider_number: string | null;
   additional_provider_number: string | null;
   error: string | null;
+  /** `error` as data (shared/messages), JSON, when the words are ours. */
+  error_message: string | null;
   created_at: number;
   canceled_at: number | null;
 }

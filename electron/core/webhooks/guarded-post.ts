@@ -1,14 +1,23 @@
 import http from 'node:http';
 import https from 'node:https';
+import { said, type CoreMessageKey, type MessageRef } from '../../../shared/messages';
 import { bareHost, isLocalLiteral, publicOnlyLookup } from '../net/public-lookup';
 
-/** Why a call got no HTTP answer, in words that name no address or port (they go to the attempts list). */
-export class CallFailed extends Error {}
+/** Why a call got no HTTP answer, in words that name no address or port (they go to the attempts list), and by key. */
+export class CallFailed extends Error {
+  readonly ref: MessageRef;
+  constructor(reason: { message: string } & MessageRef) {
+    super(reason.message);
+    this.ref = { key: reason.key, ...(reason.params && { params: reason.params }) };
+  }
+}
 
-const notPublic = 'the address is not a public internet address (local and private networks are allowed only in the settings)';
+/** The reasons that take no parameter (all but the timeout's). */
+type FixedReason = Exclude<Extract<CoreMessageKey, `webhook.${string}`>, 'webhook.timeout' | 'webhook.redirect' | 'webhook.orderGone'>;
+const failed = (key: FixedReason) => new CallFailed(said(key));
 
 /** The addresses checked are the ones the socket connects to (see publicOnlyLookup). */
-const publicOnly = publicOnlyLookup({ refusal: () => new CallFailed(notPublic), unresolved: () => new CallFailed('the host name could not be resolved') });
+const publicOnly = publicOnlyLookup({ refusal: () => failed('webhook.notPublic'), unresolved: () => failed('webhook.noHost') });
 
 export interface PostOptions {
   /** The owner allowed calls to this computer and the local network. */
@@ -24,8 +33,8 @@ export interface PostOptions {
  */
 export function guardedPost(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<number> {
   const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(new CallFailed('the link is not http:// or https://'));
-  if (!options.allowLocal && isLocalLiteral(bareHost(target))) return Promise.reject(new CallFailed(notPublic));
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(failed('webhook.notHttp'));
+  if (!options.allowLocal && isLocalLiteral(bareHost(target))) return Promise.reject(failed('webhook.notPublic'));
   const send = target.protocol === 'https:' ? https.request : http.request;
   return new Promise<number>((resolve, reject) => {
     let settled = false;
@@ -49,28 +58,31 @@ export function guardedPost(url: string, body: string, headers: Record<string, s
       },
     );
     const timer = setTimeout(() => {
-      finish(new CallFailed(`no answer within ${Math.round(options.timeoutMs / 1000)} s`));
+      finish(new CallFailed(said('webhook.timeout', { seconds: Math.round(options.timeoutMs / 1000) })));
       req.destroy();
     }, options.timeoutMs);
-    req.on('error', (error) => finish(error instanceof CallFailed ? error : new CallFailed(describe(error))));
+    req.on('error', (error) => finish(error instanceof CallFailed ? error : describe(error)));
     req.end(body);
   });
 }
 
 /** A network error in words of its own: the system's text names addresses and ports. */
-function describe(error: Error & { code?: string }): string {
+function describe(error: Error & { code?: string }): CallFailed {
   switch (error.code) {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'the host name could not be resolved';
+      return failed('webhook.noHost');
     case 'ECONNREFUSED':
-      return 'the site refused the connection';
+      return failed('webhook.refused');
     case 'ECONNRESET':
     case 'EPIPE':
-      return 'the site closed the connection';
+      return failed('webhook.closed');
     case 'ETIMEDOUT':
-      return 'the site could not be reached in time';
+      return failed('webhook.slow');
     default:
-      return error.code?.startsWith('ERR_TLS') || /certificate|SSL/i.test(error.message) ? 'the site\'s HTTPS certificate was not accepted' : 'the site could not be reached';
+      return failed(error.code?.startsWith('ERR_TLS') || /certificate|SSL/i.test(error.message) ? 'webhook.certificate' : 'webhook.unreachable');
   }
 }
+
+/** A call's failure as a reason: its own when it is a CallFailed, else that the site could not be reached. */
+export const callFailedOf = (error: unknown): CallFailed => (error instanceof CallFailed ? error : failed('webhook.unreachable'));

@@ -2,7 +2,8 @@ import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import type { DueWebhookCall, WebhooksStore } from '../store/webhooks/webhooks-store';
-import { CallFailed, guardedPost } from './guarded-post';
+import { said, type MessageRef } from '../../../shared/messages';
+import { callFailedOf, guardedPost } from './guarded-post';
 import { signatureHeader, signBody } from './signature';
 
 /** Wait after the nth failed attempt; after the last one the call is given up (about 30 hours after the first). */
@@ -48,8 +49,8 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   async function deliver(d: DueWebhookCall, allowLocal: boolean): Promise<boolean> {
     const news = await webhooks.statusNews(d.statusId, d.webhook.companyId);
     let httpStatus: number | null = null;
-    let error: string | null = null;
-    if (!news) error = 'the order is gone';
+    let error: ({ message: string } & MessageRef) | null = null;
+    if (!news) error = said('webhook.orderGone');
     else {
       const body = JSON.stringify({ type: 'ORDER_STATUS', webhookUuid: d.webhook.uuid, deliveryId: d.deliveryId, orderInfo: news.orderInfo, status: news.status });
       const headers = {
@@ -62,11 +63,12 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       try {
         httpStatus = await guardedPost(d.webhook.url, body, headers, { allowLocal, timeoutMs });
       } catch (e) {
-        error = e instanceof CallFailed ? e.message : 'the site could not be reached';
+        const failure = callFailedOf(e);
+        error = { message: failure.message, ...failure.ref };
       }
     }
     const delivered = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
-    if (httpStatus !== null && httpStatus >= 300 && httpStatus < 400) error = 'the site answered with a redirect, which is not followed';
+    if (httpStatus !== null && httpStatus >= 300 && httpStatus < 400) error = said('webhook.redirect');
     const finished = delivered || !news || d.attempt >= maxWebhookAttempts;
     await webhooks.recordAttempt(
       { deliveryId: d.deliveryId, webhookId: d.webhook.id },
@@ -77,7 +79,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       deliveryId: d.deliveryId,
       attempt: d.attempt,
       httpStatus,
-      error,
+      error: error?.message,
       ...(finished && !delivered ? { givenUp: true } : {}),
     });
     return delivered;

@@ -6,7 +6,7 @@ import { notFound, validationError } from '../errors';
 import { bareHost, isLocalLiteral } from '../net/public-lookup';
 import type { Webhook, WebhookAttemptRecord, WebhooksStore, WebhookType } from '../store/webhooks/webhooks-store';
 import { newSecret } from './signature';
-import type { WebhookAttempt, WebhookRow } from '../../../shared/contract/webhooks';
+import type { AppWebhookAttempt, WebhookAttempt, WebhookRow } from '../../../shared/contract/webhooks';
 
 /** Webhooks one company may have: each status change is one call per webhook. */
 export const maxWebhooksPerCompany = 20;
@@ -85,8 +85,10 @@ export function createWebhookService({ webhooks, clock, allowLocal }: { webhooks
     /** Settings → Local API (the owner's): every company's webhooks, how many calls wait, their last attempts. */
     async overview() {
       const rows = await webhooks.allWebhooks();
-      const attempts = await lastAttempts(rows.map((r) => r.id), lastAttemptsShown);
-      return rows.map((r) => ({ ...rowOf(r, attempts.get(r.id)!), companyName: r.companyName, waiting: r.waiting }));
+      const attempts = await webhooks.attempts(rows.map((r) => r.id), lastAttemptsShown, 0);
+      // The window's own list: each reason also by key (the interface keeps its English `error`).
+      const withReasons = (id: number): AppWebhookAttempt[] => attempts.get(id)!.map((a) => ({ ...attemptView(a), errorMessage: a.errorMessage }));
+      return rows.map((r) => ({ ...rowOf(r, []), lastAttempts: withReasons(r.id), companyName: r.companyName, waiting: r.waiting }));
     },
 
     /** GET /webhooks/{uuid}/attempts: one page of its attempts, newest first. */

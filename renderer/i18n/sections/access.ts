@@ -100,13 +100,6 @@ export const en = {
   'access.lan.notServed': 'This window does not serve other computers (started without a server).',
   'access.lan.loadFailed': 'The setting could not be loaded',
 
-  'access.msg.addresses': 'Choose at least one address',
-  'access.msg.ip': 'Enter an IP address such as 192.168.1.20',
-  'access.msg.notWildcard': 'Enter one address of this computer',
-  'access.msg.hostName': 'Enter a computer name such as shop-pc or shop-pc.local',
-  'access.msg.port': 'A number from 1024 to 65535',
-  'access.msg.password': 'At least 8 characters',
-  'access.msg.nameTaken': 'A packer with this name already exists',
 
   'error.040103': 'Only the shop owner can do this',
   'error.040429': 'Too many attempts',
@@ -211,13 +204,6 @@ export const ru: SectionDictionary<typeof en> = {
   'access.lan.notServed': 'Это окно не обслуживает другие компьютеры (запущено без сервера).',
   'access.lan.loadFailed': 'Не удалось загрузить настройку',
 
-  'access.msg.addresses': 'Выберите хотя бы один адрес',
-  'access.msg.ip': 'Введите IP-адрес, например 192.168.1.20',
-  'access.msg.notWildcard': 'Введите один адрес этого компьютера',
-  'access.msg.hostName': 'Введите имя компьютера, например shop-pc или shop-pc.local',
-  'access.msg.port': 'Число от 1024 до 65535',
-  'access.msg.password': 'Не короче 8 символов',
-  'access.msg.nameTaken': 'Упаковщик с таким именем уже есть',
 
   'error.040103': 'Это может сделать только владелец магазина',
   'error.040429': 'Слишком много попыток',

@@ -142,9 +142,6 @@ export const en = {
   'settings.api.loginClear': 'Remove login',
   'settings.api.loginSaved': 'API login saved',
   'settings.api.loginCleared': 'API login removed; the token still works',
-  'settings.api.loginChars': 'Letters, digits and . _ @ - only',
-  'settings.api.loginTaken': 'Another company already uses this login',
-  'settings.msg.minChars': 'At least {n} characters',
   'settings.api.webhooksTitle': 'Sites called on status changes (webhooks)',
   'settings.api.webhooksRefresh': 'Refresh',
   'settings.api.webhooksNone': 'None yet. A site asks for it with `POST /v1/webhooks`; its calls are listed here.',
@@ -154,12 +151,6 @@ export const en = {
   'settings.api.webhookNoCalls': 'No calls yet',
   'settings.api.webhookDelivered': 'Delivered (HTTP {status})',
   'settings.api.webhookAnswered': 'The site answered HTTP {status}; will try again',
-  'settings.api.webhookRefused': 'The site refused the connection; will try again',
-  'settings.api.webhookNotPublic': 'Not sent: the address is on this computer or the local network, which is not allowed above',
-  'settings.api.webhookTimeout': 'The site did not answer in time; will try again',
-  'settings.api.webhookNoHost': 'The site\'s name could not be found; will try again',
-  'settings.api.webhookRedirect': 'The site answered with a redirect, which is not followed',
-  'settings.api.webhookGone': 'The order is gone; nothing to send',
   'settings.api.webhookUnreachable': 'The site could not be reached; will try again',
 
   'settings.prefs.title': 'Preferences',
@@ -206,14 +197,6 @@ export const en = {
   'settings.backups.uploadFailed': 'The file cannot be restored',
   'settings.backups.kind.uploaded': 'from a file',
 
-  'settings.msg.inn': '10 digits (company) or 12 digits (sole trader)',
-  'settings.msg.kpp': '9 digits',
-  'settings.msg.ogrn': '13 digits (OGRN) or 15 digits (OGRNIP)',
-  'settings.msg.min': 'At least {n}',
-  'settings.msg.max': 'At most {n}',
-  'settings.msg.url': 'Enter an address starting with http:// or https://',
-  'settings.msg.credentialsRequired': 'Enter the account and password, or turn on test mode',
-  'settings.msg.required': 'Fill in this field',
 } as const;
 
 export const ru: SectionDictionary<typeof en> = {
@@ -357,9 +340,6 @@ export const ru: SectionDictionary<typeof en> = {
   'settings.api.loginClear': 'Удалить логин',
   'settings.api.loginSaved': 'Логин API сохранён',
   'settings.api.loginCleared': 'Логин API удалён; токен продолжает работать',
-  'settings.api.loginChars': 'Только буквы, цифры и . _ @ -',
-  'settings.api.loginTaken': 'Этот логин уже занят другой компанией',
-  'settings.msg.minChars': 'Не короче {n} символов',
   'settings.api.webhooksTitle': 'Сайты, которым сообщается о смене статусов (вебхуки)',
   'settings.api.webhooksRefresh': 'Обновить',
   'settings.api.webhooksNone': 'Пока нет. Сайт подписывается через `POST /v1/webhooks`; его вызовы появятся здесь.',
@@ -369,12 +349,6 @@ export const ru: SectionDictionary<typeof en> = {
   'settings.api.webhookNoCalls': 'Вызовов ещё не было',
   'settings.api.webhookDelivered': 'Доставлено (HTTP {status})',
   'settings.api.webhookAnswered': 'Сайт ответил HTTP {status}; будет повтор',
-  'settings.api.webhookRefused': 'Сайт отклонил соединение; будет повтор',
-  'settings.api.webhookNotPublic': 'Не отправлено: адрес на этом компьютере или в локальной сети, а это выше не разрешено',
-  'settings.api.webhookTimeout': 'Сайт не ответил вовремя; будет повтор',
-  'settings.api.webhookNoHost': 'Имя сайта не найдено; будет повтор',
-  'settings.api.webhookRedirect': 'Сайт ответил перенаправлением, по нему не переходим',
-  'settings.api.webhookGone': 'Заказа больше нет; отправлять нечего',
   'settings.api.webhookUnreachable': 'Сайт недоступен; будет повтор',
 
   'settings.prefs.title': 'Параметры',
@@ -421,12 +395,4 @@ export const ru: SectionDictionary<typeof en> = {
   'settings.backups.uploadFailed': 'Этот файл нельзя восстановить',
   'settings.backups.kind.uploaded': 'из файла',
 
-  'settings.msg.inn': '10 цифр (организация) или 12 цифр (ИП)',
-  'settings.msg.kpp': '9 цифр',
-  'settings.msg.ogrn': '13 цифр (ОГРН) или 15 цифр (ОГРНИП)',
-  'settings.msg.min': 'Не меньше {n}',
-  'settings.msg.max': 'Не больше {n}',
-  'settings.msg.url': 'Введите адрес, начинающийся с http:// или https://',
-  'settings.msg.credentialsRequired': 'Введите идентификатор и ключ или включите тестовый режим',
-  'settings.msg.required': 'Заполните это поле',
 };

@@ -8,7 +8,7 @@ import { useProvidersStore } from '../../stores/providers-store';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { CourierCallsList } from './courier-calls-list';
-import { courierProblemText } from './courier-messages';
+import { courierProblemText, courierRefusalText } from './courier-messages';
 
 interface CallForm {
   providerKey: string | null;
@@ -92,7 +92,7 @@ export function CourierCallDialog({ orderIds, onClose }: { orderIds: string[]; o
 
   const describe = (error: ErrorBody) => ({
     title: errorTitle(error, t),
-    detail: error.errors?.length ? courierProblemText(error.errors.map((e) => `${e.field}: ${e.message}`).join('; '), t) : error.description,
+    detail: courierRefusalText(error, t),
   });
 
   const submit = async (event: FormEvent) => {
@@ -111,8 +111,8 @@ export function CourierCallDialog({ orderIds, onClose }: { orderIds: string[]; o
     setBusy(false);
     setReloadKey((k) => k + 1);
     if (!answer.ok) return setProblem(describe(answer.error));
-    const { providerNumber, error } = answer.value;
-    if (error || !providerNumber) return setProblem({ title: t('courier.refused'), detail: error ? courierProblemText(error, t) : undefined });
+    const { providerNumber, error, errorMessage } = answer.value;
+    if (error || !providerNumber) return setProblem({ title: t('courier.refused'), detail: error ? courierProblemText(error, errorMessage, t) : undefined });
     useToastStore.getState().push({ tone: 'success', title: (tr) => tr('courier.accepted', { number: providerNumber }) });
   };
 

@@ -70,12 +70,12 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
                 <Table.Td>{providerName(providers, call.providerKey)}</Table.Td>
                 <Table.Td>{call.address || call.city}</Table.Td>
                 <Table.Td>
-                  <Badge color={stateColors[call.state]} variant="light" title={call.error ? courierProblemText(call.error, t) : undefined} data-testid="courier-call-state">
+                  <Badge color={stateColors[call.state]} variant="light" title={call.error ? courierProblemText(call.error, call.errorMessage, t) : undefined} data-testid="courier-call-state">
                     {t(`courier.state.${call.state}`)}
                   </Badge>
                   {call.error && (
                     <Text size="xs" c="dimmed" maw={260}>
-                      {courierProblemText(call.error, t)}
+                      {courierProblemText(call.error, call.errorMessage, t)}
                     </Text>
                   )}
                 </Table.Td>

@@ -1,21 +1,19 @@
-import { fieldMessage } from '../../i18n/error-messages';
+import type { ErrorBody } from '../../../shared/errors';
+import type { MessageRef } from '../../../shared/messages';
+import { fieldLabel, fieldMessage, messageByKey } from '../../i18n/error-messages';
 import type { Translate } from '../../i18n/types';
 
 const fieldKeys = { date: 'courier.date', timeStart: 'courier.timeStart', timeEnd: 'courier.timeEnd', city: 'courier.city', providerKey: 'courier.service', weight: 'courier.weight', phone: 'courier.phone' } as const;
 
+/** A courier call's field named as the form labels it. */
+const courierLabel = (field: string, t: Translate) => (field in fieldKeys ? t(fieldKeys[field as keyof typeof fieldKeys]) : fieldLabel(field, t));
+
 /**
- * A courier call's refusal ("date: couriers do not come on Sundays (…); city: …") in the user's language:
- * each field named by its label in the form and each message the core knows translated; a service's own
- * words stay as it wrote them.
+ * Why a courier call did not go, in the user's language: the core's words by key (each field named by its
+ * label in the form); a service's own words, which come without a key, as it wrote them.
  */
-export function courierProblemText(text: string, t: Translate): string {
-  return text
-    .split('; ')
-    .map((part) => {
-      const m = /^([A-Za-z.\d]+): (.+)$/.exec(part);
-      if (!m) return fieldMessage(part, t);
-      const key = fieldKeys[m[1] as keyof typeof fieldKeys];
-      return `${key ? t(key) : m[1]}: ${fieldMessage(m[2], t)}`;
-    })
-    .join('; ');
-}
+export const courierProblemText = (text: string, ref: MessageRef | null | undefined, t: Translate): string => (ref && messageByKey(ref, t, courierLabel)) || text;
+
+/** The core's refusal of the form, each field error by its key. */
+export const courierRefusalText = (error: ErrorBody, t: Translate): string | undefined =>
+  error.errors?.length ? error.errors.map((e) => `${courierLabel(e.field, t)}: ${fieldMessage(e, t)}`).join('; ') : error.description;

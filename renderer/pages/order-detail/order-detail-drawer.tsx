@@ -14,7 +14,6 @@ import { OrderParties } from './order-parties';
 import { useOrderViewStore } from './order-view-store';
 import { NextTestChangeNote } from './next-test-change';
 import { StatusTimeline } from './status-timeline';
-import { timelineText } from './timeline-text';
 
 /**
  * The order detail slides in from the right when the list opens an order (useOrderDetailStore).
@@ -89,7 +88,7 @@ function DetailBody() {
     <Stack gap="lg" data-status={view.order.statusKey}>
       {view.statusDescription && (
         <Text fz="sm" c="dimmed" data-testid="detail-status-description">
-          {view.statusDescriptionMessage ? messageByKey(view.statusDescriptionMessage, t) : t('detail.serviceSays', { text: timelineText(view.statusDescription, t) })}
+          {(view.statusDescriptionMessage && messageByKey(view.statusDescriptionMessage, t)) || t('detail.serviceSays', { text: view.statusDescription })}
         </Text>
       )}
       <NextTestChangeNote orderId={view.order.orderId} statusKey={view.order.statusKey} />

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ErrorBody } from '../../../shared/errors';
 import type { OrderView } from '../../../shared/schemas/order-detail';
-import type { StatusHistory } from '../../../shared/schemas/statuses';
+import type { AppStatusHistory } from '../../../shared/schemas/statuses';
 import { getTransport } from '../../transport/current';
 
 export type OrderAction = 'cancel' | 'delete';
@@ -9,7 +9,7 @@ export type OrderAction = 'cancel' | 'delete';
 interface OrderViewState {
   orderId: string | undefined;
   view: OrderView | undefined;
-  history: StatusHistory | undefined;
+  history: AppStatusHistory | undefined;
   /** 'loading' only on the first load of an order; later reloads keep what is shown. */
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: ErrorBody | undefined;

@@ -1,15 +1,16 @@
 import { Code, Group, Text, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { OrderView } from '../../../shared/schemas/order-detail';
-import type { HistoryRow, StatusHistory } from '../../../shared/schemas/statuses';
+import type { AppHistoryRow, AppStatusHistory } from '../../../shared/schemas/statuses';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import { statusColors } from '../../components/status-badge';
+import { translateDynamic } from '../../i18n/translate';
 import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { DetailSection } from './detail-section';
-import { timelineText } from './timeline-text';
+import { messageByKey } from '../../i18n/error-messages';
 
 /** When a status happened: the service's time when it gave one, else when ShipDesk learned it. */
-const happenedAt = (row: HistoryRow) => row.createdProvider || row.created;
+const happenedAt = (row: AppHistoryRow) => row.createdProvider || row.created;
 
 /** A minute or more apart: ShipDesk's own time is worth showing beside the service's. */
 const apart = (a: string, b: string) => Math.abs(new Date(a).getTime() - new Date(b).getTime()) >= 60_000;
@@ -20,7 +21,7 @@ const apart = (a: string, b: string) => Math.abs(new Date(a).getTime() - new Dat
  * ShipDesk learned of it shows as a second, quieter time. The handover to the service (dispatch
  * screen) sits among them at its time.
  */
-export function StatusTimeline({ history, handover }: { history: StatusHistory | undefined; handover?: OrderView['handover'] }) {
+export function StatusTimeline({ history, handover }: { history: AppStatusHistory | undefined; handover?: OrderView['handover'] }) {
   const t = useT();
   const format = useFormat();
   const language = useLanguage();
@@ -78,7 +79,7 @@ export function StatusTimeline({ history, handover }: { history: StatusHistory |
                 )}
                 {row.description && (
                   <Text fz="xs" c="dimmed">
-                    {timelineText(row.description, t)}
+                    {(row.descriptionMessage && messageByKey(row.descriptionMessage, t)) || row.description}
                   </Text>
                 )}
                 {(providerWords || row.providerCode) && (
@@ -97,7 +98,7 @@ export function StatusTimeline({ history, handover }: { history: StatusHistory |
                 )}
                 {row.errorCode && (
                   <Text fz="xs" c="red">
-                    {t('detail.timeline.errorCode', { code: row.errorCode })}
+                    {translateDynamic(t, `detail.timeline.errorCode.${row.errorCode}`) ?? t('detail.timeline.errorCode', { code: row.errorCode })}
                   </Text>
                 )}
               </Timeline.Item>

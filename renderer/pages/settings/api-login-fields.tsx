@@ -1,9 +1,10 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { fieldMessage } from '../../i18n/error-messages';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useApiLoginStore } from '../../stores/api-login-store';
-import { checkApiLogin, refusalErrors, settingsFieldMessage } from './settings-forms';
+import { checkApiLogin, refusalErrors } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 import { CodeText } from '../../components/code-text';
 
@@ -54,7 +55,7 @@ export function ApiLoginFields() {
     } else toastFailure((tr) => tr('settings.saveFailed'), result.error);
   };
 
-  const message = (field: string) => (errors[field] ? settingsFieldMessage(errors[field], t) : undefined);
+  const message = (field: string) => (errors[field] ? fieldMessage(errors[field], t) : undefined);
   return (
     <form onSubmit={(e) => void save(e)} noValidate data-testid="api-login">
       <Stack gap="xs">

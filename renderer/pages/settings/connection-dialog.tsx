@@ -1,11 +1,12 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { fieldMessage } from '../../i18n/error-messages';
 import { useState, type FormEvent } from 'react';
 import type { Connection } from '../../../shared/contract/connections';
 import { useLanguage, useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useSettingsStore } from '../../stores/settings-store';
 import {
-  checkConnectionChange, checkNewConnection, connectionAliases, connectionFormOf, emptyConnectionForm, isListedKind, listedAliases, refusalErrors, settingsFieldMessage,
+  checkConnectionChange, checkNewConnection, connectionAliases, connectionFormOf, emptyConnectionForm, isListedKind, listedAliases, refusalErrors,
   type ConnectionForm,
 } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
@@ -31,7 +32,7 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
     setForm((f) => ({ ...f, [key]: value }));
     setErrors({});
   };
-  const error = (key: string) => (errors[key] ? settingsFieldMessage(errors[key], t) : undefined);
+  const error = (key: string) => (errors[key] ? fieldMessage(errors[key], t) : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Center, Checkbox, Code, Group, Loader, Stack, Swi
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LanState } from '../../../shared/contract/lan';
 import { IconAlert, IconCheck, IconInfo } from '../../components/icons';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorTitle, fieldMessage } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useLanStore } from '../../stores/lan-store';
 import { CopyField, CopyValueButton } from './copy-field';
 import { SectionCard } from './section-card';
-import { checkLan, lanFormOf, refusalErrors, settingsFieldMessage, type LanForm } from './settings-forms';
+import { checkLan, lanFormOf, refusalErrors, type LanForm } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
 /** Settings → Access from other computers (the owner's): on/off, addresses, names, port, and what the second PC needs. */
@@ -93,7 +93,7 @@ function LanForm({ state }: { state: LanState }) {
           description={state.interfaces.length ? t('access.lan.addressesHint') : t('access.lan.noInterfaces')}
           value={form.addresses.filter((a) => known.has(a))}
           onChange={(chosen) => change('addresses', [...chosen, ...typedAddresses])}
-          error={addressError ? settingsFieldMessage(addressError, t) : undefined}
+          error={addressError ? fieldMessage(addressError, t) : undefined}
           data-testid="lan-interfaces"
         >
           <Stack gap={6} mt={8}>
@@ -124,7 +124,7 @@ function LanForm({ state }: { state: LanState }) {
           value={form.names}
           data={[state.hostname, `${state.hostname}.local`].filter((n) => !form.names.includes(n))}
           onChange={(names) => change('names', names.map((n) => n.trim().toLowerCase()))}
-          error={namesError ? settingsFieldMessage(namesError, t) : undefined}
+          error={namesError ? fieldMessage(namesError, t) : undefined}
           maw={520}
           data-testid="lan-names"
         />
@@ -133,7 +133,7 @@ function LanForm({ state }: { state: LanState }) {
           inputMode="numeric"
           value={form.port}
           onChange={(e) => change('port', e.currentTarget.value)}
-          error={errors.port ? settingsFieldMessage(errors.port, t) : undefined}
+          error={errors.port ? fieldMessage(errors.port, t) : undefined}
           maw={160}
           data-testid="lan-port"
         />

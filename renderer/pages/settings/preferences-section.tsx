@@ -1,4 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { fieldMessage } from '../../i18n/error-messages';
 import { useState, type FormEvent } from 'react';
 import type { Settings } from '../../../shared/schemas/settings';
 import { detectLanguage } from '../../i18n/translate';
@@ -7,7 +8,7 @@ import type { FieldErrors } from '../../order-form/zod-issues';
 import { useSettingsStore } from '../../stores/settings-store';
 import { AppearanceChoices } from './appearance-choices';
 import { SectionCard } from './section-card';
-import { checkPreferences, refusalErrors, settingsFieldMessage, type PreferencesForm } from './settings-forms';
+import { checkPreferences, refusalErrors, type PreferencesForm } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
 type PreferenceLanguage = Settings['preferences']['language'];
@@ -57,7 +58,7 @@ export function PreferencesSection() {
               inputMode="numeric"
               value={form.refreshIntervalMinutes}
               onChange={(e) => change('refreshIntervalMinutes', e.currentTarget.value)}
-              error={errors.refreshIntervalMinutes ? settingsFieldMessage(errors.refreshIntervalMinutes, t) : undefined}
+              error={errors.refreshIntervalMinutes ? fieldMessage(errors.refreshIntervalMinutes, t) : undefined}
               data-testid="prefs-refresh"
             />
             <TextInput
@@ -66,7 +67,7 @@ export function PreferencesSection() {
               inputMode="numeric"
               value={form.stuckThresholdDays}
               onChange={(e) => change('stuckThresholdDays', e.currentTarget.value)}
-              error={errors.stuckThresholdDays ? settingsFieldMessage(errors.stuckThresholdDays, t) : undefined}
+              error={errors.stuckThresholdDays ? fieldMessage(errors.stuckThresholdDays, t) : undefined}
               data-testid="prefs-stuck"
             />
           </SimpleGrid>

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../../shared/contract/connections';
+import { fieldMessage } from '../../i18n/error-messages';
 import { createTranslate } from '../../i18n/translate';
+import type { FieldErrors } from '../../order-form/zod-issues';
 import {
   checkCompany, checkConnectionChange, checkNewConnection, checkPreferences, checkSender, companyForm, emptyConnectionForm, fileSize, localApiAddress,
-  newSenderForm, settingsFieldMessage,
+  newSenderForm,
 } from './settings-forms';
 
 const en = createTranslate('en');
 const ru = createTranslate('ru');
+/** The form's errors as the user reads them. */
+const shown = (errors: FieldErrors, t = en) => Object.fromEntries(Object.entries(errors).map(([field, said]) => [field, fieldMessage(said, t)]));
 
 const stored = (over: Partial<Connection> = {}): Connection => ({
   id: 3, providerKey: 'cdek', name: 'Main', testMode: false, baseUrl: null, clientIdHint: '…abcd', credentialsStored: true, credentialsReadable: true,
@@ -20,10 +24,10 @@ describe('company details form', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.errors).sort()).toEqual(['email', 'inn', 'kpp']);
-    expect(settingsFieldMessage(result.errors.inn, en)).toBe('10 digits (company) or 12 digits (sole trader)');
-    expect(settingsFieldMessage(result.errors.inn, ru)).toBe('10 цифр (организация) или 12 цифр (ИП)');
-    expect(settingsFieldMessage(result.errors.kpp, ru)).toBe('9 цифр');
-    expect(settingsFieldMessage(result.errors.email, en)).toBe('Enter an e-mail address');
+    expect(fieldMessage(result.errors.inn, en)).toBe('10 digits (company) or 12 digits (sole trader)');
+    expect(fieldMessage(result.errors.inn, ru)).toBe('10 цифр (организация) или 12 цифр (ИП)');
+    expect(fieldMessage(result.errors.kpp, ru)).toBe('9 цифр');
+    expect(fieldMessage(result.errors.email, en)).toBe('Enter an e-mail address');
   });
 
   it('good details pass; empty optional fields are simply not given', () => {
@@ -33,7 +37,7 @@ describe('company details form', () => {
 
   it('the name is required', () => {
     const result = checkCompany(companyForm({ name: '' }));
-    expect(result.ok ? {} : result.errors).toEqual({ name: 'is required' });
+    expect(result.ok ? {} : shown(result.errors)).toEqual({ name: 'Fill in this field' });
   });
 });
 
@@ -42,7 +46,7 @@ describe('sender profile form', () => {
     const form = newSenderForm({ name: 'Shop', contactName: 'Anna', phone: undefined, email: undefined, inn: undefined, kpp: undefined, ogrn: undefined, legalAddress: undefined }, true);
     expect(form).toMatchObject({ companyName: 'Shop', contactName: 'Anna', countryCode: 'RU', isDefault: true });
     const result = checkSender({ ...form, city: 'Moscow' });
-    expect(result.ok ? {} : result.errors).toEqual({ phone: 'is required', profileName: 'is required' });
+    expect(result.ok ? {} : shown(result.errors)).toEqual({ phone: 'Fill in this field', profileName: 'Fill in this field' });
   });
 
   it('keeps the stored address fields this form does not show', () => {
@@ -56,8 +60,8 @@ describe('connection form', () => {
   it('CDEK outside test mode needs credentials; half of them is marked on the missing half', () => {
     const base = { ...emptyConnectionForm('cdek'), name: 'Main' };
     const none = checkNewConnection(base);
-    expect(none.ok ? {} : none.errors).toEqual({ clientId: 'are required outside test mode' });
-    expect(settingsFieldMessage('are required outside test mode', en)).toBe('Enter the account and password, or turn on test mode');
+    expect(none.ok ? {} : shown(none.errors)).toEqual({ clientId: 'Enter the account and password, or turn on test mode' });
+    expect(fieldMessage('are required outside test mode', en)).toBe('Enter the account and password, or turn on test mode');
     const half = checkNewConnection({ ...base, clientId: 'abc' });
     expect(half.ok ? {} : half.errors).toMatchObject({ clientSecret: 'is required' });
   });
@@ -65,13 +69,13 @@ describe('connection form', () => {
   it('CDEK test mode without credentials uses the public test account; the address is optional but must be http(s)', () => {
     expect(checkNewConnection({ ...emptyConnectionForm('cdek'), name: 'Test', testMode: true })).toEqual({ ok: true, value: { providerKey: 'cdek', name: 'Test', testMode: true } });
     const bad = checkNewConnection({ ...emptyConnectionForm('cdek'), name: 'Test', testMode: true, baseUrl: 'ftp://x' });
-    expect(bad.ok ? {} : bad.errors).toEqual({ baseUrl: 'must be an http(s) address' });
-    expect(settingsFieldMessage('must be an http(s) address', ru)).toBe('Введите адрес, начинающийся с http:// или https://');
+    expect(bad.ok ? {} : shown(bad.errors)).toEqual({ baseUrl: 'Enter an address starting with http:// or https://' });
+    expect(fieldMessage('must be an http(s) address', ru)).toBe('Введите адрес, начинающийся с http:// или https://');
   });
 
   it('an upstream aggregator needs its address and token', () => {
     const result = checkNewConnection({ ...emptyConnectionForm('upstream'), name: 'Agg' });
-    expect(result.ok ? {} : result.errors).toEqual({ baseUrl: 'is required for an upstream aggregator', token: 'is required for an upstream aggregator' });
+    expect(result.ok ? {} : shown(result.errors)).toEqual({ baseUrl: 'Fill in this field', token: 'Fill in this field' });
     expect(checkNewConnection({ ...emptyConnectionForm('upstream'), name: 'Agg', baseUrl: 'https://agg.example/v1', token: 'tok-123' })).toEqual({
       ok: true,
       value: { providerKey: 'upstream', name: 'Agg', testMode: false, baseUrl: 'https://agg.example/v1', credentials: { token: 'tok-123' } },
@@ -86,7 +90,7 @@ describe('connection form', () => {
       value: { id: 3, name: 'Renamed', testMode: true, baseUrl: null, credentials: null },
     });
     const noCredentials = checkConnectionChange(form, stored({ testMode: true, credentialsStored: false, clientIdHint: null }));
-    expect(noCredentials.ok ? {} : noCredentials.errors).toEqual({ clientId: 'are required outside test mode' });
+    expect(noCredentials.ok ? {} : shown(noCredentials.errors)).toEqual({ clientId: 'Enter the account and password, or turn on test mode' });
   });
 });
 
@@ -94,11 +98,10 @@ describe('preferences form', () => {
   it('numbers within the core’s limits pass; others are marked with the limit', () => {
     expect(checkPreferences({ refreshIntervalMinutes: '45', stuckThresholdDays: '7' })).toEqual({ ok: true, value: { refreshIntervalMinutes: 45, stuckThresholdDays: 7 } });
     const result = checkPreferences({ refreshIntervalMinutes: '3', stuckThresholdDays: '1.5' });
-    expect(result.ok ? {} : result.errors).toEqual({ refreshIntervalMinutes: 'must be at least 5', stuckThresholdDays: 'must be a whole number' });
-    expect(settingsFieldMessage('must be at least 5', ru)).toBe('Не меньше 5');
-    expect(settingsFieldMessage('must be at most 1440', en)).toBe('At most 1440');
+    expect(result.ok ? {} : shown(result.errors)).toEqual({ refreshIntervalMinutes: 'Must be at least 5', stuckThresholdDays: 'Enter a whole number' });
+    expect(shown(result.ok ? {} : result.errors, ru).refreshIntervalMinutes).toBe('Не меньше 5');
     const empty = checkPreferences({ refreshIntervalMinutes: '', stuckThresholdDays: '400' });
-    expect(empty.ok ? {} : empty.errors).toEqual({ refreshIntervalMinutes: 'is required', stuckThresholdDays: 'must be at most 365' });
+    expect(empty.ok ? {} : shown(empty.errors)).toEqual({ refreshIntervalMinutes: 'Fill in this field', stuckThresholdDays: 'Must be at most 365' });
   });
 });
 

@@ -6,45 +6,13 @@ import { lanSettingsSchema, type LanSettings } from '../../../shared/contract/la
 import type { ErrorBody } from '../../../shared/errors';
 import { addressSchema } from '../../../shared/schemas/order';
 import { companyDetailsSchema, preferencesSchema, type CompanyDetails, type SenderProfile } from '../../../shared/schemas/settings';
-import { fieldMessage, type Said } from '../../i18n/error-messages';
-import type { Translate } from '../../i18n/types';
+import { said } from '../../../shared/messages';
+import { issueMessage } from '../../../shared/messages/issues';
+import type { Said } from '../../i18n/error-messages';
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from '../../order-form/zod-issues';
 
 // Pure logic of the settings forms: form values → command input, checked with the core's own schemas, and
 // the schemas' messages in the user's language. The components only hold the values and show the errors.
-
-/** Messages of the settings schemas (shared/schemas/settings.ts, shared/contract/connections.ts) the general table does not know. */
-const settingsMessages: ReadonlyArray<readonly [RegExp, (t: Translate, m: RegExpMatchArray) => string]> = [
-  [/^must be 10 or 12 digits$/, (t) => t('settings.msg.inn')],
-  [/^must be 9 digits$/, (t) => t('settings.msg.kpp')],
-  [/^must be 13 or 15 digits$/, (t) => t('settings.msg.ogrn')],
-  [/^must be at least (\d+)$/, (t, m) => t('settings.msg.min', { n: m[1] })],
-  [/^must be at most (\d+)$/, (t, m) => t('settings.msg.max', { n: m[1] })],
-  [/^must be an http\(s\) address$/, (t) => t('settings.msg.url')],
-  [/^are required outside test mode$/, (t) => t('settings.msg.credentialsRequired')],
-  [/^is required for (an upstream aggregator|CDEK)$/, (t) => t('settings.msg.required')],
-  [/^choose at least one address to listen on$/, (t) => t('access.msg.addresses')],
-  [/^must be an IP address such as/, (t) => t('access.msg.ip')],
-  [/^must be one address of this computer/, (t) => t('access.msg.notWildcard')],
-  [/^must be a computer name such as/, (t) => t('access.msg.hostName')],
-  [/^must be from 1024 to 65535$/, (t) => t('access.msg.port')],
-  [/^must be at least 8 characters$/, (t) => t('access.msg.password')],
-  [/^A packer named .* already exists$/, (t) => t('access.msg.nameTaken')],
-  [/^must be at least (\d+) characters$/, (t, m) => t('settings.msg.minChars', { n: m[1] })],
-  [/^may hold letters, digits and \. _ @ - only$/, (t) => t('settings.api.loginChars')],
-  [/^is used by another company$/, (t) => t('settings.api.loginTaken')],
-];
-
-/** A field message of the settings in the user's language; unknown ones go through the general table. */
-export function settingsFieldMessage(said: Said, t: Translate): string {
-  if (typeof said !== 'string' && said.key) return fieldMessage(said, t);
-  const message = typeof said === 'string' ? said : said.message;
-  for (const [pattern, render] of settingsMessages) {
-    const match = message.trim().match(pattern);
-    if (match) return render(t, match);
-  }
-  return fieldMessage(message, t);
-}
 
 export type FormCheck<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
@@ -118,8 +86,8 @@ export function checkSender(form: SenderForm, stored: Record<string, unknown> = 
   const address = check(addressSchema, sender);
   const name = form.profileName.trim();
   const errors: Record<string, Said> = address.ok ? {} : { ...address.errors };
-  if (!name) errors.profileName = 'is required';
-  else if (name.length > 100) errors.profileName = 'must be at most 100 characters';
+  if (!name) errors.profileName = said('msg.required');
+  else if (name.length > 100) errors.profileName = said('msg.maxLength', { max: 100 });
   if (!address.ok || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, value: { name, sender: address.value, isDefault: form.isDefault } };
 }
@@ -296,7 +264,7 @@ export interface PreferencesForm {
 
 /** Checks the numbers with the core's limits. */
 export function checkPreferences(form: PreferencesForm): FormCheck<{ refreshIntervalMinutes: number; stuckThresholdDays: number }> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Said> = {};
   const value = { refreshIntervalMinutes: 0, stuckThresholdDays: 0 };
   for (const key of ['refreshIntervalMinutes', 'stuckThresholdDays'] as const) {
     const raw = form[key].trim();
@@ -310,7 +278,7 @@ export function checkPreferences(form: PreferencesForm): FormCheck<{ refreshInte
     }
     const parsed = preferencesSchema.shape[key].unwrap().safeParse(Number(raw));
     if (parsed.success) value[key] = parsed.data;
-    else errors[key] = parsed.error.issues[0]?.message ?? 'is not valid';
+    else errors[key] = issueMessage(parsed.error.issues[0], false);
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value };
 }

@@ -1,7 +1,7 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
+import { fieldMessage } from '../../i18n/error-messages';
 import type { PlainMessageKey } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
-import { settingsFieldMessage } from './settings-forms';
 import type { FieldErrors } from '../../order-form/zod-issues';
 
 /** One text box of a settings form: its label, hint, and whether it takes the whole row. */
@@ -37,7 +37,7 @@ export function TextFieldGrid<K extends string>({ fields, values, errors, onChan
           withAsterisk={f.required}
           value={values[f.key]}
           onChange={(e) => onChange(f.key, e.currentTarget.value)}
-          error={errors[f.key] ? settingsFieldMessage(errors[f.key]!, t) : undefined}
+          error={errors[f.key] ? fieldMessage(errors[f.key]!, t) : undefined}
           inputMode={f.inputMode}
           style={f.wide ? { gridColumn: '1 / -1' } : undefined}
           data-autofocus={(autofocusFirst && i === 0) || undefined}

@@ -3,12 +3,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { User } from '../../../shared/contract/auth';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IconAlert, IconPlus } from '../../components/icons';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorTitle, fieldMessage } from '../../i18n/error-messages';
 import { useFormat, useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useUsersStore } from '../../stores/users-store';
 import { SectionCard } from './section-card';
-import { checkNewPassword, checkNewUser, refusalErrors, settingsFieldMessage } from './settings-forms';
+import { checkNewPassword, checkNewUser, refusalErrors } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
 type Dialog = { kind: 'add' } | { kind: 'password'; user: User } | { kind: 'revoke'; user: User } | { kind: 'remove'; user: User };
@@ -151,7 +151,8 @@ function UserDialog({ user, onClose }: { user?: User; onClose: () => void }) {
     if (!result.ok) {
       const fields = refusalErrors(result.error);
       // "A packer named … already exists" names no field: it belongs to the name.
-      setErrors(Object.keys(fields).length ? fields : user ? {} : { name: result.error.description ?? result.error.message });
+      const { description, message, key, params } = result.error;
+      setErrors(Object.keys(fields).length ? fields : user ? {} : { name: { message: description ?? message, key, params } });
       if (user || !Object.keys(fields).length) toastFailure((tr) => tr('access.users.failed'), result.error);
       return;
     }
@@ -173,7 +174,7 @@ function UserDialog({ user, onClose }: { user?: User; onClose: () => void }) {
               label={t('access.users.name')}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name ? settingsFieldMessage(errors.name, t) : undefined}
+              error={errors.name ? fieldMessage(errors.name, t) : undefined}
               autoComplete="off"
               data-autofocus
               data-testid="user-name"
@@ -184,7 +185,7 @@ function UserDialog({ user, onClose }: { user?: User; onClose: () => void }) {
             description={t('access.users.passwordHint')}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password ? settingsFieldMessage(errors.password, t) : undefined}
+            error={errors.password ? fieldMessage(errors.password, t) : undefined}
             autoComplete="new-password"
             data-autofocus={user ? true : undefined}
             data-testid="user-password-input"

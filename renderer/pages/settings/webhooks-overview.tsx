@@ -1,20 +1,11 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import type { WebhookAttempt } from '../../../shared/contract/webhooks';
+import type { AppWebhookAttempt } from '../../../shared/contract/webhooks';
+import { messageByKey } from '../../i18n/error-messages';
 import { IconRefresh } from '../../components/icons';
 import { useFormat, useT } from '../../i18n/use-t';
 import { useWebhooksStore } from '../../stores/webhooks-store';
 import { CodeText } from '../../components/code-text';
-
-/** Why a call got no answer: the core's reasons (webhooks/guarded-post.ts) in the user's language. */
-const failureKeys: [RegExp, 'settings.api.webhookRefused' | 'settings.api.webhookNotPublic' | 'settings.api.webhookTimeout' | 'settings.api.webhookNoHost' | 'settings.api.webhookRedirect' | 'settings.api.webhookGone'][] = [
-  [/refused the connection/, 'settings.api.webhookRefused'],
-  [/not a public internet address/, 'settings.api.webhookNotPublic'],
-  [/^no answer within/, 'settings.api.webhookTimeout'],
-  [/could not be resolved/, 'settings.api.webhookNoHost'],
-  [/redirect/, 'settings.api.webhookRedirect'],
-  [/order is gone/, 'settings.api.webhookGone'],
-];
 
 /** The sites the companies' API clients asked to be called on status changes, and how their last calls went. */
 export function WebhooksOverview() {
@@ -25,10 +16,10 @@ export function WebhooksOverview() {
     void useWebhooksStore.getState().load();
   }, []);
 
-  const outcome = (a: WebhookAttempt) =>
+  const outcome = (a: AppWebhookAttempt) =>
     a.delivered ? t('settings.api.webhookDelivered', { status: a.httpStatus ?? '' }) : a.httpStatus !== null && !a.error
         ? t('settings.api.webhookAnswered', { status: a.httpStatus })
-        : t(failureKeys.find(([pattern]) => pattern.test(a.error ?? ''))?.[1] ?? 'settings.api.webhookUnreachable');
+        : (a.errorMessage && messageByKey(a.errorMessage, t)) || a.error || t('settings.api.webhookUnreachable');
 
   return (
     <Stack gap="xs" data-testid="api-webhooks">

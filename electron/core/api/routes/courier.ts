@@ -54,7 +54,10 @@ export const courierRoutes: Route[] = [
       },
       errors: [unauthorizedRow, validationRow('The body breaks the schema, the service is unknown or takes no calls, or a named order is not the company\'s registered order of that service.'), ...bodyRows],
     },
-    handler: (req, app) => app.services.courier.create(req.ctx, req.body),
+    handler: async (req, app) => {
+      const { errorMessage: _forTheWindow, ...answer } = await app.services.courier.create(req.ctx, req.body);
+      return answer;
+    },
   }),
   defineRoute({
     method: 'POST',

@@ -106,7 +106,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
   /** A connection that cannot be used now: its orders wait (retried) until the owner fixes it. */
   function waiting(kind: ServiceKind, connection: CarrierConnection, reason: string): Carrier {
     const fail = async (): Promise<never> => {
-      throw new ProviderUnavailableError(`connection "${connection.name}" (${connection.id}): ${reason}`);
+      throw new ProviderUnavailableError(said('provider.connectionWaiting', { name: connection.name, id: connection.id, reason: fixedOrText(reason) }));
     };
     const info = kind.info(connection.testMode);
     // It keeps the operations the service has, so an order's cancel or change waits for the account too.

@@ -7,7 +7,7 @@ import type { CourierCallRequest, CourierCalls } from '../courier-call';
 import { ProviderRejectedError } from '../provider';
 import type { SandboxService } from './catalog';
 import { doorCities, hasPointIn } from './intake';
-import { said } from '../../../../shared/messages';
+import { fieldReasons, said } from '../../../../shared/messages';
 
 /** How a sandbox service takes courier calls, as real services publish theirs. */
 export interface CourierRules {
@@ -78,15 +78,15 @@ export function sandboxCourierCalls(service: SandboxService, deps: { db: Db; clo
       const errors = [...dayRefusals(rules, request.date, request.today, request.hour), ...windowRefusals(rules, request.timeStart, request.timeEnd)];
       if (!(await serves(request.address.city))) errors.push({ field: 'city', ...said('courier.msg.city', { name: key, city: request.address.city }) });
       if (errors.length) {
-        throw new ProviderRejectedError(`${key} refused the courier call: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors, 'COURIER_REFUSED');
+        throw new ProviderRejectedError(said('provider.refusedCourierCall', { service: key, reason: fieldReasons(errors) }), errors, 'COURIER_REFUSED');
       }
       return { providerNumber: callNumber(service, request) };
     },
 
     async cancel(call) {
       const date = call.providerNumber && dateOfNumber(call.providerNumber, service.numberPrefix);
-      if (!date) throw new ProviderRejectedError(`${key} has no courier call ${call.providerNumber}`, [], 'NOT_FOUND');
-      if (date < localDate(deps.clock.now())) throw new ProviderRejectedError(`${key} cannot cancel courier call ${call.providerNumber}: its day (${date}) has passed`, [], 'PASSED');
+      if (!date) throw new ProviderRejectedError(said('sandbox.noCourierCall', { service: key, number: call.providerNumber ?? '' }), [], 'NOT_FOUND');
+      if (date < localDate(deps.clock.now())) throw new ProviderRejectedError(said('sandbox.courierCallPassed', { service: key, number: call.providerNumber ?? '', date }), [], 'PASSED');
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FieldError } from '../../../../shared/errors';
+import { fieldReasons, said } from '../../../../shared/messages';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import { statusNames, type StatusKey } from '../../../../shared/status-keys';
 import type { Clock } from '../../clock';
@@ -25,8 +26,9 @@ export function partialDelivery(order: OrderCreate): Record<string, number> {
 
 const unitsOf = (order: OrderCreate) => order.places.reduce((n, p) => n + p.items.reduce((m, i) => m + i.quantity, 0), 0);
 
-const refusal = (key: string, what: string, errors: FieldError[]) =>
-  new ProviderRejectedError(`${key} refused ${what}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors, 'VALIDATION');
+/** The intake's refusal of an order or its changes: the field errors themselves say why, each by its key. */
+const refusal = (key: string, what: 'order' | 'changes', errors: FieldError[]) =>
+  new ProviderRejectedError(said(what === 'order' ? 'provider.refusedOrder' : 'provider.refusedChangesBy', { service: key, reason: fieldReasons(errors) }), errors);
 
 /**
  * A built-in test delivery service. It keeps its own books in sandbox_shipments, as a real service
@@ -64,11 +66,12 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
   });
 
   /** The shipment, if it can still be changed: it exists, is live and has not been handed over. */
-  async function changeable(providerNumber: string, what: string) {
+  async function changeable(providerNumber: string, what: 'change' | 'cancel' | 'delete') {
     const row = await shipment(providerNumber);
-    if (!row) throw new ProviderRejectedError(`${key} has no shipment ${providerNumber}`, [], 'NOT_FOUND');
+    if (!row) throw new ProviderRejectedError(said('sandbox.noShipment', { service: key, number: providerNumber }), [], 'NOT_FOUND');
     if (!row.canceled_at && !row.removed_at && handedOverBy(row.registered_at, clock.now())) {
-      throw new ProviderRejectedError(`${key} cannot ${what} shipment ${providerNumber}: the parcel has already been handed over`, [], 'HANDED_OVER');
+      const handedOver = ({ change: 'sandbox.handedOverChange', cancel: 'sandbox.handedOverCancel', delete: 'sandbox.handedOverDelete' } as const)[what];
+      throw new ProviderRejectedError(said(handedOver, { service: key, number: providerNumber }), [], 'HANDED_OVER');
     }
     return row;
   }
@@ -85,7 +88,7 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
 
     async register(request) {
       const errors = await intakeRefusals(key, request.order, { db, reference });
-      if (errors.length) throw refusal(key, 'the order', errors);
+      if (errors.length) throw refusal(key, 'order', errors);
 
       const existing = await liveShipment(request);
       if (existing) return registration(existing.provider_number, existing.registered_at);
@@ -184,9 +187,9 @@ export function createSandboxProvider(service: SandboxService, deps: { db: Db; c
   if (caps.update) {
     provider.update = async (providerNumber, request) => {
       const row = await changeable(providerNumber, 'change');
-      if (row.canceled_at || row.removed_at) throw new ProviderRejectedError(`${key} cannot change shipment ${providerNumber}: it is canceled`, [], 'CANCELED');
+      if (row.canceled_at || row.removed_at) throw new ProviderRejectedError(said('sandbox.canceledShipment', { service: key, number: providerNumber }), [], 'CANCELED');
       const errors = await intakeRefusals(key, request.order, { db, reference });
-      if (errors.length) throw refusal(key, 'the changes', errors);
+      if (errors.length) throw refusal(key, 'changes', errors);
       await db
         .updateTable('sandbox_shipments')
         .set({ payload: JSON.stringify(request.order), client_number: request.clientNumber, updated_at: clock.now() })

@@ -1,3 +1,4 @@
+import type { MessageRef } from '../../../../shared/messages';
 import type { CourierCallCreate } from '../../../../shared/schemas/courier-call';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 
@@ -22,6 +23,8 @@ export interface CourierCall {
   /** The service's reference of a call it numbers later (CDEK: the intake's uuid). */
   additionalProviderNumber: string | null;
   error: string | null;
+  /** `error` as data (shared/messages) when the words are ours, for the window's language. */
+  errorMessage: MessageRef | null;
   createdAt: number;
   canceledAt: number | null;
 }
@@ -32,7 +35,7 @@ export type NewCourierCall = Pick<CourierCall, 'companyId' | 'providerKey' | 'pr
 /** What the service answered when it was asked. */
 export type CourierCallAnswer =
   | { state: 'accepted'; providerNumber: string | null; additionalProviderNumber: string | null }
-  | { state: 'refused' | 'failed'; error: string };
+  | { state: 'refused' | 'failed'; error: string; errorMessage?: MessageRef | null };
 
 /** What the service says later of a call it had accepted. */
 export type CourierCallLater =
@@ -59,7 +62,7 @@ export interface OrderToCollect {
  */
 export interface CourierCallsStore {
   /** Keeps a new call as "failed: the service did not answer" until `settle`; answers its id. */
-  add(call: NewCourierCall, unanswered: string): Promise<number>;
+  add(call: NewCourierCall, unanswered: string | ({ message: string } & MessageRef)): Promise<number>;
   /** The service's first answer. */
   settle(id: number, answer: CourierCallAnswer): Promise<void>;
   /** The company's call, or null (another company's call is never found). */

@@ -1,4 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
+import { storedMessage } from '../../../../shared/messages';
 import type { CourierCallCreate } from '../../../../shared/schemas/courier-call';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { OpenedDatabase } from '../database';
@@ -22,6 +23,7 @@ function toCourierCall(row: Row): CourierCall {
     providerNumber: row.provider_number,
     additionalProviderNumber: row.additional_provider_number,
     error: row.error,
+    errorMessage: storedMessage(row.error_message),
     createdAt: row.created_at,
     canceledAt: row.canceled_at,
   };
@@ -30,7 +32,7 @@ function toCourierCall(row: Row): CourierCall {
 function answerColumns(answer: CourierCallAnswer): Updateable<CourierCallsTable> {
   return answer.state === 'accepted'
     ? { state: 'accepted', provider_number: answer.providerNumber, additional_provider_number: answer.additionalProviderNumber, error: null }
-    : { state: answer.state, error: answer.error };
+    : { state: answer.state, error: answer.error, error_message: answer.errorMessage ? JSON.stringify(answer.errorMessage) : null };
 }
 
 function laterColumns(later: CourierCallLater): Updateable<CourierCallsTable> {
@@ -41,7 +43,7 @@ function laterColumns(later: CourierCallLater): Updateable<CourierCallsTable> {
       return { state: 'canceled', canceled_at: later.at };
     case 'refused':
       // A refused call has no number at the service (the table's CHECK: only accepted and canceled calls carry one).
-      return { state: 'refused', error: later.error, provider_number: null, additional_provider_number: null };
+      return { state: 'refused', error: later.error, error_message: null, provider_number: null, additional_provider_number: null };
   }
 }
 
@@ -61,7 +63,8 @@ export function createSqliteCourierCallsStore(opened: OpenedDatabase): CourierCa
           request: JSON.stringify(call.request),
           order_ids: JSON.stringify(call.orderIds),
           state: 'failed',
-          error: unanswered,
+          error: typeof unanswered === 'string' ? unanswered : unanswered.message,
+          error_message: typeof unanswered === 'string' ? null : JSON.stringify({ key: unanswered.key, params: unanswered.params }),
           created_at: call.createdAt,
         })
         .returning('id')

@@ -1,3 +1,4 @@
+import { storedMessage } from '../../../../shared/messages';
 import { sql, type Selectable } from 'kysely';
 import { orderInfoOf, statusOf } from '../../statuses/status-service';
 import type { OpenedDatabase } from '../database';
@@ -77,12 +78,12 @@ export function createSqliteWebhooksStore({ db }: OpenedDatabase): WebhooksStore
         .selectFrom('webhook_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
         .leftJoin('order_statuses as s', 's.id', 'd.status_id')
-        .select(['a.id', 'a.webhook_id', 'a.at', 'a.delivery_id', 'a.http_status', 'a.error', 's.order_id', 's.key', sql<number>`row_number() OVER (PARTITION BY a.webhook_id ORDER BY a.id DESC)`.as('n')])
+        .select(['a.id', 'a.webhook_id', 'a.at', 'a.delivery_id', 'a.http_status', 'a.error', 'a.error_message', 's.order_id', 's.key', sql<number>`row_number() OVER (PARTITION BY a.webhook_id ORDER BY a.id DESC)`.as('n')])
         .where('a.webhook_id', 'in', webhookIds);
       const rows = await db.selectFrom(numbered.as('t')).selectAll().where('t.n', '>', offset).where('t.n', '<=', offset + perWebhook).orderBy('t.id', 'desc').execute();
       for (const r of rows) {
         found.get(r.webhook_id)!.push({
-          id: r.id, webhookId: r.webhook_id, deliveryId: r.delivery_id, at: r.at, httpStatus: r.http_status, error: r.error, orderId: r.order_id, statusKey: r.key,
+          id: r.id, webhookId: r.webhook_id, deliveryId: r.delivery_id, at: r.at, httpStatus: r.http_status, error: r.error, errorMessage: storedMessage(r.error_message), orderId: r.order_id, statusKey: r.key,
         });
       }
       return found;
@@ -146,7 +147,10 @@ export function createSqliteWebhooksStore({ db }: OpenedDatabase): WebhooksStore
         if (!still) return;
         await trx
           .insertInto('webhook_attempts')
-          .values({ delivery_id: call.deliveryId, webhook_id: call.webhookId, at: attempt.at, http_status: attempt.httpStatus, error: attempt.error })
+          .values({
+            delivery_id: call.deliveryId, webhook_id: call.webhookId, at: attempt.at, http_status: attempt.httpStatus,
+            error: attempt.error?.message ?? null, error_message: attempt.error && JSON.stringify({ key: attempt.error.key, params: attempt.error.params }),
+          })
           .execute();
         if (attempt.finished) await trx.updateTable('webhook_deliveries').set({ state: attempt.finished, finished_at: attempt.at }).where('id', '=', call.deliveryId).execute();
       });

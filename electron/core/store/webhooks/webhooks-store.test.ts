@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { said } from '../../../../shared/messages';
 import { testEngines, twoCompanies, type TestStores } from '../test-engines';
 
 describe.each(testEngines)('the webhooks store ($name)', ({ open }) => {
@@ -48,7 +49,7 @@ describe.each(testEngines)('the webhooks store ($name)', ({ open }) => {
     expect(await webhooks.statusNews(statusId, shop.id)).toMatchObject({ orderInfo: { clientNumber: 'A-1' }, status: { key: 'created' } });
     expect(await webhooks.statusNews(statusId, other.id)).toBeUndefined();
 
-    await webhooks.recordAttempt({ deliveryId: call.deliveryId, webhookId: site.id }, { at: 101, httpStatus: 503, error: null });
+    await webhooks.recordAttempt({ deliveryId: call.deliveryId, webhookId: site.id }, { at: 101, httpStatus: null, error: said('webhook.refused') });
     const [second] = await webhooks.claimDueCalls(130, 10, [30, 60]);
     expect(second.attempt).toBe(2);
     await webhooks.recordAttempt({ deliveryId: call.deliveryId, webhookId: site.id }, { at: 131, httpStatus: 200, error: null, finished: 'delivered' });
@@ -56,7 +57,10 @@ describe.each(testEngines)('the webhooks store ($name)', ({ open }) => {
 
     expect(await webhooks.attemptCount(site.id)).toBe(2);
     const attempts = (await webhooks.attempts([site.id], 1, 1)).get(site.id)!;
-    expect(attempts).toEqual([expect.objectContaining({ at: 101, httpStatus: 503, orderId: expect.any(Number), statusKey: 'created' })]);
+    // Why it failed, as the interface's English and by key for the window.
+    expect(attempts).toEqual([
+      expect.objectContaining({ at: 101, httpStatus: null, error: 'the site refused the connection', errorMessage: { key: 'webhook.refused' }, orderId: expect.any(Number), statusKey: 'created' }),
+    ]);
 
     await webhooks.forgetFinished(131);
     expect(await webhooks.attemptCount(site.id)).toBe(2);

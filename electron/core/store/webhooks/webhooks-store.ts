@@ -1,3 +1,4 @@
+import type { MessageRef } from '../../../../shared/messages';
 import type { OrderInfo, OrderStatus } from '../../../../shared/schemas/statuses';
 import type { webhookTypes } from '../../../../shared/contract/webhooks';
 
@@ -28,6 +29,8 @@ export interface WebhookAttemptRecord {
   at: number;
   httpStatus: number | null;
   error: string | null;
+  /** `error` as data (shared/messages), for the window's language. */
+  errorMessage: MessageRef | null;
   orderId: number | null;
   statusKey: string | null;
 }
@@ -77,7 +80,7 @@ export interface WebhooksStore {
    * Records an attempt and, when given, the call's end; nothing when the call is gone (its webhook was
    * deleted meanwhile).
    */
-  recordAttempt(call: { deliveryId: number; webhookId: number }, attempt: { at: number; httpStatus: number | null; error: string | null; finished?: 'delivered' | 'failed' }): Promise<void>;
+  recordAttempt(call: { deliveryId: number; webhookId: number }, attempt: { at: number; httpStatus: number | null; error: ({ message: string } & MessageRef) | null; finished?: 'delivered' | 'failed' }): Promise<void>;
   /** Forgets calls that finished before this time, with their attempts. */
   forgetFinished(before: number): Promise<void>;
 }
