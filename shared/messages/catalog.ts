@@ -95,6 +95,8 @@ export const messageCatalog = {
   'conn.noTokenStored': { en: "no token is stored", ru: "токен не сохранён" },
   'conn.connectedYandex': { en: "Connected to Yandex Delivery", ru: "Подключено к Яндекс Доставке" },
   'conn.connectedYandexTest': { en: "Connected to Yandex Delivery (test host)", ru: "Подключено к Яндекс Доставке (тестовый сервер)" },
+  'conn.connectedRussianPost': { en: "Connected to Russian Post (post office {office})", ru: "Подключено к Почте России (отделение {office})" },
+  'conn.connectedRussianPostTest': { en: "Connected to Russian Post in test mode (post office {office}): orders stay in its backlog", ru: "Подключено к Почте России в тестовом режиме (отделение {office}): заказы остаются в «Новых»" },
   'conn.problem': { en: "Connection “{name}”: {reason}", ru: "Подключение «{name}»: {reason}", wire: "Connection \"{name}\": {reason}" },
   'conn.failed': { en: "The check failed: {reason}", ru: "Проверка не прошла: {reason}", wire: "{reason}" },
   'conn.connectedUpstream': { en: "Connected to {url}: {count} {count, plural, one=delivery service|other=delivery services}", ru: "Подключено к {url}: {count} {count, plural, one=служба доставки|few=службы доставки|many=служб доставки|other=службы доставки}", wire: "Connected to {url}: {count} delivery services" },

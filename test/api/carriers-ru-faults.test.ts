@@ -4,6 +4,8 @@ import { orderCreateSchema, type OrderCreateInput } from '../../shared/schemas/o
 import type { FaultKind } from '../fakes/fake-http';
 import { boxberryOrder } from '../fakes/boxberry/orders';
 import { FAKE_BOXBERRY_TOKEN, startFakeBoxberry } from '../fakes/boxberry/server';
+import { russianPostOrder } from '../fakes/russian-post/orders';
+import { FAKE_POST_OFFICE, FAKE_POST_TOKEN, FAKE_POST_USER_KEY, startFakeRussianPost } from '../fakes/russian-post/server';
 import { createNodeHttpFetch } from '../fakes/cdek/node-fetch';
 import { yandexOrder } from '../fakes/yandex-delivery/orders';
 import { FAKE_YANDEX_TOKEN, startFakeYandex } from '../fakes/yandex-delivery/server';
@@ -27,14 +29,15 @@ interface Fake {
 interface Service {
   key: string;
   start(now: () => number): Promise<Fake & { numberOf(clientNumber: string): string | undefined; dropOffCode(): string }>;
-  token: string;
+  /** The connection's secrets and settings. */
+  account: { credentials: Record<string, string>; settings?: Record<string, string> };
   order(clientNumber: string, pointInId: number): OrderCreateInput;
 }
 
 const services: Service[] = [
   {
     key: 'yandex-delivery',
-    token: FAKE_YANDEX_TOKEN,
+    account: { credentials: { token: FAKE_YANDEX_TOKEN } },
     async start(now) {
       const fake = await startFakeYandex({ now, faults: { rate: 0, seed: SEED, kinds: KINDS } });
       return { ...fake, numberOf: (n) => fake.request(n)?.id, dropOffCode: () => fake.points().find((p) => p.available_for_dropoff)!.id };
@@ -43,12 +46,22 @@ const services: Service[] = [
   },
   {
     key: 'boxberry',
-    token: FAKE_BOXBERRY_TOKEN,
+    account: { credentials: { token: FAKE_BOXBERRY_TOKEN } },
     async start(now) {
       const fake = await startFakeBoxberry({ now, faults: { rate: 0, seed: SEED, kinds: KINDS } });
       return { ...fake, numberOf: (n) => fake.parcel(n)?.track, dropOffCode: () => fake.points().find((p) => p.CityName === 'Москва' && p.ReceptionLaP === 'Yes')!.Code };
     },
     order: (n, pointInId) => boxberryOrder(n, { pointInId }),
+  },
+  {
+    key: 'russian-post',
+    account: { credentials: { accessToken: FAKE_POST_TOKEN, userKey: FAKE_POST_USER_KEY }, settings: { postofficeCode: FAKE_POST_OFFICE } },
+    async start(now) {
+      const fake = await startFakeRussianPost({ now, faults: { rate: 0, seed: SEED, kinds: KINDS } });
+      return { ...fake, numberOf: (n) => (fake.order(n) ? String(fake.order(n)!.id) : undefined), dropOffCode: () => FAKE_POST_OFFICE };
+    },
+    // Handed over at the shop's office (named as the drop-off point), to the door.
+    order: (n, pointInId) => russianPostOrder(n, {}, (o) => { o.order.pointInId = pointInId; }),
   },
 ];
 
@@ -74,7 +87,7 @@ describe.each(services)('$key under faults: 500 orders through the real outbox',
     const calls: CallInfo[] = [];
     env = await createTestApp({ clock, carrierTuning: { [service.key]: { fetch: http.fetch, timeoutMs: 250, onCall: (c: CallInfo) => calls.push(c) } } });
     const { app, shop } = env;
-    const created = await app.dispatch('connections.create', shop, { providerKey: service.key, name: 'Основной', baseUrl: fake.url, credentials: { token: service.token } });
+    const created = await app.dispatch('connections.create', shop, { providerKey: service.key, name: 'Основной', baseUrl: fake.url, ...service.account });
     expect(created.ok).toBe(true);
     await app.services.connections.refreshPoints();
     const pointInId = (await app.db.selectFrom('points').select('id').where('code', '=', fake.dropOffCode()).where('source', '=', service.key).executeTakeFirstOrThrow()).id;

@@ -1,6 +1,7 @@
 import { boxberryKind } from './boxberry/kind';
 import type { CarrierKind } from './carrier-kind';
 import { cdekKind } from './cdek/kind';
+import { russianPostKind } from './russian-post/kind';
 import { upstreamKind } from './upstream/kind';
 import { yandexDeliveryKind } from './yandex-delivery/kind';
 
@@ -9,4 +10,4 @@ import { yandexDeliveryKind } from './yandex-delivery/kind';
  * Connections, the calculator, intervals, lists, courier calls and printing know the services only through
  * this table (and the Carrier each kind builds). The built-in sandbox services need no connection.
  */
-export const carrierKinds: readonly CarrierKind[] = [cdekKind, upstreamKind, yandexDeliveryKind, boxberryKind];
+export const carrierKinds: readonly CarrierKind[] = [cdekKind, upstreamKind, yandexDeliveryKind, boxberryKind, russianPostKind];

@@ -6,6 +6,7 @@ import type { Quote, QuoteRequest } from '../calculator/pricing-provider';
 import type { IntervalRequest, TariffSlots } from '../intervals/interval-source';
 import type { CarrierReferenceData } from '../lists/carrier-reference';
 import type { CourierCalls } from './courier-call';
+import type { PostalBatches } from './postal-batches';
 import type { MessageRef } from '../../../shared/messages';
 
 /** What an adapter is given for one order. */
@@ -101,6 +102,8 @@ export interface Carrier {
   handoverAct?(shipments: TrackedShipment[]): Promise<Uint8Array>;
   /** Courier pickups at the shop, where the service takes such calls. */
   courierCalls?: CourierCalls;
+  /** Batches of a postal service whose orders get their tracking number only in a batch (Russian Post). */
+  batches?: PostalBatches;
   /** Every tariff that can carry the shipment, priced; none when the service cannot. */
   rates?(request: QuoteRequest): Promise<Quote[]>;
   /**

@@ -43,6 +43,11 @@ export interface HttpRequest {
   query?: Query;
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * A 5xx answer the adapter reads itself instead of taking it for an outage (a SOAP Fault rides on HTTP 500);
+   * 429 and other 5xx stay outages.
+   */
+  readsOwn5xx?: (status: number, bytes: Uint8Array) => boolean;
 }
 
 /** An answer that is neither a timeout nor 429/5xx: the adapter reads it. */
@@ -123,7 +128,7 @@ export function createTransport(options: TransportOptions) {
     }
     const retryAfterMs = isTransientStatus(reply.status) ? parseRetryAfter(reply.headers.get('retry-after'), clock.now()) : undefined;
     report({ traceId, method, path, status: reply.status, ms: Date.now() - started, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, url);
-    if (isTransientStatus(reply.status)) {
+    if (isTransientStatus(reply.status) && !(reply.status >= 500 && request.readsOwn5xx?.(reply.status, reply.bytes))) {
       const answered = { service: options.service, status: reply.status, method, path };
       const answer = retryAfterMs !== undefined ? said('provider.httpStatusRetry', { ...answered, seconds: Math.ceil(retryAfterMs / 1000) }) : said('provider.httpStatus', answered);
       throw new ProviderUnavailableError(answer, { retryAfterMs, httpStatus: reply.status });
