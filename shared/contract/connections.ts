@@ -35,6 +35,8 @@ export type ConnectionFieldInfo = z.output<typeof connectionFieldInfoSchema>;
 export const connectionKindInfoSchema = z.object({
   key: z.string(),
   name: z.string(),
+  /** Its name in the window's two languages. */
+  names: z.object({ ru: z.string(), en: z.string() }),
   testMode: z.boolean(),
   /** Test mode works without the shop's own secrets (the service's public test account). */
   publicTestAccount: z.boolean(),
@@ -94,8 +96,8 @@ export const connectionUpdateSchema = z.object({
   baseUrl: httpUrl.nullable().optional(),
   /** New secrets replace all stored ones; null forgets them (test mode only). */
   credentials: credentialsInput.nullable().optional(),
-  /** Settings named here replace the stored ones; others stay. */
-  settings: settingsInput.optional(),
+  /** Settings named here replace the stored ones, null takes one back to its default; others stay. */
+  settings: z.record(z.string().max(64), connectionSettingValueSchema.nullable(), { error: 'must be an object of the service\'s settings' }).optional(),
 });
 
 export const connectionIdSchema = z.object({ id: positiveInt });

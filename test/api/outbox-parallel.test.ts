@@ -144,5 +144,13 @@ describe('registration in parallel', () => {
     }
     const made = await connect('Основной', direct, 16);
     expect(made.settings).toEqual({ parallelCalls: 16 });
+    expect(env.app.services.connections.laneOf('cdek', made.id)).toEqual({ lane: `connection:${made.id}`, parallelCalls: 16 });
+
+    // Emptied in the form: back to the default, which the outbox then uses.
+    const cleared = await env.app.dispatch('connections.update', env.shop, { id: made.id, settings: { parallelCalls: null } });
+    expect(cleared).toMatchObject({ ok: true, value: { settings: {} } });
+    expect(env.app.services.connections.laneOf('cdek', made.id)?.parallelCalls).toBeUndefined();
+    const unknown = await env.app.dispatch('connections.update', env.shop, { id: made.id, settings: { copies: null } });
+    expect(unknown).toMatchObject({ ok: false, error: { code: '040002', errors: [{ field: 'settings.copies', message: 'is not a setting of CDEK' }] } });
   });
 });

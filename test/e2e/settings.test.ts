@@ -103,6 +103,17 @@ describe('browser mode: the settings page', () => {
     // Outside test mode credentials are required: marked, nothing created.
     await page.getByTestId('connection-add').click();
     let dialog = page.getByTestId('connection-dialog');
+    // One form for every kind, drawn from the kinds table: the aggregator asks for its address and token and has no test mode.
+    await dialog.getByTestId('connection-service').getByText(/^(Upstream aggregator|Агрегатор)$/).click();
+    await dialog.getByTestId('connection-field-token').waitFor();
+    await expect(dialog.getByTestId('connection-testMode').count()).resolves.toBe(0);
+    await expect(dialog.getByTestId('connection-field-parallelCalls').count()).resolves.toBe(1);
+    await dialog.getByTestId('connection-name').fill('Агрегатор');
+    await dialog.getByTestId('connection-save').click();
+    await expect.poll(() => dialog.getByText(/^(Fill in this field|Заполните( это)? поле)$/).count()).toBe(2); // the token and the address
+    expect(await session.running.app.services.connections.list()).toEqual([]);
+    await dialog.getByTestId('connection-service').getByText(/^(CDEK|СДЭК)$/).click();
+    await dialog.getByTestId('connection-field-clientId').waitFor();
     await dialog.getByTestId('connection-name').fill('Тестовый СДЭК');
     await dialog.getByTestId('connection-baseUrl').fill(fake.url);
     await dialog.getByTestId('connection-save').click();
@@ -124,8 +135,8 @@ describe('browser mode: the settings page', () => {
     await page.getByTestId('connection-add').click();
     dialog = page.getByTestId('connection-dialog');
     await dialog.getByTestId('connection-name').fill('Чужой договор');
-    await dialog.getByTestId('connection-clientId').fill('wrong-account-0001');
-    await dialog.getByTestId('connection-clientSecret').fill('wrong-secret-9999');
+    await dialog.getByTestId('connection-field-clientId').fill('wrong-account-0001');
+    await dialog.getByTestId('connection-field-clientSecret').fill('wrong-secret-9999');
     await dialog.getByTestId('connection-baseUrl').fill(fake.url);
     await dialog.getByTestId('connection-save').click();
     await dialog.waitFor({ state: 'detached' });
@@ -288,17 +299,36 @@ describe('browser mode: the settings page', () => {
     await row.getByTestId('connection-edit').click();
     const dialog = page.getByTestId('connection-dialog');
     // The stored secret is not shown back, only its hint.
-    await expect(dialog.getByTestId('connection-clientSecret').inputValue()).resolves.toBe('');
+    await expect(dialog.getByTestId('connection-field-clientSecret').inputValue()).resolves.toBe('');
     await dialog.getByTestId('connection-keep-secret').getByText('…0001', { exact: false }).waitFor();
-    await dialog.getByTestId('connection-clientId').fill(FAKE_TEST_ACCOUNT.clientId);
+    await dialog.getByTestId('connection-field-clientId').fill(FAKE_TEST_ACCOUNT.clientId);
     await dialog.getByTestId('connection-save').click();
     await dialog.getByText('Fill in this field').waitFor(); // the other half of the credentials
-    await dialog.getByTestId('connection-clientSecret').fill(FAKE_TEST_ACCOUNT.clientSecret);
+    await dialog.getByTestId('connection-field-clientSecret').fill(FAKE_TEST_ACCOUNT.clientSecret);
     await dialog.getByTestId('connection-save').click();
     await dialog.waitFor({ state: 'detached' });
     await row.getByText(`…${FAKE_TEST_ACCOUNT.clientId.slice(-4)}`).waitFor();
     await row.getByTestId('connection-test').click();
     await row.getByTestId('connection-test-message').getByText('Connected to CDEK').waitFor();
+
+    // A number set, then emptied: back to its default; "Save and test" answers inside the dialog, secrets still not shown.
+    const byName = async () => (await session.running.app.services.connections.list()).find((c) => c.name === 'Чужой договор')!;
+    await row.getByTestId('connection-edit').click();
+    await dialog.getByTestId('connection-field-parallelCalls').fill('4');
+    await dialog.getByTestId('connection-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await byName()).settings).toEqual({ parallelCalls: 4 });
+    await row.getByTestId('connection-edit').click();
+    await expect(dialog.getByTestId('connection-field-parallelCalls').inputValue()).resolves.toBe('4');
+    await dialog.getByTestId('connection-field-parallelCalls').fill('');
+    await dialog.getByTestId('connection-save-test').click();
+    await dialog.getByTestId('connection-dialog-test').getByText('Connected to CDEK').waitFor();
+    expect((await byName()).settings).toEqual({});
+    await expect(dialog.getByTestId('connection-field-clientSecret').inputValue()).resolves.toBe('');
+    await expect(dialog.getByTestId('connection-field-parallelCalls').inputValue()).resolves.toBe('');
+    await screenshot(page, 'connection-dialog-tested');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     await row.getByTestId('connection-delete').click();
     await page.getByTestId('connection-delete-dialog').getByRole('button', { name: 'Keep it' }).click();

@@ -32,7 +32,7 @@ describe('browser mode: Yandex Delivery connected in Settings, an order to a pic
     await page.getByTestId('settings-tab-connections').click();
     await page.getByTestId('connection-add').click();
     const dialog = page.getByTestId('connection-dialog');
-    await dialog.getByTestId('connection-service').getByText('Яндекс Доставка').click();
+    await dialog.getByTestId('connection-service').getByText('Yandex Delivery', { exact: true }).click(); // the window is in English
     await dialog.getByTestId('connection-name').fill('Яндекс, Тверская');
     await dialog.getByTestId('connection-baseUrl').fill(fake.url);
     await dialog.getByTestId('connection-save').click();
@@ -45,7 +45,7 @@ describe('browser mode: Yandex Delivery connected in Settings, an order to a pic
     await dialog.waitFor({ state: 'detached' });
 
     const row = page.getByTestId('connection-row').filter({ hasText: 'Яндекс, Тверская' });
-    await row.getByText('Яндекс Доставка', { exact: true }).waitFor();
+    await row.getByText('Yandex Delivery', { exact: true }).waitFor();
     await row.getByTestId('connection-test').click();
     const result = row.getByTestId('connection-test-result');
     await result.waitFor();

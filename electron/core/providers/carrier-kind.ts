@@ -57,6 +57,8 @@ interface KindBase {
   readonly key: string;
   /** As the owner knows it, e.g. "СДЭК". */
   readonly name: string;
+  /** Its name in the English window, e.g. "CDEK". */
+  readonly englishName: string;
   /** How English messages name it: "is required for CDEK". */
   readonly noun: string;
   /** Offers a test mode (its test host, or a public test account). */

@@ -43,6 +43,7 @@ const toyKind = serviceKind({
   key: 'toy-post',
   name: 'Игрушечная почта',
   noun: 'Toy Post',
+  englishName: 'Toy Post',
   testMode: false,
   baseUrl: 'optional',
   fields: [

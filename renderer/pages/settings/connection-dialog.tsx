@@ -1,32 +1,31 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Fragment, useState, type FormEvent } from 'react';
+import type { Connection, ConnectionFieldInfo } from '../../../shared/contract/connections';
 import { fieldMessage } from '../../i18n/error-messages';
-import { useState, type FormEvent } from 'react';
-import type { Connection } from '../../../shared/contract/connections';
 import { useLanguage, useT } from '../../i18n/use-t';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import { useSettingsStore } from '../../stores/settings-store';
-import {
-  checkConnectionChange, checkNewConnection, connectionAliases, connectionFormOf, emptyConnectionForm, isListedKind, listedAliases, refusalErrors,
-  type ConnectionForm,
-} from './settings-forms';
+import { ConnectionTestResult } from './connection-test-result';
+import { checkConnectionChange, checkNewConnection, connectionAliases, connectionFormOf, emptyConnectionForm, refusalErrors, type ConnectionForm } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
 
 /**
- * Adds CDEK (own credentials, or test mode with CDEK's public test account), an upstream aggregator (address and
- * token), or any other service of the core's carrier table (its fields as the table lists them), or edits one.
- * Stored secrets are never shown: empty secret fields keep them.
+ * Adds or edits a connection of any kind of the core's carrier table (connections.kinds): the kind's own fields,
+ * test mode and address as the table describes them. Stored secrets are never shown: empty secret fields keep
+ * them. "Save and test" keeps the dialog open with the service's answer.
  */
 export function ConnectionDialog({ connection, onClose }: { connection?: Connection; onClose: () => void }) {
   const t = useT();
-  const [form, setForm] = useState<ConnectionForm>(() => (connection ? connectionFormOf(connection) : emptyConnectionForm()));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const language = useLanguage();
   const kinds = useSettingsStore((s) => s.kinds);
-  const cdek = form.providerKey === 'cdek';
-  const listed = isListedKind(form.providerKey);
+  // The connection as stored: the one edited, or the new one once "Save and test" stored it.
+  const [stored, setStored] = useState(connection);
+  const [form, setForm] = useState<ConnectionForm>(() => (connection ? connectionFormOf(connection) : emptyConnectionForm(kinds[0]?.key)));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const test = useSettingsStore((s) => (stored ? s.tests[stored.id] : undefined));
   const kind = kinds.find((k) => k.key === form.providerKey);
-  const hint = connection?.clientIdHint ?? '…';
+  const lastSecret = kind?.fields.filter((f) => f.secret).at(-1)?.name;
 
   const change = <K extends keyof ConnectionForm>(key: K, value: ConnectionForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -34,52 +33,74 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
   };
   const error = (key: string) => (errors[key] ? fieldMessage(errors[key], t) : undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Checks and stores the form; answers the stored connection, or null when something is marked. */
+  const save = async (): Promise<Connection | null> => {
+    if (!kind) return null;
     const store = useSettingsStore.getState();
+    const marked = (found: FieldErrors) => {
+      setErrors(found);
+      return null;
+    };
     let result;
-    if (connection) {
-      const checked = checkConnectionChange(form, connection, kind);
-      if (!checked.ok) return setErrors(checked.errors);
-      setBusy(true);
+    if (stored) {
+      const checked = checkConnectionChange(form, stored, kind);
+      if (!checked.ok) return marked(checked.errors);
       result = await store.updateConnection(checked.value);
     } else {
       const checked = checkNewConnection(form, kind);
-      if (!checked.ok) return setErrors(checked.errors);
-      setBusy(true);
+      if (!checked.ok) return marked(checked.errors);
       result = await store.createConnection(checked.value);
     }
-    setBusy(false);
     if (!result.ok) {
-      setErrors(refusalErrors(result.error, listed ? listedAliases(kind) : connectionAliases));
+      setErrors(refusalErrors(result.error, connectionAliases(kind)));
       toastFailure((tr) => tr('settings.saveFailed'), result.error);
-      return;
+      return null;
     }
-    toastSuccess((tr) => tr(connection ? 'settings.connections.updated' : 'settings.connections.created'));
+    return result.value;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy('save');
+    const saved = await save();
+    setBusy(null);
+    if (!saved) return;
+    toastSuccess((tr) => tr(stored ? 'settings.connections.updated' : 'settings.connections.created'));
     onClose();
   };
 
+  const saveAndTest = async () => {
+    setBusy('test');
+    const saved = await save();
+    if (saved) {
+      // Stored now: typed secrets are cleared from the form (never shown back) and further saves change this one.
+      setStored(saved);
+      setForm(connectionFormOf(saved));
+      await useSettingsStore.getState().testConnection(saved.id);
+    }
+    setBusy(null);
+  };
+
   return (
-    <Modal opened onClose={onClose} title={t(connection ? 'settings.connections.editTitle' : 'settings.connections.newTitle')} size="lg" centered data-testid="connection-dialog">
+    <Modal opened onClose={onClose} title={t(stored ? 'settings.connections.editTitle' : 'settings.connections.newTitle')} size="lg" centered data-testid="connection-dialog">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {!connection && (
+          {!stored && (
             <Stack gap={4}>
               <Text size="sm" fw={500} id="connection-service-label">
                 {t('settings.connections.service')}
               </Text>
               <SegmentedControl
                 value={form.providerKey}
-                onChange={(v) => change('providerKey', v)}
+                onChange={(key) => {
+                  setForm((f) => ({ ...emptyConnectionForm(key), name: f.name, baseUrl: f.baseUrl }));
+                  setErrors({});
+                }}
                 aria-labelledby="connection-service-label"
-                data={[
-                  { value: 'cdek', label: t('settings.connections.cdek') },
-                  { value: 'upstream', label: t('settings.connections.upstream') },
-                  ...kinds.filter((k) => isListedKind(k.key)).map((k) => ({ value: k.key, label: k.name })),
-                ]}
+                data={kinds.map((k) => ({ value: k.key, label: k.names[language] }))}
                 data-testid="connection-service"
               />
-              {form.providerKey === 'upstream' && (
+              {kind?.aggregator && (
                 <Text size="xs" c="dimmed">
                   {t('settings.connections.upstreamHint')}
                 </Text>
@@ -96,72 +117,34 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
             data-autofocus
             data-testid="connection-name"
           />
-          {(cdek || (listed && kind?.testMode)) && (
+          {kind?.testMode && (
             <Switch
               label={t('settings.connections.testModeLabel')}
-              description={t('settings.connections.testModeHint')}
+              description={[t('settings.connections.testModeHint', { name: kind.names[language] }), kind.publicTestAccount ? t('settings.connections.testModePublicAccount') : ''].join(' ').trim()}
               checked={form.testMode}
               onChange={(e) => change('testMode', e.currentTarget.checked)}
               data-testid="connection-testMode"
             />
           )}
-          {listed ? (
-            (kind?.fields ?? []).map((f) => {
-              const Input = f.secret ? PasswordInput : TextInput;
-              const needed = f.required === 'always' || (f.required === 'outsideTestMode' && !form.testMode);
-              return (
-                <Input
-                  key={f.name}
-                  label={f.label[language]}
-                  withAsterisk={needed && !(f.secret && connection?.credentialsStored)}
-                  value={form.fields[f.name] ?? ''}
-                  onChange={(e) => change('fields', { ...form.fields, [f.name]: e.currentTarget.value })}
-                  error={error(f.name)}
-                  autoComplete={f.secret ? 'new-password' : 'off'}
-                  spellCheck={false}
-                  data-testid={`connection-field-${f.name}`}
-                />
-              );
-            })
-          ) : cdek ? (
-            <Group grow align="flex-start">
-              <TextInput
-                label={t('settings.connections.clientId')}
-                withAsterisk={!form.testMode && !connection?.credentialsStored}
-                value={form.clientId}
-                onChange={(e) => change('clientId', e.currentTarget.value)}
-                error={error('clientId')}
-                autoComplete="off"
-                spellCheck={false}
-                data-testid="connection-clientId"
+          {kind?.fields.map((f) => (
+            <Fragment key={f.name}>
+              <KindField
+                field={f}
+                form={form}
+                secretsStored={!!stored?.credentialsStored}
+                value={form.fields[f.name] ?? ''}
+                onChange={(value) => change('fields', { ...form.fields, [f.name]: value })}
+                error={error(f.name)}
               />
-              <PasswordInput
-                label={t('settings.connections.clientSecret')}
-                withAsterisk={!form.testMode && !connection?.credentialsStored}
-                value={form.clientSecret}
-                onChange={(e) => change('clientSecret', e.currentTarget.value)}
-                error={error('clientSecret')}
-                autoComplete="new-password"
-                data-testid="connection-clientSecret"
-              />
-            </Group>
-          ) : (
-            <PasswordInput
-              label={t('settings.connections.token')}
-              withAsterisk={!connection}
-              value={form.token}
-              onChange={(e) => change('token', e.currentTarget.value)}
-              error={error('token')}
-              autoComplete="new-password"
-              data-testid="connection-token"
-            />
-          )}
-          {connection?.credentialsStored && (
-            <Text size="xs" c="dimmed" data-testid="connection-keep-secret">
-              {t(form.providerKey === 'upstream' ? 'settings.connections.keepToken' : 'settings.connections.keepSecret', { hint })}
-            </Text>
-          )}
-          {connection && cdek && connection.credentialsStored && form.testMode && (
+              {/* Under the last secret field: what leaving them empty does. */}
+              {stored?.credentialsStored && f.name === lastSecret && (
+                <Text size="xs" c="dimmed" mt={-6} data-testid="connection-keep-secret">
+                  {t('settings.connections.keepSecret', { hint: stored.clientIdHint ?? '…' })}
+                </Text>
+              )}
+            </Fragment>
+          ))}
+          {stored?.credentialsStored && kind?.publicTestAccount && form.testMode && (
             <Checkbox
               label={t('settings.connections.forgetCredentials')}
               checked={form.forgetCredentials}
@@ -171,8 +154,8 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
           )}
           <TextInput
             label={t('settings.connections.baseUrl')}
-            description={t(form.providerKey === 'upstream' ? 'settings.connections.baseUrlUpstreamHint' : cdek ? 'settings.connections.baseUrlCdekHint' : 'settings.connections.baseUrlServiceHint')}
-            withAsterisk={form.providerKey === 'upstream'}
+            description={t(kind?.baseUrl === 'required' ? 'settings.connections.baseUrlUpstreamHint' : 'settings.connections.baseUrlServiceHint')}
+            withAsterisk={kind?.baseUrl === 'required'}
             placeholder="https://"
             value={form.baseUrl}
             onChange={(e) => change('baseUrl', e.currentTarget.value)}
@@ -180,16 +163,52 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
             spellCheck={false}
             data-testid="connection-baseUrl"
           />
+          {stored && test && busy !== 'test' && (
+            <div data-testid="connection-dialog-test">
+              <ConnectionTestResult result={test} />
+            </div>
+          )}
         </Stack>
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('settings.cancel')}
           </Button>
-          <Button type="submit" loading={busy} data-testid="connection-save">
+          <Button variant="light" loading={busy === 'test'} disabled={busy === 'save'} onClick={() => void saveAndTest()} data-testid="connection-save-test">
+            {t('settings.connections.saveAndTest')}
+          </Button>
+          <Button type="submit" loading={busy === 'save'} disabled={busy === 'test'} data-testid="connection-save">
             {t('settings.save')}
           </Button>
         </Group>
       </form>
     </Modal>
+  );
+}
+
+/** One setting of the kind: a secret one masked and never filled in, a number one empty for its default. */
+function KindField(props: {
+  field: ConnectionFieldInfo;
+  form: ConnectionForm;
+  secretsStored: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { field: f, form } = props;
+  const language = useLanguage();
+  const Input = f.secret ? PasswordInput : TextInput;
+  const needed = f.required === 'always' || (f.required === 'outsideTestMode' && !form.testMode);
+  return (
+    <Input
+      label={f.label[language]}
+      withAsterisk={needed && !(f.secret && props.secretsStored)}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      error={props.error}
+      inputMode={f.type === 'number' ? 'numeric' : undefined}
+      autoComplete={f.secret ? 'new-password' : 'off'}
+      spellCheck={false}
+      data-testid={`connection-field-${f.name}`}
+    />
   );
 }

@@ -3,15 +3,12 @@ import { useState } from 'react';
 import type { Connection } from '../../../shared/contract/connections';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IconInfo, IconPlus } from '../../components/icons';
-import { connectionResultMessage } from '../../i18n/error-messages';
-import { useFormat, useT } from '../../i18n/use-t';
+import { useLanguage, useT } from '../../i18n/use-t';
 import { useSettingsStore } from '../../stores/settings-store';
 import { ConnectionDialog } from './connection-dialog';
+import { ConnectionTestResult, noShrink } from './connection-test-result';
 import { SectionCard } from './section-card';
 import { toastFailure, toastSuccess } from './use-feedback';
-
-/** Badges keep their words whole; the text beside them wraps instead. */
-const noShrink = { flexShrink: 0, minWidth: 'max-content' } as const;
 
 /** Delivery-service accounts: what is connected, a check of each, and where their secrets are kept. */
 export function ConnectionsSection() {
@@ -89,6 +86,7 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
   const t = useT();
   const test = useSettingsStore((s) => s.tests[c.id]);
   const kinds = useSettingsStore((s) => s.kinds);
+  const language = useLanguage();
   const testing = useSettingsStore((s) => s.testing[c.id] ?? false);
   const account = !c.credentialsReadable
     ? t('settings.connections.unreadable')
@@ -98,7 +96,7 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
       <Table.Td>
         <Stack gap={4} align="flex-start">
           <Text size="sm" fw={500}>
-            {c.providerKey === 'upstream' ? t('settings.connections.upstream') : c.providerKey === 'cdek' ? t('settings.connections.cdek') : (kinds.find((k) => k.key === c.providerKey)?.name ?? c.providerKey)}
+            {kinds.find((k) => k.key === c.providerKey)?.names[language] ?? c.providerKey}
           </Text>
           <Group gap={4} wrap="nowrap">
             <Badge size="sm" variant="outline" color={c.testMode ? 'orange' : 'green'} style={noShrink}>
@@ -125,7 +123,7 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
           {account}
         </Text>
       </Table.Td>
-      <Table.Td miw={200} maw={300}>{testing ? <Loader size="xs" /> : <TestResult result={test} />}</Table.Td>
+      <Table.Td miw={200} maw={300}>{testing ? <Loader size="xs" /> : <ConnectionTestResult result={test} />}</Table.Td>
       <Table.Td>
         {/* Stacked so the row fits beside a long check message in either language. */}
         <Stack gap={4} align="flex-end">
@@ -143,34 +141,6 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
         </Stack>
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function TestResult({ result }: { result: ReturnType<typeof useSettingsStore.getState>['tests'][number] | undefined }) {
-  const t = useT();
-  const format = useFormat();
-  if (!result)
-    return (
-      <Text size="xs" c="dimmed">
-        {t('settings.connections.notChecked')}
-      </Text>
-    );
-  return (
-    <Stack gap={2} data-testid="connection-test-result" data-ok={result.ok}>
-      <Group gap={6} wrap="wrap">
-        <Badge size="sm" color={result.ok ? 'green' : 'red'} variant="light" style={noShrink}>
-          {t(result.ok ? 'settings.connections.testOk' : 'settings.connections.testFailed')}
-        </Badge>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {t('settings.connections.checkedAt', { time: format.dateTime(result.checkedAt) })}
-        </Text>
-      </Group>
-      {/* The service's own words: they name the cause (wrong secret, unreachable host) better than a summary;
-          ShipDesk's own results ("Connected to CDEK") are translated, a service's text stays as it wrote it. */}
-      <Text size="xs" c={result.ok ? 'dimmed' : 'red'} style={{ wordBreak: 'break-word' }} data-testid="connection-test-message">
-        {connectionResultMessage(result, t)}
-      </Text>
-    </Stack>
   );
 }
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Connection } from '../../../shared/contract/connections';
+import type { Connection, ConnectionFieldInfo, ConnectionKindInfo } from '../../../shared/contract/connections';
 import { fieldMessage } from '../../i18n/error-messages';
 import { createTranslate } from '../../i18n/translate';
 import type { FieldErrors } from '../../order-form/zod-issues';
 import {
-  checkCompany, checkConnectionChange, checkNewConnection, checkPreferences, checkSender, companyForm, emptyConnectionForm, fileSize, localApiAddress,
-  newSenderForm,
+  checkCompany, checkConnectionChange, checkNewConnection, checkPreferences, checkSender, companyForm, connectionFormOf, emptyConnectionForm, fileSize, localApiAddress,
+  newSenderForm, type ConnectionForm,
 } from './settings-forms';
 
 const en = createTranslate('en');
@@ -56,41 +56,75 @@ describe('sender profile form', () => {
   });
 });
 
-describe('connection form', () => {
+describe('connection form, drawn from the kinds table', () => {
+  const parallelCalls: ConnectionFieldInfo = { name: 'parallelCalls', label: { ru: 'Запросов одновременно', en: 'Calls at once' }, secret: false, type: 'number', required: 'never', min: 1, max: 64 };
+  // As connections.kinds describes CDEK and an upstream aggregator.
+  const cdek: ConnectionKindInfo = {
+    key: 'cdek', name: 'СДЭК', names: { ru: 'СДЭК', en: 'CDEK' }, testMode: true, publicTestAccount: true, baseUrl: 'optional', aggregator: false,
+    fields: [
+      { name: 'clientId', label: { ru: 'Идентификатор', en: 'Client id' }, secret: true, type: 'text', required: 'outsideTestMode', hint: true },
+      { name: 'clientSecret', label: { ru: 'Ключ', en: 'Client secret' }, secret: true, type: 'text', required: 'outsideTestMode' },
+      parallelCalls,
+    ],
+  };
+  const upstream: ConnectionKindInfo = {
+    key: 'upstream', name: 'Агрегатор', names: { ru: 'Агрегатор', en: 'Upstream aggregator' }, testMode: false, publicTestAccount: false, baseUrl: 'required', aggregator: true,
+    fields: [{ name: 'token', label: { ru: 'Токен API', en: 'API token' }, secret: true, type: 'text', required: 'always', hint: true }, parallelCalls],
+  };
+  const form = (providerKey: string, patch: Partial<ConnectionForm> = {}): ConnectionForm => ({ ...emptyConnectionForm(providerKey), name: 'Main', ...patch });
+
   it('CDEK outside test mode needs credentials; half of them is marked on the missing half', () => {
-    const base = { ...emptyConnectionForm('cdek'), name: 'Main' };
-    const none = checkNewConnection(base);
+    const none = checkNewConnection(form('cdek'), cdek);
     expect(none.ok ? {} : shown(none.errors)).toEqual({ clientId: 'Enter the account and password, or turn on test mode' });
     expect(fieldMessage('are required outside test mode', en)).toBe('Enter the account and password, or turn on test mode');
-    const half = checkNewConnection({ ...base, clientId: 'abc' });
-    expect(half.ok ? {} : half.errors).toMatchObject({ clientSecret: 'is required' });
+    const half = checkNewConnection(form('cdek', { fields: { clientId: 'abc' } }), cdek);
+    expect(half.ok ? {} : shown(half.errors)).toEqual({ clientSecret: 'Fill in this field' });
+    expect(checkNewConnection(form('cdek', { fields: { clientId: ' abc ', clientSecret: 'xyz' } }), cdek)).toEqual({
+      ok: true,
+      value: { providerKey: 'cdek', name: 'Main', testMode: false, credentials: { clientId: 'abc', clientSecret: 'xyz' } },
+    });
   });
 
   it('CDEK test mode without credentials uses the public test account; the address is optional but must be http(s)', () => {
-    expect(checkNewConnection({ ...emptyConnectionForm('cdek'), name: 'Test', testMode: true })).toEqual({ ok: true, value: { providerKey: 'cdek', name: 'Test', testMode: true } });
-    const bad = checkNewConnection({ ...emptyConnectionForm('cdek'), name: 'Test', testMode: true, baseUrl: 'ftp://x' });
+    expect(checkNewConnection(form('cdek', { name: 'Test', testMode: true }), cdek)).toEqual({ ok: true, value: { providerKey: 'cdek', name: 'Test', testMode: true } });
+    const bad = checkNewConnection(form('cdek', { testMode: true, baseUrl: 'ftp://x' }), cdek);
     expect(bad.ok ? {} : shown(bad.errors)).toEqual({ baseUrl: 'Enter an address starting with http:// or https://' });
     expect(fieldMessage('must be an http(s) address', ru)).toBe('Введите адрес, начинающийся с http:// или https://');
   });
 
-  it('an upstream aggregator needs its address and token', () => {
-    const result = checkNewConnection({ ...emptyConnectionForm('upstream'), name: 'Agg' });
-    expect(result.ok ? {} : shown(result.errors)).toEqual({ baseUrl: 'Fill in this field', token: 'Fill in this field' });
-    expect(checkNewConnection({ ...emptyConnectionForm('upstream'), name: 'Agg', baseUrl: 'https://agg.example/v1', token: 'tok-123' })).toEqual({
+  it('an upstream aggregator needs its address and token, and has no test mode whatever the switch said', () => {
+    const result = checkNewConnection(form('upstream', { testMode: true }), upstream);
+    expect(result.ok ? {} : shown(result.errors, ru)).toEqual({ baseUrl: 'Заполните поле', token: 'Заполните поле' });
+    expect(checkNewConnection(form('upstream', { baseUrl: 'https://agg.example/v1', fields: { token: 'tok-123', parallelCalls: '4' } }), upstream)).toEqual({
       ok: true,
-      value: { providerKey: 'upstream', name: 'Agg', testMode: false, baseUrl: 'https://agg.example/v1', credentials: { token: 'tok-123' } },
+      value: { providerKey: 'upstream', name: 'Main', testMode: false, baseUrl: 'https://agg.example/v1', credentials: { token: 'tok-123' }, settings: { parallelCalls: 4 } },
     });
+    const notANumber = checkNewConnection(form('upstream', { baseUrl: 'https://agg.example/v1', fields: { token: 't', parallelCalls: 'many' } }), upstream);
+    expect(notANumber.ok ? {} : shown(notANumber.errors)).toEqual({ parallelCalls: 'Enter a number' });
   });
 
   it('editing: empty secret fields keep the stored credentials; forgetting them is only for test mode', () => {
-    const form = { ...emptyConnectionForm('cdek'), name: 'Renamed' };
-    expect(checkConnectionChange(form, stored())).toEqual({ ok: true, value: { id: 3, name: 'Renamed', testMode: false, baseUrl: null } });
-    expect(checkConnectionChange({ ...form, testMode: true, forgetCredentials: true }, stored())).toEqual({
+    const renamed = form('cdek', { name: 'Renamed' });
+    expect(checkConnectionChange(renamed, stored(), cdek)).toEqual({ ok: true, value: { id: 3, name: 'Renamed', testMode: false, baseUrl: null, settings: {} } });
+    expect(checkConnectionChange({ ...renamed, testMode: true, forgetCredentials: true }, stored(), cdek)).toEqual({
       ok: true,
-      value: { id: 3, name: 'Renamed', testMode: true, baseUrl: null, credentials: null },
+      value: { id: 3, name: 'Renamed', testMode: true, baseUrl: null, settings: {}, credentials: null },
     });
-    const noCredentials = checkConnectionChange(form, stored({ testMode: true, credentialsStored: false, clientIdHint: null }));
+    const noCredentials = checkConnectionChange(renamed, stored({ testMode: true, credentialsStored: false, clientIdHint: null }), cdek);
     expect(noCredentials.ok ? {} : shown(noCredentials.errors)).toEqual({ clientId: 'Enter the account and password, or turn on test mode' });
+    const upstreamWithoutAddress = checkConnectionChange(form('upstream'), stored({ providerKey: 'upstream', baseUrl: 'https://agg.example/v1' }), upstream);
+    expect(upstreamWithoutAddress.ok ? {} : shown(upstreamWithoutAddress.errors)).toEqual({ baseUrl: 'Fill in this field' });
+  });
+
+  it('a number emptied in the form goes back to its default (null); one never set is not sent', () => {
+    const withFour = stored({ settings: { parallelCalls: 4 } });
+    expect(connectionFormOf(withFour).fields).toEqual({ parallelCalls: '4' });
+    expect(connectionFormOf(withFour).fields).not.toHaveProperty('clientSecret'); // secrets are never filled in
+    const emptied = checkConnectionChange({ ...connectionFormOf(withFour), fields: { parallelCalls: '' } }, withFour, cdek);
+    expect(emptied).toEqual({ ok: true, value: { id: 3, name: 'Main', testMode: false, baseUrl: null, settings: { parallelCalls: null } } });
+    const changed = checkConnectionChange({ ...connectionFormOf(withFour), fields: { parallelCalls: '2' } }, withFour, cdek);
+    expect(changed.ok && changed.value.settings).toEqual({ parallelCalls: 2 });
+    expect(checkConnectionChange(form('cdek'), stored(), cdek)).toMatchObject({ ok: true, value: { settings: {} } });
   });
 });
 

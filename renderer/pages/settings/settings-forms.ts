@@ -98,162 +98,103 @@ export const senderAliases: Record<string, string> = Object.fromEntries([
   ...senderKeys.map((k) => [`sender.${k}`, k]),
 ]);
 
-/** A connection as typed. Secrets are never filled from the core: empty means "keep what is stored". */
+/** A connection as typed. Secrets are never filled from the core: an empty secret field keeps what is stored. */
 export interface ConnectionForm {
-  /** 'cdek', 'upstream', or another kind of the core's table, whose settings are `fields`. */
+  /** The kind (the core's carrier table, connections.kinds), whose settings are `fields`. */
   providerKey: string;
   name: string;
   testMode: boolean;
   baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  token: string;
-  /** Editing a CDEK test-mode connection: drop the stored credentials for CDEK's public test account. */
+  /** Editing a test-mode connection of a kind with a public test account: drop the stored secrets for it. */
   forgetCredentials: boolean;
-  /** The settings of a kind drawn from its field list (secret and other), by field name. */
+  /** The kind's settings, secret and other, by field name, as typed. */
   fields: Record<string, string>;
 }
 
-/** Kinds whose form is drawn from their field list (every kind but CDEK's and the upstream's own forms). */
-export const isListedKind = (providerKey: string) => providerKey !== 'cdek' && providerKey !== 'upstream';
+export const emptyConnectionForm = (providerKey = 'cdek'): ConnectionForm => ({ providerKey, name: '', testMode: false, baseUrl: '', forgetCredentials: false, fields: {} });
 
-export const emptyConnectionForm = (providerKey: ConnectionForm['providerKey'] = 'cdek'): ConnectionForm => ({
-  providerKey,
-  name: '',
-  testMode: false,
-  baseUrl: '',
-  clientId: '',
-  clientSecret: '',
-  token: '',
-  forgetCredentials: false,
-  fields: {},
-});
-
-/** A stored connection as form values (without its secrets, which never leave the core). */
+/** A stored connection as form values (its secrets never leave the core, so their fields start empty). */
 export function connectionFormOf(c: Connection): ConnectionForm {
   const fields = Object.fromEntries(Object.entries(c.settings).map(([k, v]) => [k, String(v)]));
   return { ...emptyConnectionForm(c.providerKey), name: c.name, testMode: c.testMode, baseUrl: c.baseUrl ?? '', fields };
 }
 
-/** Where the core's errors about a listed kind's settings show: on the field of that name. */
-export const listedAliases = (kind: ConnectionKindInfo | undefined): Record<string, string> =>
-  Object.fromEntries((kind?.fields ?? []).flatMap((f) => [[`credentials.${f.name}`, f.name], [`settings.${f.name}`, f.name]]));
+const neededSecrets = (kind: ConnectionKindInfo) => kind.fields.filter((f) => f.secret && f.required !== 'never');
 
-/** A listed kind's typed settings as connections.create / update take them; required ones marked when missing. */
-function listedValues(form: ConnectionForm, kind: ConnectionKindInfo | undefined, stored?: Connection) {
-  const credentials: Record<string, string> = {};
-  const settings: Record<string, string | number> = {};
-  const errors: Record<string, string> = {};
-  for (const f of kind?.fields ?? []) {
-    const typed = (form.fields[f.name] ?? '').trim();
-    const needed = f.required === 'always' || (f.required === 'outsideTestMode' && !form.testMode);
-    if (f.secret) {
-      if (typed) credentials[f.name] = typed;
-      else if (needed && !stored?.credentialsStored) errors[f.name] = 'is required';
-    } else if (typed) {
-      if (f.type === 'number' && !/^-?\d+(\.\d+)?$/.test(typed)) errors[f.name] = 'must be a number';
-      else settings[f.name] = f.type === 'number' ? Number(typed) : typed;
-    } else if (needed) errors[f.name] = 'is required';
-  }
-  return { credentials: Object.keys(credentials).length ? credentials : undefined, settings, errors };
-}
-
-/** Where the core's credential errors show on the form. */
-export const connectionAliases: Record<string, string> = {
-  credentials: 'clientId',
-  'credentials.clientId': 'clientId',
-  'credentials.clientSecret': 'clientSecret',
-  'credentials.token': 'token',
+/** Where the core's errors about a kind's settings show: on the field of that name ("credentials" on its first secret). */
+export const connectionAliases = (kind: ConnectionKindInfo | undefined): Record<string, string> => {
+  const first = kind && neededSecrets(kind)[0];
+  return Object.fromEntries([
+    ...(first ? [['credentials', first.name]] : []),
+    ...(kind?.fields ?? []).flatMap((f) => [[`credentials.${f.name}`, f.name], [`settings.${f.name}`, f.name]]),
+  ]);
 };
 
-/** CDEK needs both halves of the credentials once either is typed. */
-function credentialHalves(form: ConnectionForm): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (form.providerKey !== 'cdek') return errors;
-  const id = form.clientId.trim();
-  const secret = form.clientSecret.trim();
-  if (id && !secret) errors.clientSecret = 'is required';
-  if (secret && !id) errors.clientId = 'is required';
-  return errors;
-}
-
-function typedCredentials(form: ConnectionForm): Record<string, string> | undefined {
-  if (form.providerKey === 'upstream') return form.token.trim() ? { token: form.token.trim() } : undefined;
-  return form.clientId.trim() && form.clientSecret.trim() ? { clientId: form.clientId.trim(), clientSecret: form.clientSecret.trim() } : undefined;
-}
-
-/** What the core will ask of this form's two kinds (its table says so too), marked before anything is sent. */
-function kindRules(form: ConnectionForm): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (form.providerKey === 'upstream') {
-    if (!form.baseUrl.trim()) errors.baseUrl = 'is required for an upstream aggregator';
-    if (!form.token.trim()) errors.token = 'is required for an upstream aggregator';
-  } else if (!form.testMode && !form.clientId.trim() && !form.clientSecret.trim()) errors.clientId = 'are required outside test mode';
-  return errors;
-}
-
-/** Checks a new connection; the value is connections.create's input. */
-export function checkNewConnection(form: ConnectionForm, kind?: ConnectionKindInfo): FormCheck<z.input<typeof connectionCreateSchema>> {
-  if (isListedKind(form.providerKey)) {
-    const { credentials, settings, errors } = listedValues(form, kind);
-    const input = {
-      providerKey: form.providerKey,
-      name: form.name,
-      testMode: kind?.testMode ? form.testMode : false,
-      ...(form.baseUrl.trim() ? { baseUrl: form.baseUrl.trim() } : {}),
-      ...(credentials ? { credentials } : {}),
-      ...(Object.keys(settings).length ? { settings } : {}),
-    };
-    const result = check(connectionCreateSchema, input, listedAliases(kind));
-    if (Object.keys(errors).length) return { ok: false, errors: { ...(result.ok ? {} : result.errors), ...errors } };
-    return result.ok ? { ok: true, value: input } : result;
+/**
+ * The kind's typed settings as connections.create / update take them, with the core's own rules marked before
+ * anything is sent: typed secrets replace all stored ones, so once one is typed every needed one is; outside test
+ * mode a kind with a public test account needs its secrets; an emptied setting goes back to its default.
+ */
+function fieldValues(form: ConnectionForm, kind: ConnectionKindInfo, stored?: Connection) {
+  const credentials: Record<string, string> = {};
+  const settings: Record<string, string | number | null> = {};
+  const errors: Record<string, Said> = {};
+  const typed = (name: string) => (form.fields[name] ?? '').trim();
+  const secretsTyped = kind.fields.some((f) => f.secret && typed(f.name));
+  const forget = !!stored && form.testMode && form.forgetCredentials && !secretsTyped;
+  const secretsKept = !!stored?.credentialsStored && !secretsTyped && !forget;
+  for (const f of kind.fields) {
+    const value = typed(f.name);
+    if (f.secret) {
+      if (value) credentials[f.name] = value;
+      else if (f.required === 'never' || secretsKept) continue;
+      else if (secretsTyped || f.required === 'always') errors[f.name] = said('msg.required');
+    } else if (value) {
+      if (f.type === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) errors[f.name] = said('msg.number');
+      else settings[f.name] = f.type === 'number' ? Number(value) : value;
+    } else if (f.required === 'always') errors[f.name] = said('msg.required');
+    else if (stored?.settings[f.name] !== undefined) settings[f.name] = null;
   }
-  const halves = { ...kindRules(form), ...credentialHalves(form) };
+  const byTestMode = neededSecrets(kind).filter((f) => f.required === 'outsideTestMode');
+  if (!form.testMode && !secretsTyped && !secretsKept && byTestMode.length) errors[byTestMode[0].name] ??= said('rule.credentialsRequired');
+  if (kind.baseUrl === 'required' && !form.baseUrl.trim()) errors.baseUrl = said('msg.required');
+  const secrets = Object.keys(credentials).length ? credentials : forget ? null : undefined;
+  return { secrets, settings, errors };
+}
+
+function withFieldErrors<T>(result: FormCheck<T>, errors: Record<string, Said>): FormCheck<T> {
+  if (!Object.keys(errors).length) return result;
+  return { ok: false, errors: { ...(result.ok ? {} : result.errors), ...errors } };
+}
+
+/** Checks a new connection of a kind; the value is connections.create's input. */
+export function checkNewConnection(form: ConnectionForm, kind: ConnectionKindInfo): FormCheck<z.input<typeof connectionCreateSchema>> {
+  const { secrets, settings, errors } = fieldValues(form, kind);
   const input = {
-    providerKey: form.providerKey,
+    providerKey: kind.key,
     name: form.name,
-    testMode: form.providerKey === 'cdek' ? form.testMode : false,
+    testMode: kind.testMode && form.testMode,
     ...(form.baseUrl.trim() ? { baseUrl: form.baseUrl.trim() } : {}),
-    ...(typedCredentials(form) ? { credentials: typedCredentials(form) } : {}),
+    ...(secrets ? { credentials: secrets } : {}),
+    ...(Object.keys(settings).length ? { settings: settings as Record<string, string | number> } : {}),
   };
-  const result = check(connectionCreateSchema, input, connectionAliases);
-  if (Object.keys(halves).length) return { ok: false, errors: { ...(result.ok ? {} : result.errors), ...halves } };
-  return result.ok ? { ok: true, value: input } : result;
+  const result = check(connectionCreateSchema, input, connectionAliases(kind));
+  return withFieldErrors(result.ok ? { ok: true, value: input } : result, errors);
 }
 
 /** Checks a change of a stored connection; the value is connections.update's input. */
-export function checkConnectionChange(form: ConnectionForm, stored: Connection, kind?: ConnectionKindInfo): FormCheck<z.input<typeof connectionUpdateSchema>> {
-  if (isListedKind(stored.providerKey)) {
-    const { credentials, settings, errors } = listedValues(form, kind, stored);
-    const input = {
-      id: stored.id,
-      name: form.name,
-      testMode: form.testMode,
-      baseUrl: form.baseUrl.trim() ? form.baseUrl.trim() : null,
-      settings,
-      ...(credentials ? { credentials } : {}),
-    };
-    const result = check(connectionUpdateSchema, input, listedAliases(kind));
-    if (!result.ok) Object.assign(errors, result.errors);
-    return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: input };
-  }
-  const errors: Record<string, string> = { ...credentialHalves(form) };
-  const credentials = typedCredentials(form);
-  const forget = stored.providerKey === 'cdek' && form.testMode && form.forgetCredentials && !credentials;
+export function checkConnectionChange(form: ConnectionForm, stored: Connection, kind: ConnectionKindInfo): FormCheck<z.input<typeof connectionUpdateSchema>> {
+  const { secrets, settings, errors } = fieldValues(form, kind, stored);
   const input = {
     id: stored.id,
     name: form.name,
-    testMode: form.testMode,
+    testMode: kind.testMode && form.testMode,
     baseUrl: form.baseUrl.trim() ? form.baseUrl.trim() : null,
-    ...(credentials ? { credentials } : forget ? { credentials: null } : {}),
+    settings,
+    ...(secrets !== undefined ? { credentials: secrets } : {}),
   };
-  const result = check(connectionUpdateSchema, input, connectionAliases);
-  if (!result.ok) Object.assign(errors, result.errors);
-  // The core's own rule, checked here so the field is marked before anything is sent.
-  const willHaveCredentials = credentials !== undefined || (stored.credentialsStored && !forget);
-  if (stored.providerKey === 'cdek' && !form.testMode && !willHaveCredentials) errors.clientId ??= 'are required outside test mode';
-  if (stored.providerKey === 'upstream' && !form.baseUrl.trim()) errors.baseUrl ??= 'is required';
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: input };
+  const result = check(connectionUpdateSchema, input, connectionAliases(kind));
+  return withFieldErrors(result.ok ? { ok: true, value: input } : result, errors);
 }
 
 /** Preferences as typed. */

@@ -16,6 +16,7 @@ export const boxberryKind = serviceKind({
   key: BOXBERRY_KEY,
   name: 'Boxberry',
   noun: 'Boxberry',
+  englishName: 'Boxberry',
   testMode: false,
   baseUrl: 'optional',
   fields: [{ name: 'token', label: { ru: 'API-токен (личный кабинет → Интеграция)', en: 'API token (account → Integration)' }, secret: true, type: 'text', required: 'always', hint: true }],

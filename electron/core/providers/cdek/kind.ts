@@ -20,6 +20,7 @@ export const cdekKind = serviceKind({
   key: CDEK_KEY,
   name: 'СДЭК',
   noun: 'CDEK',
+  englishName: 'CDEK',
   testMode: true,
   baseUrl: 'optional',
   fields: [

@@ -9,6 +9,7 @@ export const fieldsOf = (kind: CarrierKind): readonly ConnectionField[] => [...k
 export const kindInfo = (kind: CarrierKind): ConnectionKindInfo => ({
   key: kind.key,
   name: kind.name,
+  names: { ru: kind.name, en: kind.englishName },
   testMode: kind.testMode,
   publicTestAccount: 'testAccount' in kind && !!kind.testAccount,
   baseUrl: kind.baseUrl,
@@ -30,10 +31,20 @@ export function pickSecrets(kind: CarrierKind, typed: Record<string, string>): R
 }
 
 /** The kind's other settings out of what was sent (checked by connectionProblems). */
-export function pickSettings(kind: CarrierKind, sent: Record<string, ConnectionSettingValue>): Record<string, ConnectionSettingValue> {
+export function pickSettings(kind: CarrierKind, sent: Record<string, ConnectionSettingValue | null>): Record<string, ConnectionSettingValue> {
   const out: Record<string, ConnectionSettingValue> = {};
-  for (const f of fieldsOf(kind)) if (!f.secret && sent[f.name] !== undefined && sent[f.name] !== '') out[f.name] = sent[f.name];
+  for (const f of fieldsOf(kind)) {
+    const value = sent[f.name];
+    if (value !== undefined && value !== null && value !== '') out[f.name] = value;
+  }
   return out;
+}
+
+/** The stored settings with the sent ones applied: a value replaces, null (or empty) takes the setting back to its default. */
+export function mergeSettings(kind: CarrierKind, stored: Record<string, ConnectionSettingValue>, sent: Record<string, ConnectionSettingValue | null>): Record<string, ConnectionSettingValue> {
+  const cleared = new Set(Object.entries(sent).filter(([, v]) => v === null || v === '').map(([name]) => name));
+  const kept = Object.fromEntries(Object.entries(stored).filter(([name]) => !cleared.has(name)));
+  return { ...kept, ...pickSettings(kind, sent) };
 }
 
 /** The secrets a connection's carrier signs in with: its own, or the service's public test account in test mode; null when it has none. */
@@ -51,7 +62,8 @@ export interface ConnectionDraft {
   settings: Record<string, ConnectionSettingValue>;
   /** The secrets as sent: an object replaces, null forgets, undefined keeps. */
   credentials: Record<string, string> | null | undefined;
-  rawSettings: Record<string, ConnectionSettingValue> | undefined;
+  /** As sent; null takes a setting back to its default. */
+  rawSettings: Record<string, ConnectionSettingValue | null> | undefined;
   /** The stored secrets stay although this computer cannot read them (not checked). */
   secretsKept?: boolean;
 }
@@ -86,7 +98,7 @@ export function connectionProblems(kind: CarrierKind, draft: ConnectionDraft): F
   const fields = fieldsOf(kind);
   for (const [name, value] of Object.entries(draft.rawSettings ?? {})) {
     const field = fields.find((f) => f.name === name && !f.secret);
-    const problem = field ? settingProblem(field, value) : `is not a setting of ${kind.noun}`;
+    const problem = !field ? `is not a setting of ${kind.noun}` : value === null ? null : settingProblem(field, value);
     if (problem) errors.push({ field: `settings.${name}`, message: problem });
   }
   for (const f of fields) if (!f.secret && f.required === 'always' && draft.settings[f.name] === undefined) errors.push({ field: `settings.${f.name}`, message: required });

@@ -13,7 +13,7 @@ import { isAggregator, type Aggregator, type CarrierConnection, type CarrierDeps
 import { carrierKinds } from '../kinds';
 import { ProviderUnavailableError, type Carrier } from '../provider';
 import { createConnectionRouter, type ConnectedAdapter } from './connection-router';
-import { connectionProblems, effectiveSecrets, kindInfo, pickSecrets, pickSettings } from './connection-fields';
+import { connectionProblems, effectiveSecrets, kindInfo, pickSecrets, mergeSettings, pickSettings } from './connection-fields';
 import type { SecretBox } from './secret-box';
 import { fixedOrText, said } from '../../../../shared/messages';
 import { checkFailure } from './check-failure';
@@ -297,7 +297,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       const baseUrl = input.baseUrl === undefined ? row.base_url : input.baseUrl;
       // New secrets replace the stored ones; null forgets them; absent keeps them (whether or not this computer can read them).
       const secrets = input.credentials === undefined ? stored.connection.secrets : input.credentials === null ? {} : pickSecrets(kind, input.credentials);
-      const settings = { ...stored.connection.settings, ...pickSettings(kind, input.settings ?? {}) };
+      const settings = mergeSettings(kind, stored.connection.settings, input.settings ?? {});
       const keepsUnreadable = input.credentials === undefined && !stored.readable;
       const problems = connectionProblems(kind, {
         testMode, baseUrl, secrets, settings, credentials: input.credentials, rawSettings: input.settings, secretsKept: keepsUnreadable,

@@ -11,6 +11,7 @@ export const upstreamKind: AggregatorKind = {
   key: UPSTREAM_KIND,
   name: 'Агрегатор',
   noun: 'an upstream aggregator',
+  englishName: 'Upstream aggregator',
   testMode: false,
   baseUrl: 'required',
   fields: [{ name: 'token', label: { ru: 'Токен API', en: 'API token' }, secret: true, type: 'text', required: 'always', hint: true }],

@@ -21,6 +21,7 @@ export const yandexDeliveryKind = serviceKind({
   key: YANDEX_KEY,
   name: 'Яндекс Доставка',
   noun: 'Yandex Delivery',
+  englishName: 'Yandex Delivery',
   testMode: true,
   baseUrl: 'optional',
   fields: [
