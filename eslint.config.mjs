@@ -48,7 +48,6 @@ const stillHandedTheDatabase = [
   'electron/core/dispatch/dispatch-service.ts',
   'electron/core/export/orders-xlsx.ts',
   'electron/core/import/import-pipeline.ts',
-  'electron/core/import/import-store.ts',
   'electron/core/import/order-writer.ts',
   'electron/core/lists/carrier-reference.ts',
   'electron/core/lists/lists-service.ts',

@@ -38,7 +38,7 @@ async function main() {
   const wired = (app.services as Record<string, unknown>).import ?? (app.services as Record<string, unknown>).imports;
   const service: ImportService =
     (wired as ImportService | undefined) ??
-    engine.createImportService({ db: app.db, sqlite: app.sqlite, drafts: app.stores.drafts, clock: app.clock, log: silentLogger, events: app.events, providers: app.providers, outbox: app.outbox });
+    engine.createImportService({ db: app.db, sqlite: app.sqlite, drafts: app.stores.drafts, imports: app.stores.imports, clock: app.clock, log: silentLogger, events: app.events, providers: app.providers, outbox: app.outbox });
 
   const phases: Record<string, number> = {};
   const phaseRss: Record<string, number> = {};

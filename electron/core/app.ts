@@ -155,7 +155,7 @@ export async function createApp(options: AppOptions) {
   const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(db, providers) });
   const lists = createListsService({ db, sqlite: store.sqlite, providers });
   const imports = createImportService({
-    db, sqlite: store.sqlite, drafts: stores.drafts, clock, log, events, providers, outbox, options: options.imports, dataDir: options.dataDir,
+    db, sqlite: store.sqlite, drafts: stores.drafts, imports: stores.imports, clock, log, events, providers, outbox, options: options.imports, dataDir: options.dataDir,
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
     fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
     defaultSender: async (ctx) => (await settings.listProfiles(ctx)).find((p) => p.isDefault)?.sender,

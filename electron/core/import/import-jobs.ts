@@ -36,7 +36,7 @@ export function createImportJobs(deps: { clock: Clock; log: Logger; events: Even
       // a run taken up again knows its first orders only as recorded
       const created = job.resumeAfter ? (await store.counts(job.importId)).created : entries.filter((e) => !e.failure).length;
       const failed = entries.length - created;
-      await store.update(job.importId, { status: 'done', total: entries.length, done: entries.length, created, failed, finished_at: clock.now() });
+      await store.update(job.importId, { status: 'done', total: entries.length, done: entries.length, created, failed, finishedAt: clock.now() });
       report('done', entries.length, entries.length, true);
       if (!job.dryRun) importLog(log, job).info(`upload ${job.importId} done: ${created} created, ${failed} failed`, { created, failed });
       return outcome;
@@ -48,7 +48,7 @@ export function createImportJobs(deps: { clock: Clock; log: Logger; events: Even
         importLog(log, job).error(`upload ${job.importId} failed`, error);
         body = { code: ErrorCode.internal, message: 'Internal error', description: 'The import stopped because of an error on our side; orders created before it stay' };
       }
-      await store.update(job.importId, { status, error: body ? JSON.stringify(body) : null, finished_at: clock.now() }).catch(() => {});
+      await store.update(job.importId, { status, error: body ?? null, finishedAt: clock.now() }).catch(() => {});
       report(status, 0, 0, true);
       throw error;
     }

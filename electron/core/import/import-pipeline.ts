@@ -9,6 +9,7 @@ import type { Outbox } from '../outbox/outbox';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { DraftsStore } from '../store/drafts/drafts-store';
+import type { ImportsStore } from '../store/imports/imports-store';
 import type { RowMark } from './errors-file';
 import { checkErrorsFileSize } from './file-check';
 import { canceledFailure, duplicateErrors, failureOf, rowsText, type Entry } from './import-failures';
@@ -66,6 +67,7 @@ export interface ImportAppParts {
   db: Db;
   sqlite: BetterSqlite3.Database;
   drafts: DraftsStore;
+  imports: ImportsStore;
   clock: Clock;
   log: Logger;
   events: EventBus;

@@ -37,24 +37,24 @@ export function createImportRecovery(deps: {
     await store.moveStoredSources();
     store.removeSpools();
     for (const row of await store.unfinished()) {
-      const ctx = { companyId: row.company_id };
+      const ctx = { companyId: row.companyId };
       const counts = await store.counts(row.id);
       if (counts.lastOrderId !== null) await pipeline.writer.releaseJobs(counts.firstOrderId!, counts.lastOrderId, clock.now());
       if (row.status === 'registering') {
         // every order was written; only the wait for the services' numbers was cut short
-        await store.update(row.id, { status: 'done', done: counts.recorded, total: counts.recorded, created: counts.created, failed: counts.recorded - counts.created, finished_at: clock.now() });
+        await store.update(row.id, { status: 'done', done: counts.recorded, total: counts.recorded, created: counts.created, failed: counts.recorded - counts.created, finishedAt: clock.now() });
         continue;
       }
       const source = store.source(row);
       const fail = (reason: string) =>
-        store.update(row.id, { status: 'failed', done: counts.recorded, created: counts.created, failed: counts.recorded - counts.created, error: JSON.stringify(interrupted(counts.created, reason)), finished_at: clock.now() });
+        store.update(row.id, { status: 'failed', done: counts.recorded, created: counts.created, failed: counts.recorded - counts.created, error: interrupted(counts.created, reason), finishedAt: clock.now() });
       if (!source || !row.settings) {
         await fail('its file is no longer kept');
         continue;
       }
       let compiled: CompiledSettings;
       try {
-        compiled = await compile(JSON.parse(row.settings) as UploadSettings, row.origin === 'desktop' ? 'desktop' : 'api');
+        compiled = await compile(row.settings, row.origin === 'desktop' ? 'desktop' : 'api');
       } catch (error) {
         await fail(`its settings are no longer valid (${(error as Error).message})`);
         continue;
@@ -66,9 +66,9 @@ export function createImportRecovery(deps: {
         bytes: source,
         compiled,
         dryRun: false,
-        errorsToFile: row.errors_to_file === 1,
+        errorsToFile: row.errorsToFile,
         waitForRegistration: false,
-        asDrafts: row.as_drafts === 1,
+        asDrafts: row.asDrafts,
         resumeAfter: counts.recorded,
       });
     }

@@ -70,7 +70,7 @@ export function createImportService(deps: ImportServiceDeps) {
   };
 
   const dataDir = deps.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shipdesk-imports-'));
-  const store = createImportStore({ db, clock, options, dataDir });
+  const store = createImportStore({ imports: deps.imports, clock, options, dataDir });
   const readers = createImportReaders(options);
   const reference = deps.reference ?? createReferenceData(db);
   const pipeline = createImportPipeline({ ...deps, reference, options, store, readers });

@@ -169,7 +169,7 @@ export function createImportWizard(deps: {
       const taken = row.status === 'staged' && (await store.takeStaged(row.id, input.settings, input.errorsToFile, asDrafts));
       const importId = taken
         ? row.id
-        : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.file_name ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts });
+        : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.fileName ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts });
       const answer = await store.state(ctx, importId, 0, 0);
       jobs.start({ ctx, importId, bytes: source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, reach: deps.reach?.() });
       return answer;
@@ -185,14 +185,14 @@ export function createImportWizard(deps: {
     /** import.errorsFile: the workbook with its failed rows marked (made now if the run did not make it). */
     async errorsFile(ctx: CallContext, importId: number): Promise<{ fileName: string; base64: string | null }> {
       const row = await store.load(ctx, importId);
-      const fileName = `${(row.file_name ?? 'orders').replace(/\.xlsx$/i, '')} — ошибки.xlsx`;
+      const fileName = `${(row.fileName ?? 'orders').replace(/\.xlsx$/i, '')} — ошибки.xlsx`;
       const kept = store.errorsFile(row);
       if (kept) return { fileName, base64: kept.toString('base64') };
       const source = store.source(row);
       if (!source) return { fileName, base64: null };
       const entries = await store.failedEntries(importId);
       if (entries.length === 0) return { fileName, base64: null };
-      const settings = row.settings ? (JSON.parse(row.settings) as UploadSettings) : undefined;
+      const settings = row.settings ?? undefined;
       try {
         const file = await pipeline.makeErrorsFile(importId, source, settings?.columnSettings.rowStart ?? 2, entries);
         return { fileName, base64: file.toString('base64') };

@@ -7,6 +7,8 @@ import { createSqliteBackupsStore } from './backups/sqlite';
 import type { OpenedDatabase } from './database';
 import type { DraftsStore } from './drafts/drafts-store';
 import { createSqliteDraftsStore } from './drafts/sqlite';
+import type { ImportsStore } from './imports/imports-store';
+import { createSqliteImportsStore } from './imports/sqlite';
 import { createSqliteWebhooksStore } from './webhooks/sqlite';
 import type { WebhooksStore } from './webhooks/webhooks-store';
 
@@ -20,6 +22,7 @@ export interface Stores {
   webhooks: WebhooksStore;
   backups: BackupsStore;
   drafts: DraftsStore;
+  imports: ImportsStore;
 }
 
 export function openSqliteStores(opened: OpenedDatabase): Stores {
@@ -29,5 +32,6 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
     webhooks: createSqliteWebhooksStore(opened),
     backups: createSqliteBackupsStore(opened),
     drafts: createSqliteDraftsStore(opened),
+    imports: createSqliteImportsStore(opened),
   };
 }

@@ -11,8 +11,6 @@ export interface TestStores {
   stores: Stores;
   /** An order of the company with one recorded status (the orders aggregate's write); answers the status id. */
   seedStatus(companyId: number, clientNumber: string, statusKey?: string): Promise<number>;
-  /** A running import of the company (the imports aggregate's write); answers its id. */
-  seedImport(companyId: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -46,17 +44,6 @@ export const testEngines: TestEngine[] = [
             .executeTakeFirstOrThrow();
           return status.id;
         },
-        async seedImport(companyId) {
-          const row = await opened.db
-            .insertInto('imports')
-            .values({
-              company_id: companyId, origin: 'desktop', mode: 'async', status: 'creating', file_name: 'orders.xlsx', file_size: 1, source: null, settings: null,
-              errors_to_file: 0, total: 0, done: 0, created: 0, failed: 0, error: null, errors_file: null, created_at: 1, updated_at: 1, finished_at: null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return row.id;
-        },
         close: () => opened.close(),
       };
     },
@@ -69,3 +56,7 @@ export async function twoCompanies(stores: Stores) {
   const other = await stores.accounts.createCompany({ name: 'Other', apiToken: 'other-token', isDesktop: false, createdAt: 1 });
   return { shop, other };
 }
+
+/** A new import of the company, as an upload makes it. */
+export const newImport = (companyId: number, at = 1, status: 'staged' | 'queued' | 'creating' = 'creating') =>
+  ({ companyId, origin: 'desktop', mode: 'async', status, fileName: 'orders.xlsx', fileSize: 100, settings: null, errorsToFile: false, asDrafts: false, at }) as const;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { OpenedDatabase } from '../database';
 import type { CompaniesTable, SenderProfilesTable, SessionsTable, UsersTable } from '../schema';
+import { readJsonColumn } from '../json-column';
 import { isUniqueViolation } from '../storage-errors';
 import type { AccountsStore, Company, Packer, Session, StoredSenderProfile } from './accounts-store';
 
@@ -27,16 +28,6 @@ const toSession = (r: Selectable<SessionsTable>): Session => ({
   revokedAt: r.revoked_at,
 });
 
-/** JSON text kept in a column, or undefined when it no longer reads (an old or damaged row gives the defaults). */
-function readJson(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 export function createSqliteAccountsStore({ db }: OpenedDatabase): AccountsStore {
   const companyWhere = (column: 'id' | 'api_token' | 'is_desktop', value: number | string) =>
     db.selectFrom('companies').selectAll().where(column, '=', value).executeTakeFirst().then((r) => r && toCompany(r));
@@ -61,7 +52,7 @@ export function createSqliteAccountsStore({ db }: OpenedDatabase): AccountsStore
 
     async companyDetails(companyId) {
       const row = await db.selectFrom('company_settings').select('details').where('company_id', '=', companyId).executeTakeFirst();
-      const details = readJson(row?.details);
+      const details = readJsonColumn(row?.details);
       return details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
     },
 
@@ -132,7 +123,7 @@ export function createSqliteAccountsStore({ db }: OpenedDatabase): AccountsStore
 
     async appSetting(key) {
       const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
-      return readJson(row?.value);
+      return readJsonColumn(row?.value);
     },
 
     async saveAppSetting(key, value, at) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { testEngines, twoCompanies, type TestStores } from '../test-engines';
+import { newImport, testEngines, twoCompanies, type TestStores } from '../test-engines';
 
 const form = (clientNumber: string, contactName = 'Иван Петров') => ({ order: { clientNumber, providerKey: 'sandbox' }, recipient: { contactName } });
 const settings = { columnSettings: { rowStart: 2 } } as never;
@@ -36,7 +36,7 @@ describe.each(testEngines)('the drafts store ($name)', ({ open }) => {
   it('writes an import batch as drafts with a record of every item, and finds drafts by client number', async () => {
     const { drafts, shop, other } = await withShops();
     let n = 0;
-    const importId = await opened!.seedImport(shop.id);
+    const importId = await opened!.stores.imports.createImport(newImport(shop.id));
     const made = await drafts.writeImportedDrafts(
       shop.id,
       importId,
@@ -48,6 +48,7 @@ describe.each(testEngines)('the drafts store ($name)', ({ open }) => {
       () => `d-${++n}`,
     );
     expect([...made]).toEqual([[1, 'd-1']]);
+    expect(await opened!.stores.imports.counts(importId)).toEqual({ recorded: 2, created: 1, firstOrderId: null, lastOrderId: null });
     expect(await drafts.draft(shop.id, 'd-1')).toMatchObject({ data: form('I-1'), createdAt: 50 });
     expect([...(await drafts.draftsByClientNumber(shop.id, ['I-1', 'I-2']))]).toEqual([['I-1', 'd-1']]);
     expect((await drafts.draftsByClientNumber(other.id, ['I-1'])).size).toBe(0);
