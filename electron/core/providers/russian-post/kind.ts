@@ -28,6 +28,7 @@ export const russianPostKind = serviceKind({
   key: RUSSIAN_POST_KEY,
   name: 'Почта России',
   noun: 'Russian Post',
+  englishName: 'Russian Post',
   testMode: true,
   baseUrl: 'optional',
   fields: [
