@@ -215,7 +215,7 @@ export async function createApp(options: AppOptions) {
     'import.dryRun': (ctx, input) => imports.dryRun(ctx, input),
     'import.run': (ctx, input) => imports.run(ctx, input),
     'import.cancel': (ctx, input) => imports.cancel(ctx, input.importId),
-    'import.results': (ctx, input) => imports.state(ctx, input.importId, { offset: input.offset, limit: input.limit }),
+    'import.results': (ctx, input) => imports.results(ctx, input.importId, { offset: input.offset, limit: input.limit }),
     'import.errorsFile': (ctx, input) => imports.errorsFile(ctx, input.importId),
     'import.fields': (ctx) => imports.fields(ctx),
     'import.presets.list': (ctx) => importPresets.list(ctx),

@@ -15,16 +15,28 @@ export function connectionResultMessage(result: Said, t: Translate): string {
 /** A message as the core sends it to the window: its English text and, for most, its key and parameters. */
 export type Said = string | { message: string; key?: string; params?: MessageRef['params'] };
 
-/** How a form names a field path in its messages (`recipient.phone` → "Получатель › Телефон"). */
-export type FieldLabels = (path: string, t: Translate) => string;
+/** How a screen names what messages carry as codes: a field path (`recipient.phone`), a delivery service's key. */
+export interface Naming {
+  labels?: (path: string, t: Translate) => string;
+  service?: (key: string) => string;
+}
+
+/** Parameters that hold a delivery service's key (shared/messages/catalog.ts). */
+const serviceParams = new Set(['service', 'name']);
 
 /**
- * A message by its key (shared/messages); a parameter that is a message is translated too, and one named
- * `field` (a field path such as `recipient.phone`) is shown by its label. Undefined for an unknown key.
+ * A message by its key (shared/messages); a parameter that is a message is translated too, one named `field`
+ * (a field path such as `recipient.phone`) is shown by its label, and with `naming.service` a service's key by
+ * its name. Undefined for an unknown key.
  */
-export function messageByKey(ref: MessageRef, t: Translate, labels: FieldLabels = fieldLabel): string | undefined {
-  const param = (name: string, value: MessageParam) =>
-    typeof value === 'object' ? (messageByKey(value, t, labels) ?? value.key) : name === 'field' && typeof value === 'string' && value ? labels(value, t) : value;
+export function messageByKey(ref: MessageRef, t: Translate, naming: Naming = {}): string | undefined {
+  const labels = naming.labels ?? fieldLabel;
+  const param = (name: string, value: MessageParam): string | number => {
+    if (typeof value === 'object') return messageByKey(value, t, naming) ?? value.key;
+    if (typeof value !== 'string' || !value) return value;
+    if (name === 'field') return labels(value, t);
+    return naming.service && serviceParams.has(name) ? naming.service(value) : value;
+  };
   const params = ref.params && Object.fromEntries(Object.entries(ref.params).map(([name, value]) => [name, param(name, value)]));
   return translateDynamic(t, ref.key, params);
 }
@@ -33,9 +45,9 @@ export function messageByKey(ref: MessageRef, t: Translate, labels: FieldLabels 
  * A message in the user's language: by its key, or a fixed text of the catalog given as its English (the
  * shared schemas' words: 'must be a number'); anything else is someone else's words, shown as written.
  */
-export function fieldMessage(said: Said, t: Translate): string {
+export function fieldMessage(said: Said, t: Translate, naming?: Naming): string {
   if (typeof said !== 'string' && said.key) {
-    const byKey = messageByKey({ key: said.key, params: said.params }, t);
+    const byKey = messageByKey({ key: said.key, params: said.params }, t, naming);
     if (byKey !== undefined) return byKey;
   }
   const text = (typeof said === 'string' ? said : said.message).trim();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command } from './define';
 import { shopStaff } from '../roles';
-import { importStatuses, uploadFailedItemSchema, uploadSettingsSchema, uploadStateSchema } from '../schemas/upload';
+import { errorBodySchema } from '../schemas/error-body';
+import { importStatuses, uploadCreatedItemSchema, uploadDraftItemSchema, uploadFailedItemSchema, uploadSettingsSchema, uploadStateSchema } from '../schemas/upload';
 
 /**
  * The desktop import wizard's commands. A workbook is staged once (import.preview), then checked
@@ -50,14 +51,21 @@ export const importPreviewSchema = z.object({
   suggested: suggestedMappingSchema,
 });
 
+/** A failed row as the window gets it: each error also by key (shared/messages), for its language. */
+const appFailedItemSchema = uploadFailedItemSchema.extend({ errors: z.array(errorBodySchema.shape.errors.unwrap().element) });
+/** An import's state and results as the window gets them (the upload's answer, row errors by key). */
+export const appUploadStateSchema = uploadStateSchema.extend({
+  resultItems: z.array(z.union([uploadCreatedItemSchema, appFailedItemSchema, uploadDraftItemSchema])),
+});
+
 export const importDryRunSchema = z.object({
   importId,
   /** Orders found in the file. */
   orders: z.number(),
   valid: z.number(),
   failed: z.number(),
-  /** Every failed order with its errors (valid ones are left out). */
-  resultItems: z.array(uploadFailedItemSchema),
+  /** Every failed order with its errors (valid ones are left out), each error also by key for the window's language. */
+  resultItems: z.array(appFailedItemSchema),
 });
 
 /** Push event while an import runs (and once when it ends). */
@@ -133,7 +141,7 @@ export const importCommands = {
   'import.results': command(
     'State and result rows of an import',
     z.object({ importId, offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20_000).default(1000) }),
-    uploadStateSchema,
+    appUploadStateSchema,
     shopStaff,
   ),
   'import.errorsFile': command(

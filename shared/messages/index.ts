@@ -102,3 +102,12 @@ export function fieldReasons(errors: readonly { field: string; message: string; 
   const parts = errors.map((e): MessageParam => message('provider.fieldReason', { field: e.field, reason: reasonOf(e) }));
   return parts.reduceRight<MessageParam | undefined>((rest, first) => (rest === undefined ? first : message('msg.list', { first, rest })), undefined) ?? '';
 }
+
+/**
+ * A field error as one line of text in a language (the import's errors file): `field: message`, the message
+ * by its key when it has one, else as it was written.
+ */
+export function fieldErrorLine(error: { field: string; message: string; key?: string; params?: MessageRef['params'] }, language: MessageLanguage): string {
+  const text = error.key && entryOf(error.key) ? messageText({ key: error.key, params: error.params }, language) : error.message;
+  return `${error.field}: ${text}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, keyOfWireText, message, messageCatalog, messageText, placeholdersOf, said, wireText, type CoreMessageKey } from '.';
+import { fieldErrorLine, formatMessage, keyOfWireText, message, messageCatalog, messageText, placeholdersOf, said, wireText, type CoreMessageKey } from '.';
 
 const keys = Object.keys(messageCatalog) as CoreMessageKey[];
 const wiresOf = (key: CoreMessageKey): string[] => {
@@ -80,5 +80,14 @@ describe('a message by key', () => {
 
   it('leaves an unknown placeholder visible', () => {
     expect(formatMessage('{a} and {b}', { a: 1 }, 'en')).toBe('1 and {b}');
+  });
+});
+
+describe('a field error as a line of the errors file', () => {
+  it('says the message by its key in the language asked, the field kept, other words as written', () => {
+    const empty = { field: 'recipient.phone', ...said('import.at', { reason: message('msg.required'), where: message('import.where.cellEmpty', { cell: 'D8' }) }) };
+    expect(fieldErrorLine(empty, 'ru')).toBe('recipient.phone: Заполните поле (ячейка D8 пуста)');
+    expect(fieldErrorLine(empty, 'en')).toBe('recipient.phone: Fill in this field (cell D8 is empty)');
+    expect(fieldErrorLine({ field: 'order', message: 'Неверный адрес' }, 'ru')).toBe('order: Неверный адрес');
   });
 });

@@ -79,8 +79,9 @@ describe('errorsToFile', () => {
         expect(fillOf(now), `${now.address} fill`).toBe(failedRows.has(r) ? red : undefined);
       }
       const note = sheet.getRow(r).getCell(errorColumn);
-      if (r === phoneRow) expect(note.value).toBe(`recipient.phone: must be a phone number (cell ${phoneCell}: "не скажу")`);
-      else if (r === itemRow) expect(note.value).toBe(`item.quantity: must be greater than 0 (cell ${quantityCell}: "0")`);
+      // In the shop's language, by key: the file is read by people, the interface's English is for programs.
+      if (r === phoneRow) expect(note.value).toBe(`recipient.phone: Введите номер телефона, например +7 900 123-45-67 (ячейка ${phoneCell}: «не скажу»)`);
+      else if (r === itemRow) expect(note.value).toBe(`item.quantity: Должно быть больше 0 (ячейка ${quantityCell}: «0»)`);
       else if (r === itemOrderRow || failedRows.has(r)) expect(note.value).toBeNull(); // part of a failed order, no error of its own
       else if (r !== layout.headerRow) expect(note.value).toBeNull();
       if (failedRows.has(r)) expect(fillOf(note)).toBe(red);
@@ -123,7 +124,7 @@ describe('errorsToFile', () => {
     const sheet = (await load(Buffer.from(again.json.base64, 'base64'))).getWorksheet(1)!;
     const errorColumn = layout.lastColumn + 1;
     expect(sheet.getRow(1).getCell(errorColumn).value).toBe('Ошибки импорта');
-    expect(String(sheet.getRow(2).getCell(errorColumn).value)).toMatch(/^order.clientNumber: an order with clientNumber DUP already exists/);
+    expect(String(sheet.getRow(2).getCell(errorColumn).value)).toMatch(/^order.clientNumber: Заказ с номером DUP уже есть/);
     for (const r of layout.rowsOf.get('DUP')!) expect(fillOf(sheet.getRow(r).getCell(1))).toBe(red);
   });
 });

@@ -44,8 +44,3 @@ export function choiceCode(field: ChoiceField, cell: string | number): 1 | 2 | u
   return hits.length === 1 ? hits[0] : undefined;
 }
 
-/** Examples for a message: `"До двери", "ПВЗ" or 1, 2`. */
-export const choiceExamples: Record<ChoiceField, string> = {
-  'order.deliveryType': '"до двери" (1) or "ПВЗ" (2)',
-  'order.pickupType': '"заберёт курьер" (1) or "сдам в отделение" (2)',
-};

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../../shared/errors';
+import { said } from '../../../shared/messages';
 import { ErrorCode } from '../../../shared/errors';
 import type { UploadFailedItem } from '../../../shared/schemas/upload';
 import type { FileProblem } from './file-check';
@@ -62,17 +63,18 @@ export const canceledFailure = (sheetName: string, e: { row: number; lastRow: nu
 export const duplicateErrors = (c: { clientNumber: string; row: number }, existing: number): RowFieldError[] => [
   {
     field: 'order.clientNumber',
-    message: `an order with clientNumber ${c.clientNumber} already exists (orderId ${existing}); this row was not imported again. clientNumber must be unique within the company`,
+    ...said('import.orderExists', { number: c.clientNumber, orderId: existing }),
     row: c.row,
   },
 ];
 
-export const toResultFailure = (clientNumber: string, row: number, f: StoredFailure): UploadFailedItem => ({
+/** A failed row as the interface answers it; `withKeys` (the app's own check) keeps each error's key for the window. */
+export const toResultFailure = (clientNumber: string, row: number, f: StoredFailure, withKeys = false): UploadFailedItem => ({
   clientNumber,
   row,
   code: f.code,
   message: f.message,
   description: f.description,
   moreInfo: f.moreInfo,
-  errors: f.errors.map(({ field, message }) => ({ field, message })),
+  errors: f.errors.map(({ field, message, key, params }) => (withKeys && key ? { field, message, key, ...(params && { params }) } : { field, message })),
 });

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { fieldErrorLine, said } from '../../../shared/messages';
 import type { CallContext } from '../companies/company-service';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
@@ -83,6 +84,8 @@ export interface PipelineDeps extends ImportAppParts {
 }
 
 const errorsTitle = 'Ошибки импорта';
+/** The errors file speaks the shop's language, as its title does. */
+const errorsLanguage = 'ru';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
@@ -234,7 +237,7 @@ export function createImportPipeline(deps: PipelineDeps) {
       const draftId = drafted.get(n);
       let errors: RowFieldError[] | undefined;
       if (orderId !== undefined) errors = duplicateErrors(e, orderId);
-      else if (draftId !== undefined) errors = [{ field: 'order.clientNumber', message: `a draft with clientNumber ${n} already exists (draft ${draftId}); this row was not imported again`, row: e.row }];
+      else if (draftId !== undefined) errors = [{ field: 'order.clientNumber', ...said('import.draftExists', { number: n, draftId }), row: e.row }];
       if (errors) {
         e.failure = failureOf(errors, rowsText(sheetName, e.row, e.lastRow));
         spool.drop(e.seq);
@@ -278,7 +281,7 @@ export function createImportPipeline(deps: PipelineDeps) {
       const byRow = new Map<number, string[]>();
       for (const err of e.failure.errors) {
         const list = byRow.get(err.row) ?? [];
-        list.push(`${err.field}: ${err.message}`);
+        list.push(fieldErrorLine(err, errorsLanguage));
         byRow.set(err.row, list);
       }
       if (e.failure.errors.length === 0) byRow.set(e.row, [e.failure.description]);

@@ -85,6 +85,8 @@ export function createImportService(deps: ImportServiceDeps) {
 
     /** GET /orders/upload/{uploadId}: the upload's state and its results so far. */
     state: (ctx: CallContext, importId: number, paging: { offset?: number; limit?: number } = {}) => store.state(ctx, importId, paging.offset, paging.limit),
+    /** import.results: the same, each row error also by key for the window's language. */
+    results: (ctx: CallContext, importId: number, paging: { offset: number; limit: number }) => store.state(ctx, importId, paging.offset, paging.limit, true),
 
     ...wizard,
 

@@ -125,7 +125,7 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
   }
 
   /** The result items of an import, in file order; read in pages, a turn of the event loop between them. */
-  async function resultItems(importId: number, offset = 0, limit = Number.MAX_SAFE_INTEGER): Promise<UploadResultItem[]> {
+  async function resultItems(importId: number, offset = 0, limit = Number.MAX_SAFE_INTEGER, withKeys = false): Promise<UploadResultItem[]> {
     const items: UploadResultItem[] = [];
     const page = 2000;
     for (let at = offset; items.length < limit; at += page) {
@@ -141,7 +141,7 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
             status: r.statusKey ?? undefined,
           });
         } else if (r.draftId !== null) items.push({ clientNumber: r.clientNumber, row: r.row, draftId: r.draftId, created: formatTimestamp(r.createdAt ?? 0) });
-        else items.push(toResultFailure(r.clientNumber, r.row, r.failure as StoredFailure));
+        else items.push(toResultFailure(r.clientNumber, r.row, r.failure as StoredFailure, withKeys));
       }
       if (rows.length < page) break;
       await yieldToEventLoop();
@@ -249,7 +249,7 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
     unfinished: () => imports.unfinishedImports(),
 
     /** GET /orders/upload/{id}: the upload's state and its results (a page of them). */
-    async state(ctx: CallContext, importId: number, offset?: number, limit?: number): Promise<UploadState> {
+    async state(ctx: CallContext, importId: number, offset?: number, limit?: number, withKeys = false): Promise<UploadState> {
       const record = await load(ctx, importId);
       return {
         uploadId: record.id,
@@ -258,7 +258,7 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
         total: record.total,
         created: record.created,
         failed: record.failed,
-        resultItems: await resultItems(importId, offset, limit),
+        resultItems: await resultItems(importId, offset, limit, withKeys),
         base64: errorsFile(record)?.toString('base64') ?? null,
         error: (record.error ?? null) as UploadState['error'],
       };

@@ -145,7 +145,7 @@ export function createImportWizard(deps: {
           orders: entries.length,
           valid: entries.length - failedEntries.length,
           failed: failedEntries.length,
-          resultItems: failedEntries.map((e) => toResultFailure(e.clientNumber, e.row, e.failure!)),
+          resultItems: failedEntries.map((e) => toResultFailure(e.clientNumber, e.row, e.failure!, true)),
         };
       } catch (error) {
         throw asAppError(error);

@@ -100,7 +100,7 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
       const payload = c.payload!;
       let errors = await checkOrder(payload, providers.get(payload.order.providerKey), remembered);
       if (errors.length === 0 && job.reach) errors = await job.reach(payload);
-      if (errors.length) return errors.map((e) => c.locate!(e.field, e.message));
+      if (errors.length) return errors.map((e) => c.locate!(e.field, e));
       spool.put(c.seq, prepareOrder(payload)); // the row as it will be written
       return [];
     };

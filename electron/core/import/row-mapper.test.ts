@@ -1,4 +1,5 @@
 import type { Tariff } from '../../../shared/schemas/lists';
+import { messageText, type MessageRef } from '../../../shared/messages';
 import { uploadSettingsSchema } from '../../../shared/schemas/upload';
 import type { CellValue, SheetRow } from './cells';
 import { completeWizardSettings, wizardOptional } from './import-wizard';
@@ -60,10 +61,22 @@ describe('rows in shop words, as the wizard reads them', () => {
 
   it('names the cell and the words it takes when a cell means neither', async () => {
     const [order] = await mapRows([['1003', 'завтра', 'Посылка в никуда', 'Анна', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 0]], { wizard: true });
-    expect(order.errors).toEqual([
+    expect(order.errors.map(({ field, row, message }) => ({ field, row, message }))).toEqual([
       { field: 'order.deliveryType', row: 2, message: 'must be "до двери" (1) or "ПВЗ" (2) (cell B2: "завтра")' },
       { field: 'order.tariffId', row: 2, message: 'must be a tariff of shop-post: "Посылка до двери", "Посылка в ПВЗ", "Курьер забирает, в ПВЗ" (or its number) (cell C2: "Посылка в никуда")' },
     ]);
+    // The same errors by key, as the window and the errors file say them in Russian.
+    expect(order.errors.map((e) => messageText(e as MessageRef, 'ru'))).toEqual([
+      'Напишите «до двери» или «ПВЗ» (или 1, 2) (ячейка B2: «завтра»)',
+      'Такого тарифа у shop-post нет; её тарифы: "Посылка до двери", "Посылка в ПВЗ", "Курьер забирает, в ПВЗ" (или номер тарифа) (ячейка C2: «Посылка в никуда»)',
+    ]);
+  });
+
+  it('says where an empty required value should have come from, by key', async () => {
+    const [order] = await mapRows([['1005', 'до двери', '', 'Анна', '', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 0]], { wizard: true });
+    const phone = order.errors.find((e) => e.field === 'recipient.phone')!;
+    expect(phone.message).toBe('is required (cell E2 is empty)');
+    expect(messageText(phone as MessageRef, 'ru')).toBe('Заполните поле (ячейка E2 пуста)');
   });
 
   it('the interface\'s upload still demands every required field of its table, words in cells accepted', async () => {

@@ -2,7 +2,9 @@ import type { FieldError } from '../../../shared/errors';
 import type { Tariff } from '../../../shared/schemas/lists';
 import { orderCreateSchema, type OrderCreate } from '../../../shared/schemas/order';
 import { federalCities, parseAddress, type ParsedAddress } from '../../../shared/address-parser';
-import { choiceCode, choiceExamples, foldWords, isChoiceField } from './choice-words';
+import { message, said, type MessageParam, type MessageRef } from '../../../shared/messages';
+import { issueMessage } from '../../../shared/messages/issues';
+import { choiceCode, foldWords, isChoiceField } from './choice-words';
 import { cellText, isCellError, isEmptyCell, isFormulaWithoutResult, type CellValue, type SheetRow } from './cells';
 import { columnLetters } from './columns';
 import { addressParts, parties, uploadKeys, type Party } from './keys';
@@ -34,33 +36,46 @@ export interface OrderCandidate {
   payload?: OrderCreate;
   errors: RowFieldError[];
   /** Turns a field of the payload (`places.0.items.1.quantity`, `order.tariffId`) into an upload field error at its cell. */
-  locate?: (field: string, message: string) => RowFieldError;
+  locate?: (field: string, said: Telling) => RowFieldError;
 }
 
 /** Where a value came from, for messages; built only when a message needs it. */
-type Where = { cell: string; raw: CellValue } | { default: string } | { sum: string } | { parsed: string } | null;
+type Where = { cell: string; raw: CellValue } | { default: string } | { sum: string } | { parsed: string; from: Where } | null;
+
+/** A message with its interface English (shared/messages): what every row error carries. */
+type Said = { message: string } & MessageRef;
+/** A message that may have no key: a delivery service's own words, or a schema text the catalog does not know. */
+type Telling = { message: string } & Partial<MessageRef>;
 
 /** A field's value, or why it has none. `from` says where it came from: a column (its row), the default, or nothing. */
 interface Resolved {
   value: unknown;
   from: 'cell' | 'default' | 'none';
-  error?: string;
+  error?: MessageRef;
 }
 
 const noValue: Resolved = { value: undefined, from: 'none' };
 
-const quote = (v: CellValue) => {
+/** What a choice field says when a cell holds none of its words. */
+const choiceMessages = { 'order.deliveryType': 'import.choice.deliveryType', 'order.pickupType': 'import.choice.pickupType' } as const;
+
+/** A cell's text as a message shows it: at most 40 characters. */
+const shown = (v: CellValue) => {
   const t = cellText(v);
-  return `"${t.length > 40 ? `${t.slice(0, 40)}…` : t}"`;
+  return t.length > 40 ? `${t.slice(0, 40)}…` : t;
 };
 
-function describe(where: Where, empty = false): string {
-  if (!where) return 'no column or defaultData gives it';
-  if ('cell' in where) return empty ? `cell ${where.cell} is empty` : `cell ${where.cell}: ${quote(where.raw)}`;
-  if ('default' in where) return `defaultData: "${where.default}"`;
-  if ('sum' in where) return where.sum;
-  return `from ${where.parsed}`;
+/** Where a value came from, as a message: "cell D8 is empty", "defaultData: \"До двери\"". */
+function describe(where: Where, empty = false): MessageRef {
+  if (!where) return message('import.where.none');
+  if ('cell' in where) return empty ? message('import.where.cellEmpty', { cell: where.cell }) : message('import.where.cell', { cell: where.cell, value: shown(where.raw) });
+  if ('default' in where) return message('import.where.default', { value: where.default });
+  if ('sum' in where) return message('import.where.sum', { column: where.sum });
+  return message('import.where.parsed', { field: where.parsed, where: describe(where.from) });
 }
+
+/** A reason with where its value came from: "must be a number (cell B5: \"abc\")". */
+const at = (reason: MessageParam, where: MessageRef): Said => said('import.at', { reason, where });
 
 /** Text written as a number: "1 250,50", "2990.5 ₽", "1.250,50". Anything else stays as written for the schema to refuse. */
 function numberValue(v: CellValue): unknown {
@@ -140,13 +155,13 @@ export function createOrderMapper(settings: CompiledSettings) {
   const tariffByName = new Map((settings.tariffs ?? []).flatMap((t) => [t.name, t.aliasName].filter((n): n is string => !!n).map((n) => [foldWords(n), t.id] as const)));
 
   /** A tariff written by its name (or alias) instead of its id. */
-  function tariffCode(v: string): { value: unknown } | { error: string } {
+  function tariffCode(v: string): { value: unknown } | { error: MessageRef } {
     const n = numberValue(v);
     if (/^\d+$/.test(String(n)) || tariffByName.size === 0) return { value: n }; // a number, or no names known: the schema judges
     const id = tariffByName.get(foldWords(v));
     if (id !== undefined) return { value: id };
     const names = (settings.tariffs ?? []).map((t) => `"${t.name}"`);
-    return { error: `must be a tariff of ${settings.providerKey}: ${names.slice(0, 8).join(', ')}${names.length > 8 ? '…' : ''} (or its number)` };
+    return { error: message('import.tariff', { service: settings.providerKey, names: `${names.slice(0, 8).join(', ')}${names.length > 8 ? '…' : ''}` }) };
   }
 
   const cellAt = (row: SheetRow, column: number): CellValue => row.cells[column - 1] ?? null;
@@ -165,13 +180,13 @@ export function createOrderMapper(settings: CompiledSettings) {
       if (!isEmptyCell(v) || !plan.fallback) return { cell: ref(plan.columns[0], row.row), raw: v };
     }
     if (!plan.fallback) return null;
-    return plan.fallback.kind === 'text' ? { default: plan.fallback.value } : { sum: plan.fallback.label };
+    return plan.fallback.kind === 'text' ? { default: plan.fallback.value } : { sum: plan.fallback.arg };
   }
 
-  function cellProblem(v: CellValue): string {
-    if (isFormulaWithoutResult(v)) return `has a formula (=${v.formula}) with no saved result: open the file in Excel, let it calculate and save it, or paste the values`;
-    if (isCellError(v)) return `holds the error ${v.error}`;
-    return 'cannot be read';
+  function cellProblem(v: CellValue): MessageRef {
+    if (isFormulaWithoutResult(v)) return message('import.cell.formula', { formula: v.formula });
+    if (isCellError(v)) return message('import.cell.error', { error: v.error });
+    return message('import.cell.unreadable');
   }
 
   /** A field's raw value on a row: its cell(s), else its default. */
@@ -202,7 +217,7 @@ export function createOrderMapper(settings: CompiledSettings) {
       const v = cellAt(r, fb.column);
       if (isEmptyCell(v)) continue;
       const n = Number(numberValue(v));
-      if (!Number.isFinite(n)) return { value: undefined, from: 'default', error: `${fb.label}: cell ${ref(fb.column, r.row)} ${quote(v)} is not a number` };
+      if (!Number.isFinite(n)) return { value: undefined, from: 'default', error: message('import.sumNotNumber', { label: `sumByOrderRows(${fb.arg})`, cell: ref(fb.column, r.row), value: shown(v) }) };
       values.push(n);
     }
     return { value: exactSum(values), from: 'default' };
@@ -220,7 +235,7 @@ export function createOrderMapper(settings: CompiledSettings) {
       case 'number': {
         if (isChoiceField(plan.key) && typeof v !== 'number') {
           const code = choiceCode(plan.key, cellText(v));
-          if (code === undefined) r.error = `must be ${choiceExamples[plan.key]}`;
+          if (code === undefined) r.error = message(choiceMessages[plan.key]);
           else r.value = code;
         } else if (plan.key === 'order.tariffId' && typeof v === 'string') {
           const code = tariffCode(v);
@@ -237,7 +252,7 @@ export function createOrderMapper(settings: CompiledSettings) {
         else {
           const parts = parseWithFormat(cellText(v), settings.timeFormat);
           if (parts) r.value = hhmm(parts);
-          else r.error = `must be a time in the format ${settings.timeFormat.format}, like ${example(settings.timeFormat)}`;
+          else r.error = message('import.time', { format: settings.timeFormat.format, example: example(settings.timeFormat) });
         }
         return r;
       }
@@ -247,7 +262,7 @@ export function createOrderMapper(settings: CompiledSettings) {
         else {
           const parts = parseWithFormat(cellText(v), settings.dateFormat);
           if (parts) r.value = isoDate(parts);
-          else r.error = `must be a date in the format ${settings.dateFormat.format}, like ${example(settings.dateFormat)}`;
+          else r.error = message('import.date', { format: settings.dateFormat.format, example: example(settings.dateFormat) });
         }
         return r;
       }
@@ -268,17 +283,18 @@ export function createOrderMapper(settings: CompiledSettings) {
     let errors: RowFieldError[] | undefined;
     let flagged: Set<string> | undefined; // payload paths with an error of ours (the schema's is then left out)
     const parsedParties = new Set<Party>();
-    const fail = (field: string, message: string, row: number, path: string) => {
-      (errors ??= []).push({ field, message, row });
+    const fail = (field: string, reason: Said, row: number, path: string) => {
+      (errors ??= []).push({ field, ...reason, row });
       (flagged ??= new Set()).add(path);
     };
+    const required = (where: Where) => at(message('msg.required'), describe(where, true));
 
     /** Reads a slot into target[name]. */
     const take = (slot: Slot, row: SheetRow, target: Record<string, unknown>, path: string) => {
       const r = read(slot.plan, row, group);
-      if (r.error) fail(slot.key, `${r.error} (${describe(whereOf(slot.plan, row))})`, row.row, path);
+      if (r.error) fail(slot.key, at(r.error, describe(whereOf(slot.plan, row))), row.row, path);
       else if (r.value !== undefined && r.value !== '') target[slot.name] = r.value;
-      else if (slot.required) fail(slot.key, `is required (${describe(whereOf(slot.plan, row), true)})`, row.row, path);
+      else if (slot.required) fail(slot.key, required(whereOf(slot.plan, row)), row.row, path);
       return r;
     };
 
@@ -299,12 +315,12 @@ export function createOrderMapper(settings: CompiledSettings) {
       const plan = partySlots[party];
       const a: Record<string, unknown> = {};
       for (const slot of plan.mapped) {
-        const required = slot.required; // phone and contactName; the address parts are checked below
         const r = read(slot.plan, first, group);
         const path = slot.key;
-        if (r.error) fail(slot.key, `${r.error} (${describe(whereOf(slot.plan, first))})`, first.row, path);
+        if (r.error) fail(slot.key, at(r.error, describe(whereOf(slot.plan, first))), first.row, path);
         else if (r.value !== undefined && r.value !== '') a[slot.name] = r.value;
-        else if (required) fail(slot.key, `is required (${describe(whereOf(slot.plan, first), true)})`, first.row, path);
+        // phone and contactName; the address parts are checked below
+        else if (slot.required) fail(slot.key, required(whereOf(slot.plan, first)), first.row, path);
       }
       if (typeof a.addressString === 'string') {
         // the interface: when addressString is filled, the address is parsed and the parsed parts are used
@@ -317,7 +333,7 @@ export function createOrderMapper(settings: CompiledSettings) {
         a.countryCode ??= 'RU';
         if (a.city === undefined && !flagged?.has(`${party}.addressString`)) {
           const where = describe(whereOf(fields.get(`${party}.addressString`), first));
-          fail(`${party}.addressString`, `no city found (${where}): write the address like "г. Москва, ул. Тверская, д. 7", or map ${party}.city`, first.row, `${party}.city`);
+          fail(`${party}.addressString`, said('import.noCity', { where, party }), first.row, `${party}.city`);
         }
       }
       if (a.region === undefined && typeof a.city === 'string' && federalCities.has(a.city.toLowerCase().replace(/ё/g, 'е'))) a.region = a.city;
@@ -328,11 +344,11 @@ export function createOrderMapper(settings: CompiledSettings) {
           const key = `${party}.${name}`;
           if (flagged?.has(key)) continue;
           const fieldPlan = fields.get(key);
-          if (fieldPlan) fail(key, `is required (${describe(whereOf(fieldPlan, first), true)})`, first.row, key);
+          if (fieldPlan) fail(key, required(whereOf(fieldPlan, first)), first.row, key);
           else missingAddress = true; // the settings give addressString instead, and this row leaves it empty
         }
         if (missingAddress && plan.hasAddressString && !flagged?.has(`${party}.addressString`)) {
-          fail(`${party}.addressString`, `is required (${describe(whereOf(fields.get(`${party}.addressString`), first), true)})`, first.row, `${party}.addressString`);
+          fail(`${party}.addressString`, required(whereOf(fields.get(`${party}.addressString`), first)), first.row, `${party}.addressString`);
         }
       }
       addresses[party] = a;
@@ -345,7 +361,7 @@ export function createOrderMapper(settings: CompiledSettings) {
       items.push(item);
     }
     if (items.length === 0) {
-      fail('place.items', settings.itemsNewRow ? 'the order has no items' : 'the order has no item rows under it', first.row, 'places.0.items');
+      fail('place.items', said(settings.itemsNewRow ? 'import.noItems' : 'import.noItemRows'), first.row, 'places.0.items');
     }
 
     let extraParams: Record<string, unknown> | undefined;
@@ -358,11 +374,11 @@ export function createOrderMapper(settings: CompiledSettings) {
       let value: unknown = text;
       if (service?.valueType === 'bool') {
         value = toBool(text);
-        if (value === undefined) fail(slot.key, `must be yes or no (1 or 0) (${describe(whereOf(slot.plan, first))})`, first.row, slot.key);
+        if (value === undefined) fail(slot.key, at(message('import.yesNo'), describe(whereOf(slot.plan, first))), first.row, slot.key);
       } else if (service?.valueType === 'int' || service?.valueType === 'float') {
         const n = Number(numberValue(text));
         if (!Number.isFinite(n) || (service.valueType === 'int' && !Number.isInteger(n))) {
-          fail(slot.key, `must be ${service.valueType === 'int' ? 'a whole number' : 'a number'} (${describe(whereOf(slot.plan, first))})`, first.row, slot.key);
+          fail(slot.key, at(message(service.valueType === 'int' ? 'msg.wholeNumber' : 'msg.number'), describe(whereOf(slot.plan, first))), first.row, slot.key);
         } else value = n;
       }
       (extraParams ??= {})[slot.name] = value;
@@ -371,7 +387,7 @@ export function createOrderMapper(settings: CompiledSettings) {
     place.items = items;
     fillFromParts(order, cost, place, items, tariffByDefault);
     if (order.weight === undefined && place.weight === undefined && !fields.get('order.weight')?.spec.required && !flagged?.has('order.weight')) {
-      fail('order.weight', "is required: map the column of the order's weight, or of the items' weights (each item then needs one)", first.row, 'order.weight');
+      fail('order.weight', said('import.noWeight'), first.row, 'order.weight');
       flagged!.add('places.0.weight');
     }
     if (flagged?.has('order.weight') && place.weight === undefined) flagged.add('places.0.weight'); // the order's weight error says it
@@ -387,7 +403,7 @@ export function createOrderMapper(settings: CompiledSettings) {
     };
 
     /** A payload path → the upload field, its row and its cell. */
-    const locate = (path: string, message: string): RowFieldError => {
+    const locate = (path: string, reason: Telling): RowFieldError => {
       const parts = path.split('.');
       let field = path;
       let row = first;
@@ -400,12 +416,13 @@ export function createOrderMapper(settings: CompiledSettings) {
       let where: Where = null;
       const party = parts[0] as Party;
       if ((party === 'sender' || party === 'recipient') && parsedParties.has(party) && (addressParts as readonly string[]).includes(parts[1])) {
-        where = { parsed: `${party}.addressString (${describe(whereOf(fields.get(`${party}.addressString`), first))})` };
+        where = { parsed: `${party}.addressString`, from: whereOf(fields.get(`${party}.addressString`), first) };
       } else {
         where = whereOf(fields.get(field), row);
       }
-      const empty = /is required/.test(message);
-      return { field, message: where ? `${message} (${describe(where, empty)})` : message, row: row.row };
+      const empty = reason.key === 'msg.required';
+      const said: MessageParam = reason.key ? { key: reason.key, ...(reason.params && { params: reason.params }) } : reason.message;
+      return { field, ...(where ? at(said, describe(where, empty)) : reason), row: row.row };
     };
 
     const parsed = orderCreateSchema.safeParse(input);
@@ -414,7 +431,7 @@ export function createOrderMapper(settings: CompiledSettings) {
         const path = issue.path.map(String).join('.');
         if (flagged && (flagged.has(path) || [...flagged].some((f) => path.startsWith(`${f}.`)))) continue;
         const absent = issue.code !== 'custom' && valueAt(input, issue.path) === undefined;
-        (errors ??= []).push(locate(path || '(row)', absent ? 'is required' : issue.message));
+        (errors ??= []).push(locate(path || '(row)', issueMessage(issue, absent)));
       }
     }
     candidate.errors = errors ?? [];
@@ -479,7 +496,7 @@ export function createOrderMapper(settings: CompiledSettings) {
     }
     return {
       field: 'order.clientNumber',
-      message: `clientNumber ${clientNumber} is already used by the order in row ${earlier} of this file${settings.itemsNewRow ? '; the rows of one order must be next to each other' : ''}`,
+      ...said(settings.itemsNewRow ? 'import.numberTwiceApart' : 'import.numberTwice', { number: clientNumber, row: earlier }),
       row,
     };
   };
@@ -499,7 +516,7 @@ export function createOrderMapper(settings: CompiledSettings) {
         out.push(...finishCurrent());
         const problem = key
           ? duplicate(key, row.row)
-          : { field: 'order.clientNumber', message: `is required (cell ${ref(clientColumn, row.row)} is empty)`, row: row.row };
+          : { field: 'order.clientNumber', ...at(message('msg.required'), describe({ cell: ref(clientColumn, row.row), raw: null }, true)), row: row.row };
         current = { rows: [row], clientNumber: key, problem };
         return out;
       }
@@ -515,7 +532,7 @@ export function createOrderMapper(settings: CompiledSettings) {
       current = {
         rows: [row],
         clientNumber: '',
-        problem: { field: 'order.clientNumber', message: `item rows without an order row above them (cell ${ref(clientColumn, row.row)} is empty)`, row: row.row },
+        problem: { field: 'order.clientNumber', ...said('import.itemsWithoutOrder', { where: describe({ cell: ref(clientColumn, row.row), raw: null }, true) }), row: row.row },
       };
       return out;
     },

@@ -13,7 +13,7 @@ import { compileFormat, type CompiledFormat } from './php-date';
  * each field (`columnMap.order.weight`), and the file is never read.
  */
 
-export type Fallback = { kind: 'text'; value: string } | { kind: 'sum'; column: number; label: string };
+export type Fallback = { kind: 'text'; value: string } | { kind: 'sum'; column: number; arg: string };
 
 export interface FieldPlan {
   key: string;
@@ -143,7 +143,7 @@ export async function compileSettings(settings: UploadSettings, compileOptions: 
         fail(field, `sumByOrderRows(${arg}): name a column letter such as M, or a mapped field such as item.cost`);
         continue;
       }
-      plan(key, spec).fallback = { kind: 'sum', column, label: `sumByOrderRows(${arg})` };
+      plan(key, spec).fallback = { kind: 'sum', column, arg };
       continue;
     }
     if (raw.trim() === '') continue;

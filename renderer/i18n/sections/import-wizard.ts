@@ -144,8 +144,6 @@ export const en = {
   'import.result.downloadFailed': 'The errors file could not be made',
   'import.result.more': 'Showing the first {shown} of {total} rows.',
 
-  'import.cell': 'cell {cell}',
-  'import.error.draftExists': 'A draft with this number already exists',
   'import.field.tariffId': 'Tariff',
   'import.field.pointOutId': 'Pickup point (its number)',
   'import.field.pointInId': 'Drop-off office (its number)',
@@ -182,14 +180,6 @@ export const en = {
   'import.format.date.dmy': '31.12.26',
   'import.format.time.Hi': '09:30',
   'import.format.time.His': '09:30:00',
-  'import.error.choice.deliveryType': 'Write «до двери» or «ПВЗ» (or 1, 2)',
-  'import.error.choice.pickupType': 'Write «заберёт курьер» or «сдам в отделение» (or 1, 2)',
-  'import.error.tariff': 'Not a tariff of {service}; its tariffs: {names}',
-  'import.error.noDoor': '{service} does not deliver to the door in {city}',
-  'import.error.noPoints': '{service} has no pickup points in {city}',
-  'import.error.notServed': '{service} does not deliver to {city} with this tariff',
-  'import.error.overWeight': '{weight} g is over the tariff\'s limit of {max} g',
-  'import.error.noWeight': 'Give the order\'s weight, or the weight of every item',
 } as const;
 
 export const ru: SectionDictionary<typeof en> = {
@@ -335,8 +325,6 @@ export const ru: SectionDictionary<typeof en> = {
   'import.result.downloadFailed': 'Не удалось сформировать файл с ошибками',
   'import.result.more': 'Показаны первые {shown} из {total} строк.',
 
-  'import.cell': 'ячейка {cell}',
-  'import.error.draftExists': 'Черновик с таким номером уже есть',
   'import.field.tariffId': 'Тариф',
   'import.field.pointOutId': 'Пункт выдачи (номер)',
   'import.field.pointInId': 'Пункт приёма (номер)',
@@ -373,12 +361,4 @@ export const ru: SectionDictionary<typeof en> = {
   'import.format.date.dmy': '31.12.26',
   'import.format.time.Hi': '09:30',
   'import.format.time.His': '09:30:00',
-  'import.error.choice.deliveryType': 'Напишите «до двери» или «ПВЗ» (или 1, 2)',
-  'import.error.choice.pickupType': 'Напишите «заберёт курьер» или «сдам в отделение» (или 1, 2)',
-  'import.error.tariff': 'Такого тарифа у {service} нет; её тарифы: {names}',
-  'import.error.noDoor': '{service} не доставляет до двери в городе {city}',
-  'import.error.noPoints': 'У {service} нет пунктов выдачи в городе {city}',
-  'import.error.notServed': '{service} не доставляет в {city} по этому тарифу',
-  'import.error.overWeight': '{weight} г — больше предела тарифа, {max} г',
-  'import.error.noWeight': 'Укажите вес заказа или вес каждого товара',
 };

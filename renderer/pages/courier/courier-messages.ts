@@ -12,7 +12,7 @@ const courierLabel = (field: string, t: Translate) => (field in fieldKeys ? t(fi
  * Why a courier call did not go, in the user's language: the core's words by key (each field named by its
  * label in the form); a service's own words, which come without a key, as it wrote them.
  */
-export const courierProblemText = (text: string, ref: MessageRef | null | undefined, t: Translate): string => (ref && messageByKey(ref, t, courierLabel)) || text;
+export const courierProblemText = (text: string, ref: MessageRef | null | undefined, t: Translate): string => (ref && messageByKey(ref, t, { labels: courierLabel })) || text;
 
 /** The core's refusal of the form, each field error by its key. */
 export const courierRefusalText = (error: ErrorBody, t: Translate): string | undefined =>

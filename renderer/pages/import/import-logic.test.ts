@@ -1,4 +1,5 @@
 import type { ImportField, ImportPreset } from '../../../shared/contract/import';
+import { message, said, type MessageParam } from '../../../shared/messages';
 import { createTranslate } from '../../i18n/translate';
 import { defaultOptions, fileProblemMessage, isAlreadyImported, matchingPreset, missingRequired, rowErrorMessage, toBase64 } from './import-logic';
 
@@ -50,14 +51,16 @@ describe('the import wizard logic', () => {
     expect(fileProblemMessage('Something new', en)).toBeUndefined();
   });
 
-  it('puts a row error into the user\'s language, keeping the cell it points at', () => {
-    expect(rowErrorMessage('must be a number (cell B7: "тяжёлый")', ru)).toBe(`${ru('msg.number')} (ячейка B7: "тяжёлый")`);
-    expect(rowErrorMessage('must be a phone number', en)).toBe(en('msg.phone'));
-    expect(rowErrorMessage('a draft with clientNumber A-1 already exists (draft d-x); this row was not imported again', ru)).toBe('Черновик с таким номером уже есть');
+  it('puts a row error into the user\'s language by its key, keeping the cell it points at', () => {
+    const cell = message('import.where.cell', { cell: 'B7', value: 'тяжёлый' });
+    expect(rowErrorMessage(said('import.at', { reason: message('msg.number'), where: cell }), ru)).toBe('Введите число (ячейка B7: «тяжёлый»)');
+    expect(rowErrorMessage(said('import.at', { reason: message('msg.required'), where: message('import.where.cellEmpty', { cell: 'D8' }) }), ru)).toBe('Заполните поле (ячейка D8 пуста)');
+    expect(rowErrorMessage({ message: 'must be a phone number' }, en)).toBe(en('msg.phone'));
+    expect(rowErrorMessage(said('import.draftExists', { number: 'A-1', draftId: 5 }), ru)).toBe('Черновик с номером A-1 уже есть (черновик 5); эта строка повторно не импортирована');
   });
 
   it('tells a duplicate of last time\'s order from a real error', () => {
-    const dup = { clientNumber: 'A-1', row: 3, code: '040002', message: 'Validation error', description: '', moreInfo: '', errors: [{ field: 'order.clientNumber', message: 'an order with clientNumber A-1 already exists (orderId 4); …' }] };
+    const dup = { clientNumber: 'A-1', row: 3, code: '040002', message: 'Validation error', description: '', moreInfo: '', errors: [{ field: 'order.clientNumber', ...said('import.orderExists', { number: 'A-1', orderId: 4 }) }] };
     expect(isAlreadyImported(dup, new Set(['A-1']))).toBe(true);
     expect(isAlreadyImported(dup, new Set(['A-2']))).toBe(false);
     expect(isAlreadyImported({ ...dup, errors: [...dup.errors, { field: 'order.weight', message: 'must be a number' }] }, new Set(['A-1']))).toBe(false);
@@ -72,11 +75,19 @@ describe('the import wizard logic', () => {
 describe('the import in shop words', () => {
   it('says the import\'s own refusals in the user\'s language, with the service\'s name and the cell', () => {
     const name = (key: string) => (key === 'sandbox-express' ? 'Песочница Экспресс' : key);
-    expect(rowErrorMessage('must be "до двери" (1) or "ПВЗ" (2) (cell B5: "завтра")', ru, name)).toBe('Напишите «до двери» или «ПВЗ» (или 1, 2) (ячейка B5: "завтра")');
-    expect(rowErrorMessage('sandbox-express does not deliver to the door in Омск (cell H7: "Омск")', ru, name)).toBe('Песочница Экспресс не доставляет до двери в городе Омск (ячейка H7: "Омск")');
-    expect(rowErrorMessage('sandbox-express does not deliver to the door in Тула (from recipient.addressString (cell D6: "г. Тула"))', ru, name)).toBe('Песочница Экспресс не доставляет до двери в городе Тула (ячейка D6: "г. Тула")');
-    expect(rowErrorMessage('60000 g is over the limit of tariff 103 (50000 g)', en, name)).toBe("60000 g is over the tariff's limit of 50000 g");
-    expect(rowErrorMessage('must be a tariff of sandbox-express: "Экспресс дверь-дверь" (or its number) (cell C2: "x")', en, name)).toBe('Not a tariff of Песочница Экспресс; its tariffs: "Экспресс дверь-дверь" (cell C2: "x")');
+    const at = (reason: MessageParam, cell: string, value: string, from?: string) => {
+      const where = message('import.where.cell', { cell, value });
+      return said('import.at', { reason, where: from ? message('import.where.parsed', { field: from, where }) : where });
+    };
+    expect(rowErrorMessage(at(message('import.choice.deliveryType'), 'B5', 'завтра'), ru, name)).toBe('Напишите «до двери» или «ПВЗ» (или 1, 2) (ячейка B5: «завтра»)');
+    expect(rowErrorMessage(at(message('rule.noDoorInCity', { name: 'sandbox-express', city: 'Омск' }), 'H7', 'Омск'), ru, name)).toBe('Песочница Экспресс не доставляет до двери в городе Омск (ячейка H7: «Омск»)');
+    expect(rowErrorMessage(at(message('rule.noDoorInCity', { name: 'sandbox-express', city: 'Тула' }), 'D6', 'г. Тула', 'recipient.addressString'), ru, name)).toBe(
+      'Песочница Экспресс не доставляет до двери в городе Тула (из поля Получатель › Адрес (ячейка D6: «г. Тула»))',
+    );
+    expect(rowErrorMessage(said('rule.tariffOverWeight', { weight: 60000, id: 103, max: 50000 }), en, name)).toBe('60000 g is over the limit of tariff 103 (50000 g)');
+    expect(rowErrorMessage(at(message('import.tariff', { service: 'sandbox-express', names: '"Экспресс дверь-дверь"' }), 'C2', 'x'), en, name)).toBe(
+      'Not a tariff of Песочница Экспресс; its tariffs: "Экспресс дверь-дверь" (or its number) (cell C2: “x”)',
+    );
   });
 
   it('offers defaults as named choices, tariffs by name and sums of a column instead of formulas', () => {

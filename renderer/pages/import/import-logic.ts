@@ -1,6 +1,6 @@
 import type { ImportField, ImportPreset } from '../../../shared/contract/import';
 import type { UploadFailedItem, UploadResultItem } from '../../../shared/schemas/upload';
-import { fieldMessage } from '../../i18n/error-messages';
+import { fieldMessage, type Said } from '../../i18n/error-messages';
 import type { MessageKey, Translate } from '../../i18n/types';
 
 /** Largest workbook the core reads (import file-check limit). */
@@ -31,38 +31,8 @@ export function fileProblemMessage(description: string | undefined, t: Translate
   return hit ? (t as (k: MessageKey) => string)(hit[1]) : undefined;
 }
 
-/**
- * The import's own refusals (shop words, tariffs by name, what the delivery service will not take) → our
- * messages; `service` turns a service key into its name.
- */
-const importPatterns: ReadonlyArray<readonly [RegExp, (m: RegExpMatchArray, t: Translate, service: (key: string) => string) => string]> = [
-  [/^must be "до двери" \(1\) or "ПВЗ" \(2\)$/, (_m, t) => t('import.error.choice.deliveryType')],
-  [/^must be "заберёт курьер" \(1\) or "сдам в отделение" \(2\)$/, (_m, t) => t('import.error.choice.pickupType')],
-  [/^must be a tariff of (\S+): (.*) \(or its number\)$/, (m, t, service) => t('import.error.tariff', { service: service(m[1]), names: m[2] })],
-  [/^(\S+) does not deliver to the door in (.+?)(?: with tariff \d+)?$/, (m, t, service) => t('import.error.noDoor', { service: service(m[1]), city: m[2] })],
-  [/^(\S+) has no pickup points in (.+)$/, (m, t, service) => t('import.error.noPoints', { service: service(m[1]), city: m[2] })],
-  [/^(\S+) does not deliver to pickup points in (.+) with tariff \d+$/, (m, t, service) => t('import.error.notServed', { service: service(m[1]), city: m[2] })],
-  [/^(\d+(?:\.\d+)?) g is over the limit of tariff \d+ \((\d+) g\)$/, (m, t) => t('import.error.overWeight', { weight: m[1], max: m[2] })],
-  [/^is required: map the column of the order's weight/, (_m, t) => t('import.error.noWeight')],
-];
-
-/** A row error as the core writes it (`must be a number (cell B5: "abc")`) in the user's language. */
-export function rowErrorMessage(message: string, t: Translate, service: (key: string) => string = (key) => key): string {
-  if (/^a draft with clientNumber .* already exists/.test(message)) return t('import.error.draftExists');
-  // "(from recipient.addressString (cell D5: …))": a part parsed from an address cell is told by that cell
-  const m = message.match(/^(.*?)\s*\(from [\w.]+ \(cell ([A-Z]{1,3}\d+)(.*)\)\)$/s) ?? message.match(/^(.*?)\s*\(cell ([A-Z]{1,3}\d+)(.*)\)$/s);
-  const text = m ? m[1] : message;
-  let said: string | undefined;
-  for (const [re, say] of importPatterns) {
-    const hit = text.match(re);
-    if (hit) {
-      said = say(hit, t, service);
-      break;
-    }
-  }
-  said ??= fieldMessage(text, t);
-  return m ? `${said} (${t('import.cell', { cell: m[2] })}${m[3]})` : said;
-}
+/** A row error in the user's language, by its key (the cell it came from included); `service` names a service by its key. */
+export const rowErrorMessage = (error: Said, t: Translate, service?: (key: string) => string): string => fieldMessage(error, t, { service });
 
 const norm = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
 
@@ -120,7 +90,7 @@ export function isAlreadyImported(item: UploadResultItem, createdBefore: Readonl
     isFailed(item) &&
     createdBefore.has(item.clientNumber) &&
     item.errors.length > 0 &&
-    item.errors.every((e) => e.field === 'order.clientNumber' && /already exists/.test(e.message))
+    item.errors.every((e) => 'key' in e && e.key === 'import.orderExists')
   );
 }
 

@@ -84,7 +84,7 @@ function Outcome({ item, createdBefore }: { item: UploadResultItem; createdBefor
             {fieldTitle(e.field, t)}:
           </Text>{' '}
           <Text span c="red.8">
-            {rowErrorMessage(e.message, t, (key) => providerName(providers, key))}
+            {rowErrorMessage(e, t, (key) => providerName(providers, key))}
           </Text>
         </Text>
       ))}
