@@ -68,9 +68,11 @@ describe('browser mode: the shipping day — labels for a selection, the act and
     await page.getByTestId('nav-orders').click();
     await page.getByTestId('order-row').first().waitFor();
     await page.getByTestId('select-all').check();
-    const pdf = await PDFDocument.load(await openedPdf(page, () => page.getByTestId('bulk-labels').click()));
+    const sheets = await openedPdf(page, () => page.getByTestId('bulk-labels').click());
+    const pdf = await PDFDocument.load(sheets);
     // Quarters 2–4 of the first sheet, then 4 + 3 on the next two sheets: 3 A4 pages.
     expect(pdf.getPages().map((p) => [Math.round(p.getWidth()), Math.round(p.getHeight())])).toEqual(Array(3).fill([595, 842]));
+    savePagePng(sheets, 'label-a4-from-quarter-2');
     await page.getByTestId('bulk-clear').click();
   });
 
