@@ -46,6 +46,7 @@ import { createBulkActions } from './orders/bulk';
 import { createLabelService } from './orders/labels';
 import { createActService } from './dispatch/acts';
 import { createDispatchService } from './dispatch/dispatch-service';
+import { createPostalBatchService } from './dispatch/postal-batches';
 import { attentionSummary, markAttentionSeen } from './dashboard/attention';
 import { nextTestChange } from './dashboard/next-change';
 import { createDashboard } from './dashboard/today';
@@ -174,6 +175,7 @@ export async function createApp(options: AppOptions) {
   const labels = createLabelService({ db, providers, resourcesDir, log });
   const acts = createActService({ db, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
   const dispatchService = createDispatchService({ db, clock, providers, events });
+  const postalBatches = createPostalBatchService({ store: stores.postalBatches, providers, clock, events, dispatch: dispatchService });
   const dashboard = createDashboard({ db, clock, providers });
   const fileLinks = createFileLinks(clock);
   const courier = createCourierService({
@@ -252,6 +254,9 @@ export async function createApp(options: AppOptions) {
     },
     'dispatch.pending': (ctx) => dispatchService.pending(ctx),
     'dispatch.handOver': (ctx, input) => dispatchService.handOver(ctx, input),
+    'dispatch.postBatches': (ctx) => postalBatches.list(ctx),
+    'dispatch.formPostBatches': (ctx, input) => postalBatches.form(ctx, input),
+    'dispatch.checkInPostBatch': (ctx, input) => postalBatches.checkIn(ctx, input),
     'dashboard.today': (ctx) => dashboard.today(ctx),
     'orders.attention': (ctx) => attentionSummary(db, ctx),
     'statuses.nextTestChange': (ctx, input) => nextTestChange({ db, providers }, ctx, input.orderId),

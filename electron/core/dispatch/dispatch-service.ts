@@ -103,3 +103,4 @@ export function createDispatchService(deps: { db: Db; clock: Clock; providers: P
     },
   };
 }
+export type DispatchService = ReturnType<typeof createDispatchService>;

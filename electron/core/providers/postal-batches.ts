@@ -12,10 +12,10 @@ export interface PostalBatches {
    * and category. Each shipment put in comes back with its batch and tracking number; the rest with the service's words.
    */
   form(shipments: TrackedShipment[], sendingDate: string): Promise<FormedBatches>;
-  /** Sends the batch's Ф103 to the post office; a batch already checked in is left as it is. */
-  checkIn(batchName: string): Promise<void>;
+  /** Sends the batch's Ф103 to the post office; a batch already checked in is left as it is. `providerConnectId`: the account it is at. */
+  checkIn(batchName: string, providerConnectId?: number): Promise<void>;
   /** The batch's Ф103 register, as the service prints it (once checked in). */
-  register(batchName: string): Promise<Uint8Array>;
+  register(batchName: string, providerConnectId?: number): Promise<Uint8Array>;
 }
 
 export interface BatchSummary {

@@ -94,6 +94,24 @@ export interface HandoversTable {
   weight_grams: number;
 }
 
+export interface PostalBatchesTable {
+  id: Generated<number>;
+  company_id: number;
+  provider_key: string;
+  provider_connect_id: number | null;
+  name: string;
+  mail_type: string;
+  mail_category: string | null;
+  sending_date: string;
+  created_at: number;
+  checked_in_at: number | null;
+}
+
+export interface PostalBatchOrdersTable {
+  order_id: number;
+  batch_id: number;
+}
+
 export interface OrderStatusesTable {
   id: Generated<number>;
   order_id: number;
@@ -441,6 +459,8 @@ export interface Schema {
   refresh_runs: RefreshRunsTable;
   usual_drop_off_points: UsualDropOffPointsTable;
   handovers: HandoversTable;
+  postal_batches: PostalBatchesTable;
+  postal_batch_orders: PostalBatchOrdersTable;
   courier_calls: CourierCallsTable;
   users: UsersTable;
   sessions: SessionsTable;

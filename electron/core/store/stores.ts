@@ -6,6 +6,8 @@ import type { BackupsStore } from './backups/backups-store';
 import { createSqliteBackupsStore } from './backups/sqlite';
 import type { OpenedDatabase } from './database';
 import type { DraftsStore } from './drafts/drafts-store';
+import type { PostalBatchesStore } from './postal-batches/postal-batches-store';
+import { createSqlitePostalBatchesStore } from './postal-batches/sqlite';
 import { createSqliteDraftsStore } from './drafts/sqlite';
 import type { ImportsStore } from './imports/imports-store';
 import { createSqliteImportsStore } from './imports/sqlite';
@@ -23,6 +25,7 @@ export interface Stores {
   backups: BackupsStore;
   drafts: DraftsStore;
   imports: ImportsStore;
+  postalBatches: PostalBatchesStore;
 }
 
 export function openSqliteStores(opened: OpenedDatabase): Stores {
@@ -33,5 +36,6 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
     backups: createSqliteBackupsStore(opened),
     drafts: createSqliteDraftsStore(opened),
     imports: createSqliteImportsStore(opened),
+    postalBatches: createSqlitePostalBatchesStore(opened),
   };
 }

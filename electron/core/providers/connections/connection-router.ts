@@ -16,7 +16,7 @@ export interface ConnectedAdapter {
  */
 export function createConnectionRouter(key: string, info: () => ProviderInfo, connected: ConnectedAdapter[]): Carrier {
   const adapters = () => connected;
-  const any = (what: 'update' | 'cancel' | 'remove' | 'labels' | 'handoverAct' | 'courierCalls' | 'rates' | 'intervals' | 'referenceData') =>
+  const any = (what: 'update' | 'cancel' | 'remove' | 'labels' | 'handoverAct' | 'courierCalls' | 'batches' | 'rates' | 'intervals' | 'referenceData') =>
     connected.some((a) => a.provider[what]);
   const pickConnection = (wanted: number | undefined): Carrier | null => {
     const list = adapters();
@@ -84,6 +84,24 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, co
         return provider.courierCalls.cancel(call);
       },
     },
+    batches: {
+      async form(shipments, sendingDate) {
+        const provider = shipments.length > 0 ? route(shipments[0].request) : undefined;
+        if (!provider?.batches) throw new ProviderRejectedError(`${key} forms no batches`);
+        if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(`form the batches of one ${key} account at a time`);
+        return provider.batches.form(shipments, sendingDate);
+      },
+      async checkIn(batchName, providerConnectId) {
+        const provider = pickConnection(providerConnectId);
+        if (!provider?.batches) throw new ProviderRejectedError(`the ${key} connection ${providerConnectId ?? '(default)'} of batch ${batchName} is gone`);
+        return provider.batches.checkIn(batchName);
+      },
+      async register(batchName, providerConnectId) {
+        const provider = pickConnection(providerConnectId);
+        if (!provider?.batches) throw new ProviderRejectedError(`the ${key} connection ${providerConnectId ?? '(default)'} of batch ${batchName} is gone`);
+        return provider.batches.register(batchName);
+      },
+    },
     async handoverAct(shipments: TrackedShipment[]) {
       const provider = shipments.length > 0 ? route(shipments[0].request) : undefined;
       if (!provider?.handoverAct) throw new ProviderRejectedError(`${key} makes no handover act of its own`);
@@ -102,7 +120,7 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, co
       return result;
     },
   };
-  for (const op of ['update', 'cancel', 'remove', 'labels', 'handoverAct', 'courierCalls', 'rates', 'intervals'] as const) if (!any(op)) delete router[op];
+  for (const op of ['update', 'cancel', 'remove', 'labels', 'handoverAct', 'courierCalls', 'batches', 'rates', 'intervals'] as const) if (!any(op)) delete router[op];
   // Reference data is the default account's (lists/ stores it under the service's key).
   const withReference = connected.find((a) => a.provider.referenceData);
   if (withReference) router.referenceData = withReference.provider.referenceData;

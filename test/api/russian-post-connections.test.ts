@@ -1,0 +1,119 @@
+import { PDFDocument } from 'pdf-lib';
+import type { Connection, ConnectionKindInfo, ConnectionTestResult } from '../../shared/contract/connections';
+import type { PostalBatchInfo } from '../../shared/contract/dispatch';
+import type { PrintedFileAnswer } from '../../shared/contract/labels';
+import { ErrorCode } from '../../shared/errors';
+import type { Result } from '../../shared/result';
+import { orderCreateSchema } from '../../shared/schemas/order';
+import { russianPostOrder } from '../fakes/russian-post/orders';
+import { FAKE_POST_OFFICE, FAKE_POST_TOKEN, FAKE_POST_TRACKING, FAKE_POST_USER_KEY, startFakeRussianPost, type FakeRussianPost } from '../fakes/russian-post/server';
+import { drainOutbox } from '../helpers/drain-outbox';
+import { startTestServer } from '../helpers/test-server';
+
+function value<T>(result: Result<unknown>): T {
+  if (!result.ok) throw new Error(`command failed: ${JSON.stringify(result.error)}`);
+  return result.value as T;
+}
+
+const HOUR = 60 * 60 * 1000;
+const pages = async (answer: PrintedFileAnswer) => (await PDFDocument.load(Buffer.from(answer.base64!, 'base64'))).getPageCount();
+
+describe('Russian Post connections: the account in Settings, sealed; its orders through the outbox; batches, Ф103 and forms from the dispatch screen', () => {
+  let fake: FakeRussianPost;
+  let env: Awaited<ReturnType<typeof startTestServer>>;
+  beforeEach(async () => {
+    env = await startTestServer({ carrierTuning: { 'russian-post': { timeoutMs: 5_000 } } });
+    fake = await startFakeRussianPost({ now: env.clock.now });
+  });
+  afterEach(async () => {
+    await env.close();
+    await fake.close();
+  });
+  const run = (name: string, input: unknown = {}) => env.app.dispatch(name, env.shop, input);
+  const account = (settings: Record<string, string> = {}) => ({
+    providerKey: 'russian-post',
+    name: 'Почта России',
+    baseUrl: fake.url,
+    credentials: { accessToken: FAKE_POST_TOKEN, userKey: FAKE_POST_USER_KEY, trackingPassword: FAKE_POST_TRACKING.password },
+    settings: { postofficeCode: FAKE_POST_OFFICE, trackingLogin: FAKE_POST_TRACKING.login, trackingUrl: `${fake.url}/tracking`, ...settings },
+  });
+
+  it('offered in Settings with its fields from the kinds table and a test mode; connected, its secrets are sealed, "test connection" names the office, and the service lists its operations and tariffs', async () => {
+    const kind = value<ConnectionKindInfo[]>(await run('connections.kinds')).find((k) => k.key === 'russian-post')!;
+    expect(kind).toMatchObject({ name: 'Почта России', testMode: true, publicTestAccount: false });
+    expect(kind.fields.map((f) => [f.name, f.secret, f.required])).toEqual([
+      ['accessToken', true, 'always'], ['userKey', true, 'always'], ['postofficeCode', false, 'always'], ['trackingLogin', false, 'never'],
+      ['trackingPassword', true, 'never'], ['trackingUrl', false, 'never'], ['parallelCalls', false, 'never'],
+    ]);
+    const created = value<Connection>(await run('connections.create', account()));
+    const stored = await env.app.db.selectFrom('provider_connections').selectAll().executeTakeFirstOrThrow();
+    expect(stored.credentials).not.toContain(FAKE_POST_TOKEN);
+    expect(stored.credentials).not.toContain(FAKE_POST_USER_KEY);
+    expect(value<ConnectionTestResult>(await run('connections.test', { id: created.id }))).toMatchObject({ ok: true, message: `Connected to Russian Post (post office ${FAKE_POST_OFFICE})` });
+
+    const { rows } = (await env.call('GET', '/v1/lists/providers?filter=key=russian-post')).json;
+    expect(rows[0].capabilities.operations).toEqual(expect.arrayContaining(['create', 'find', 'update', 'cancel', 'track', 'labels', 'handoverActs', 'rates', 'referenceData']));
+    expect(rows[0].capabilities.operations).not.toContain('remove');
+    const tariffs = (await env.call('GET', `/v1/lists/tariffs?filter=${encodeURIComponent('providerKey=russian-post')}`)).json.rows;
+    expect(tariffs.map((t: { id: number }) => t.id)).toEqual([9301, 9302, 9303]);
+
+    const elsewhere = value<Connection>(await run('connections.create', account({ postofficeCode: '190000' })));
+    const test = value<ConnectionTestResult>(await run('connections.test', { id: elsewhere.id }));
+    expect(test.ok).toBe(false);
+    expect(test.message).toMatch(/190000 is not among the account's shipping points \(101000\)/);
+  });
+
+  it('orders to a post office and to the door go out through the outbox into the backlog; batches formed from the dispatch screen give them their ШПИ; Ф7/Ф112 print, the check-in sends Ф103 and hands them over, the register prints, tracking follows', async () => {
+    value<Connection>(await run('connections.create', account()));
+    await env.app.services.connections.refreshPoints();
+    const office = (await env.app.db.selectFrom('points').select('id').where('source', '=', 'russian-post').where('code', '=', '190000').executeTakeFirstOrThrow()).id;
+    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder('RC-OFFICE', { toPoint: office })));
+    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder('RC-DOOR')));
+    await drainOutbox(env.app, env.clock);
+    const rows = () => env.app.db.selectFrom('orders').select(['id', 'client_number', 'status_key', 'provider_number', 'barcode', 'handover_id']).orderBy('client_number').execute();
+    const registered = await rows();
+    expect(registered.map((o) => [o.client_number, o.status_key, o.provider_number, o.barcode])).toEqual([
+      ['RC-DOOR', 'uploaded', String(fake.order('RC-DOOR')!.id), null],
+      ['RC-OFFICE', 'uploaded', String(fake.order('RC-OFFICE')!.id), null],
+    ]);
+    const orderIds = registered.map((o) => String(o.id));
+
+    const today = new Date(env.clock.now() + 3 * HOUR).toISOString().slice(0, 10);
+    const formed = value<{ batches: PostalBatchInfo[]; refused: unknown[] }>(await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds, sendingDate: today }));
+    expect(formed.refused).toEqual([]);
+    expect(formed.batches).toEqual([expect.objectContaining({ mailType: 'POSTAL_PARCEL', sendingDate: today, orderIds: [...orderIds].sort(), checkedIn: null })]);
+    const withBarcodes = await rows();
+    for (const o of withBarcodes) expect(o.barcode).toBe(fake.order(o.client_number)!.barcode);
+    // Formed again: nothing new at the service, the orders are in their batch already.
+    expect(value<{ refused: unknown[] }>(await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds, sendingDate: today })).refused).toHaveLength(2);
+    expect(fake.batches()).toHaveLength(1);
+
+    const labels = value<PrintedFileAnswer>(await run('orders.labels', { orderIds, format: 'pdf' }));
+    expect(labels.failedOrders).toEqual([]);
+    expect(await pages(labels)).toBe(4); // Ф7 and Ф112 of each (both carry COD)
+
+    const batch = formed.batches[0];
+    const checked = value<PostalBatchInfo>(await run('dispatch.checkInPostBatch', { batchId: batch.id }));
+    expect(checked.checkedIn).not.toBeNull();
+    expect((await rows()).every((o) => o.handover_id !== null)).toBe(true);
+    expect(fake.batch(batch.name)!['batch-status']).toBe('CHECKIN');
+    const register = value<PrintedFileAnswer>(await run('orders.waybills', { orderIds }));
+    expect(register.failedOrders).toEqual([]);
+    expect(await pages(register)).toBe(1);
+    expect(value<{ batches: PostalBatchInfo[] }>(await run('dispatch.postBatches')).batches).toEqual([checked]);
+
+    env.clock.advance(7 * HOUR);
+    value(await run('statuses.refresh'));
+    expect((await env.app.db.selectFrom('orders').select('status_key').execute()).map((o) => o.status_key)).toEqual(['onWay', 'onWay']);
+  });
+
+  it('the dispatch screen\'s batch commands refuse what is not theirs: another service, an order not waiting, an unknown batch', async () => {
+    value<Connection>(await run('connections.create', account()));
+    const refusedService = await run('dispatch.formPostBatches', { providerKey: 'boxberry', orderIds: ['1'], sendingDate: '2030-01-01' });
+    expect(refusedService.ok).toBe(false);
+    const notWaiting = await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds: ['12345'], sendingDate: '2030-01-01' });
+    expect(!notWaiting.ok && notWaiting.error.errors).toEqual([{ field: 'orderIds.0', message: 'order 12345 is not waiting to be handed over to russian-post' }]);
+    const unknown = await run('dispatch.checkInPostBatch', { batchId: 999 });
+    expect(!unknown.ok && unknown.error.code).toBe(ErrorCode.notFound);
+  });
+});
