@@ -11,7 +11,18 @@ export interface TestStores {
   stores: Stores;
   /** An order of the company with one recorded status (the orders aggregate's write); answers the status id. */
   seedStatus(companyId: number, clientNumber: string, statusKey?: string): Promise<number>;
+  /** An order of the company as the orders aggregate keeps it (its service, state, numbers and payload); answers its id. */
+  seedOrder(companyId: number, order: SeedOrder): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface SeedOrder {
+  clientNumber: string;
+  providerKey: string;
+  state?: 'active' | 'canceled' | 'deleted';
+  providerNumber?: string | null;
+  additionalProviderNumber?: string | null;
+  payload?: unknown;
 }
 
 /** Every engine the store tests run on; the PostgreSQL implementation joins this list. */
@@ -43,6 +54,20 @@ export const testEngines: TestEngine[] = [
             .returning('id')
             .executeTakeFirstOrThrow();
           return status.id;
+        },
+        async seedOrder(companyId, o) {
+          const { id } = await opened.db
+            .insertInto('orders')
+            .values({
+              company_id: companyId, client_number: o.clientNumber, provider_key: o.providerKey, provider_connect_id: null, state: o.state ?? 'active', status_key: 'uploaded',
+              status_description: null, status_description_message: null, status_changed_at: 1, provider_number: o.providerNumber ?? null,
+              additional_provider_number: o.additionalProviderNumber ?? null, return_provider_number: null, barcode: null, tracking_url: null, recipient_name: 'Иван',
+              recipient_phone: '+79990000000', recipient_city: null, cod_kopecks: 0, assessed_kopecks: 0, payload: JSON.stringify(o.payload ?? {}), created_at: 1, updated_at: 1,
+              canceled_at: o.state === 'canceled' ? 1 : null, deleted_at: o.state === 'deleted' ? 1 : null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return id;
         },
         close: () => opened.close(),
       };
