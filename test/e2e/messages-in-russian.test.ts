@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
+import { orderCreateSchema } from '../../shared/schemas/order';
 import { openBrowserMode, screenshot } from '../helpers/browser';
+import { orderPayload } from '../helpers/payloads';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
@@ -36,5 +38,66 @@ describe('browser mode: the core’s messages in Russian, by key', () => {
     await message.getByText(/^Проверка не прошла: Служба .+ не ответила \(POST \/oauth\/token\): .*ECONNREFUSED/).waitFor();
     expect(await message.textContent()).not.toMatch(/could not be reached/);
     await screenshot(page, 'messages-ru-connection-unreachable');
+  });
+
+  /** English sentences the core used to send: none may reach a Russian screen. */
+  const english = /\b(refused|the order|request|Canceled|must be|is required|could not|VALIDATION|error code)\b/i;
+
+  it('a sandbox service’s refusal and a cancel reason read in Russian on the order’s screen, each field named by its label', async () => {
+    const { page, running } = session;
+    const { app } = running;
+    const shop = { companyId: (await app.desktopContext()).companyId };
+    // The express couriers do not go to Tver: the service refuses this order after taking it.
+    await app.services.orders.create(shop, orderCreateSchema.parse(orderPayload('MSG-TVER', (o) => (o.recipient.city = 'Тверь'))));
+    const kept = await app.services.orders.create(shop, orderCreateSchema.parse(orderPayload('MSG-BACK')));
+    await app.outbox.drain();
+    await app.services.orders.cancel(shop, kept.orderId);
+    await app.outbox.drain();
+
+    await page.getByTestId('nav-orders').click();
+    const drawer = page.getByTestId('order-detail');
+    await page.getByTestId('order-row').filter({ hasText: 'MSG-TVER' }).click();
+    const description = drawer.getByTestId('detail-status-description');
+    await description.getByText(/отказалась принять заказ: Получатель › Город: /).waitFor();
+    const refused = drawer.locator('[data-testid="timeline-item"][data-status="uploadingError"]');
+    await refused.getByText('Служба доставки не приняла данные заказа (код 200)').waitFor();
+    expect((await drawer.innerText()).match(english)?.[0]).toBeUndefined();
+    await screenshot(page, 'messages-ru-order-refused');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('order-row').filter({ hasText: 'MSG-BACK' }).click();
+    await drawer.locator('[data-testid="timeline-item"][data-status="deliveryCanceled"]').getByText('Отменён по запросу магазина').waitFor();
+    expect((await drawer.innerText()).match(english)?.[0]).toBeUndefined();
+    await screenshot(page, 'messages-ru-order-canceled');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('a webhook call the site refused says why in Russian in Settings → Local API', async () => {
+    const { page, running } = session;
+    const { app } = running;
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-tab-api').click();
+    await page.getByTestId('api-local-webhooks').check();
+    const shop = { companyId: (await app.desktopContext()).companyId };
+    await expect.poll(async () => (await app.services.settings.get(shop)).preferences.allowLocalWebhooks).toBe(true);
+    // Nothing listens there: the connection is refused.
+    const url = `http://127.0.0.1:${await closedPort()}/status`;
+    const registered = await fetch(`${running.base}/v1/webhooks`, {
+      method: 'POST',
+      headers: { Authorization: 'e2e-token-12345', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url, type: 'ORDER_STATUS' }),
+    });
+    expect(registered.status).toBe(200);
+    const client = (await app.services.companies.byToken('e2e-token-12345'))!;
+    await app.services.orders.create(client, orderCreateSchema.parse(orderPayload('MSG-WH-1')));
+    await app.webhookDelivery.drain();
+
+    await page.getByTestId('api-webhooks-refresh').click();
+    const row = page.getByTestId('api-webhook-row').filter({ hasText: url });
+    await row.getByTestId('api-webhook-last').getByText('Сайт отклонил соединение').waitFor();
+    expect(await row.textContent()).not.toMatch(/refused the connection/);
+    await screenshot(page, 'messages-ru-webhook-refused');
   });
 });
