@@ -160,6 +160,7 @@ export async function createApp(options: AppOptions) {
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
     fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
     defaultSender: async (ctx) => (await settings.listProfiles(ctx)).find((p) => p.isDefault)?.sender,
+    language: () => settings.language(),
   });
   const intervals = createIntervalService({ clock, providers, log });
 

@@ -120,6 +120,12 @@ describe('error titles', () => {
     expect(errorHint(error, en)).toBe('Check that ShipDesk is running, then try again.');
   });
 
+  it('says a full disk in the person\'s language, not with the server\'s English description', () => {
+    const error = { code: ErrorCode.storageFull, message: 'Insufficient storage', description: 'The disk of the ShipDesk data folder is full or cannot be written; nothing was changed.' };
+    expect(errorTitle(error, ru)).toBe('Диск заполнен: ничего не сохранено');
+    expect(errorHint(error, ru)).toMatch(/^Диск с папкой данных ShipDesk заполнен/);
+  });
+
   it('falls back to the server message for an unknown code, and keeps its description', () => {
     const error = { code: '040999', message: 'Tariff is closed', description: 'Use tariff 136' };
     expect(errorTitle(error, en)).toBe('Tariff is closed');

@@ -186,5 +186,9 @@ export const messageCatalog = {
   'webhook.notHttp': { en: "The link is not http:// or https://", ru: "Ссылка не начинается с http:// или https://", wire: "the link is not http:// or https://" },
   'webhook.redirect': { en: "The site answered with a redirect, which is not followed", ru: "Сайт ответил перенаправлением, а по нему ShipDesk не переходит", wire: "the site answered with a redirect, which is not followed" },
   'webhook.orderGone': { en: "The order is gone; nothing to send", ru: "Заказа больше нет; отправлять нечего", wire: "the order is gone" },
+  // Imports (electron/core/import/): the errors file speaks the app's language.
+  'import.errorsColumn': { en: "Import errors", ru: "Ошибки импорта" },
+  'import.errorsFileName': { en: "{name} — errors", ru: "{name} — ошибки" },
+  'import.canceledRow': { en: "The import was canceled before this order was created", ru: "Импорт отменили до того, как этот заказ был создан" },
   'outbox.gaveUp': { en: "{service} failed {n} attempts in a row, so ShipDesk stopped trying. Last error: {reason}", ru: "Служба {service} {n} раз подряд ответила ошибкой, и ShipDesk перестал пытаться. Последняя ошибка: {reason}" },
 } as const satisfies Record<string, { en: string; ru: string; wire?: string | readonly string[] }>;

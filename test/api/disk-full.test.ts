@@ -1,27 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, rmdirSync, writeSync, closeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/errors';
 import type { Logger } from '../../electron/core/logger';
 import { orderPayload } from '../helpers/payloads';
+import { fillDisk, mountSmallDisk, unmountSmallDisk } from '../helpers/small-disk';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-/** A small tmpfs as the data folder, so the disk can really fill up. Needs root (CI runs as root). */
-function mountSmallDisk(): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'shipdesk-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', dir], { stdio: 'ignore' });
-    return dir;
-  } catch {
-    rmdirSync(dir);
-    console.log('disk-full test skipped: mounting a tmpfs is not permitted here (run as root to include it)');
-    return null;
-  }
-}
-
-const disk = mountSmallDisk();
+const disk = mountSmallDisk('disk-full test');
 const logged: string[] = [];
 const log: Logger = {
   info: () => {},
@@ -29,19 +15,6 @@ const log: Logger = {
   error: (m, e) => logged.push(`${m}: ${e instanceof Error ? e.message : String(e)}`),
   child: () => log,
 };
-
-/** Fills the disk with one file until the file system says no more. */
-function fillDisk(file: string) {
-  const fd = openSync(file, 'w');
-  const chunk = Buffer.alloc(256 * 1024, 1);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe.skipIf(disk === null)('a full disk', () => {
   let server: TestServer;
@@ -52,8 +25,7 @@ describe.skipIf(disk === null)('a full disk', () => {
   afterAll(async () => {
     await server?.close();
     rmSync(filler, { force: true });
-    execFileSync('umount', [disk!]);
-    rmdirSync(disk!);
+    unmountSmallDisk(disk!);
   });
 
   it('is said plainly (507), keeps answering reads, and is over by itself once there is space', async () => {

@@ -46,7 +46,8 @@ async function workbookWithFailures() {
 }
 
 describe('errorsToFile', () => {
-  it('marks each failed row, writes its errors beside it, and leaves the rest of the workbook as it was', async () => {
+  it('marks each failed row, writes its errors beside it in the app\'s language, and leaves the rest of the workbook as it was', async () => {
+    await server.command('settings.update', { preferences: { language: 'ru' } });
     const { buffer, columnMap, layout } = await workbookWithFailures();
     const res = await server.call('POST', '/orders/upload', { body: uploadBody(buffer, columnMap, { itemsNewRow: true, errorsToFile: true }) });
     expect(res.status, res.text).toBe(200);
@@ -116,15 +117,16 @@ describe('errorsToFile', () => {
     expect(off.json.base64).toBeNull();
   });
 
-  it('marks a duplicate found at write time too, and a file without a title row gets no title', async () => {
+  it('marks a duplicate found at write time too, and a file without a title row gets no title; in English when the app is', async () => {
+    await server.command('settings.update', { preferences: { language: 'en' } });
     const { buffer, columnMap, layout } = await ordersWorkbook([sampleOrder('DUP')], { itemsNewRow: false, titleRow: false });
     const body = uploadBody(buffer, columnMap, { itemsNewRow: false, errorsToFile: true, rowStart: 2 });
     await server.call('POST', '/orders/upload', { body });
     const again = await server.call('POST', '/orders/upload', { body });
     const sheet = (await load(Buffer.from(again.json.base64, 'base64'))).getWorksheet(1)!;
     const errorColumn = layout.lastColumn + 1;
-    expect(sheet.getRow(1).getCell(errorColumn).value).toBe('Ошибки импорта');
-    expect(String(sheet.getRow(2).getCell(errorColumn).value)).toMatch(/^order.clientNumber: Заказ с номером DUP уже есть/);
+    expect(sheet.getRow(1).getCell(errorColumn).value).toBe('Import errors');
+    expect(String(sheet.getRow(2).getCell(errorColumn).value)).toMatch(/^order.clientNumber: An order with number DUP already exists \(order \d+\)/);
     for (const r of layout.rowsOf.get('DUP')!) expect(fillOf(sheet.getRow(r).getCell(1))).toBe(red);
   });
 });

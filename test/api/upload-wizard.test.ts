@@ -109,6 +109,7 @@ describe('the import wizard', () => {
       [sampleOrder('A-1'), sampleOrder('A-2', (o) => (o.fields['recipient.phone'] = '?')), sampleOrder('A-3')],
       { itemsNewRow: true },
     );
+    await call('settings.update', { preferences: { language: 'ru' } }); // the errors file speaks the app's language
     const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64'), name: 'shop.xlsx' } });
     const started = await call('import.run', { importId, settings: settings(columnMap, 3), errorsToFile: true });
     expect(started).toMatchObject({ uploadId: importId, status: 'queued' });

@@ -59,6 +59,8 @@ describe('browser mode: the import wizard', () => {
   let dir: string;
   beforeAll(async () => {
     session = await openBrowserMode();
+    // the app in English, as the window is (the errors file follows the app's setting, not the machine's)
+    await session.running.app.services.settings.update(await session.running.app.desktopContext(), { preferences: { language: 'en' } });
     dir = mkdtempSync(join(tmpdir(), 'shipdesk-import-e2e-'));
   });
   afterAll(async () => {
@@ -126,13 +128,13 @@ describe('browser mode: the import wizard', () => {
 
     // "Save errors to file": the workbook with the failed rows marked and their errors beside them
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-save-errors').click()]);
-    expect(download.suggestedFilename()).toBe('shop-export — ошибки.xlsx');
+    expect(download.suggestedFilename()).toBe('shop-export — errors.xlsx'); // in the app's language: English here
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
     const ws = wb.getWorksheet(1)!;
     const errorColumn = layout.lastColumn + 1;
-    expect(String(ws.getRow(layout.headerRow).getCell(errorColumn).value)).toBe('Ошибки импорта');
-    expect(String(ws.getRow(badRows[0]).getCell(errorColumn).value)).toMatch(/^order\.weight: must be a number/);
+    expect(String(ws.getRow(layout.headerRow).getCell(errorColumn).value)).toBe('Import errors');
+    expect(String(ws.getRow(badRows[0]).getCell(errorColumn).value)).toMatch(/^order\.weight: Enter a number/);
     expect(String(ws.getRow(badRows[1]).getCell(errorColumn).value)).toMatch(/^recipient\.phone: /);
     const fill = ws.getRow(badRows[0]).getCell(1).fill as ExcelJS.FillPattern | undefined;
     expect(fill?.pattern).toBe('solid');

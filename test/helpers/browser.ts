@@ -27,8 +27,9 @@ export async function screenshot(page: Page, name: string) {
  * E2E_WEB_ROOT when several people build at once) and a
  * Chromium page opened on the link with the token.
  */
-export async function openBrowserMode(options: { locale?: string; appOptions?: Partial<AppOptions>; firstScreen?: 'auto' | 'today' | 'orders' } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shipdesk-e2e-'));
+export async function openBrowserMode(options: { locale?: string; appOptions?: Partial<AppOptions>; firstScreen?: 'auto' | 'today' | 'orders'; dataDir?: string } = {}) {
+  // a data folder of the test's choosing (a small disk), else a new temporary one
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shipdesk-e2e-'));
   const running = await startBrowserMode(
     { port: 0, dataDir, tokens: ['e2e-token-12345'], webRoot: process.env.E2E_WEB_ROOT } /* unset: the default dist/ that npm start serves */,
     { log: silentLogger, ...options.appOptions },

@@ -1,12 +1,19 @@
-import { columnLetters, columnNumber, parseCellRef } from './columns';
-import { checkErrorsFileSize, FileProblem, type ImportLimits, type WorkbookInfo } from './file-check';
-import { entryData, readZipDirectory, rewriteZip } from './zip';
+import { StringDecoder } from 'node:string_decoder';
+import { columnLetters, maxColumn, parseCellRef } from './columns';
+import { FileProblem, maxSmallPartBytes, type WorkbookInfo } from './file-check';
+import { maxPendingXmlChars } from './sheet-reader';
+import { attr as xmlAttr, scanXml, type Tag } from './xml-scan';
+import { createZipWriter, entryData, inflatedChunks, rawEntryData, readZipDirectory, type ZipEntry, type ZipSink } from './zip';
 
 /**
  * The errors file: the workbook the shop sent, with each failed row filled in a light red and its
  * errors written in a new column right of the table. Only the sheet's XML and styles.xml change (a
  * fill, a few cell formats, the new cells); every other part of the archive is copied byte for byte, so
  * formulas, pictures, other sheets and formatting survive as they were. Runs in the import worker.
+ *
+ * The sheet is never whole in memory: it is inflated, patched tag by tag and deflated into the new
+ * archive as it goes (a first pass finds the rightmost column, where the errors column goes after), so
+ * memory is bounded by the pieces in flight whatever the sheet's size.
  */
 
 export interface RowMark {
@@ -37,7 +44,6 @@ const escapeXml = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-const attr = (attrs: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1];
 const setAttr = (attrs: string, name: string, value: string) =>
   new RegExp(`\\s${name}="[^"]*"`).test(attrs) ? attrs.replace(new RegExp(`\\s${name}="[^"]*"`), ` ${name}="${value}"`) : `${attrs} ${name}="${value}"`;
 const dropAttr = (attrs: string, name: string) => attrs.replace(new RegExp(`\\s${name}="[^"]*"`), '');
@@ -95,30 +101,121 @@ function withFill(xf: string, fillId: number, fontId?: number): string {
   return inner ? `${head}>${inner}</xf>` : `${head}/>`;
 }
 
-interface Cell {
-  column: number;
-  xml: string;
-  attrs: string;
-  body: string | null;
+/**
+ * What the first pass finds: the sheet's extent (the errors column goes right of every column used) and
+ * the cell formats of the marked rows (their filled copies go into styles.xml, written before the sheet).
+ */
+interface SheetSurvey {
+  rightmost: number;
+  /** The dimension's bottom row (0 without one). */
+  dimensionBottom: number;
+  markedFormats: Set<number>;
 }
 
-/** Writes the errors file; returns the new workbook's bytes. */
-export function writeErrorsFile(bytes: Buffer, request: ErrorsFileRequest, limits: ImportLimits): Buffer {
+/** A marked row's own format, which its empty cells take (when the row says so). */
+const rowFormatOf = (rowAttrs: string) => (/\bcustomFormat="(1|true)"/.test(rowAttrs) ? Number(xmlAttr(rowAttrs, 's') ?? 0) : 0);
+
+/**
+ * Feeds text pieces to a tag scanner, keeping only an incomplete tag between pieces (capped, as the
+ * reader caps it). `onPiece` gets each piece's scanned text (from 0 to where scanning stopped).
+ */
+function tagStream(onTag: (tag: Tag, text: string) => void, onScanned: (text: string, upTo: number) => void) {
+  let pending = '';
+  const scan = (text: string, to: number) => {
+    const stop = scanXml(text, 0, to, (tag) => onTag(tag, text), () => {});
+    onScanned(text, stop);
+    return stop;
+  };
+  return {
+    push(piece: string) {
+      const end = piece.lastIndexOf('>');
+      if (end < 0) {
+        pending += piece;
+        if (pending.length > maxPendingXmlChars) throw new FileProblem('damaged', 'The sheet holds a tag longer than the reader accepts; no errors file can be made of it.');
+        return;
+      }
+      const whole = pending + piece;
+      pending = whole.slice(scan(whole, pending.length + end + 1));
+    },
+    end() {
+      if (pending) scan(pending, pending.length);
+      pending = '';
+    },
+  };
+}
+
+/** The sheet's text, piece by piece (utf8 decoded across pieces); never past its declared size. */
+async function* sheetText(bytes: Buffer, entry: ZipEntry): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let unpacked = 0;
+  for await (const chunk of inflatedChunks(rawEntryData(bytes, entry), entry.method)) {
+    unpacked += chunk.length;
+    if (unpacked > entry.size) throw new FileProblem('zip-bomb', `The sheet unpacks to more than the ${entry.size.toLocaleString('en')} bytes its file says it holds.`);
+    yield decoder.write(chunk);
+  }
+  yield decoder.end();
+}
+
+/** First pass: the rightmost column any cell (or the dimension) names, the dimension's bottom, the marked rows' formats. */
+async function surveySheet(bytes: Buffer, entry: ZipEntry, marked: (row: number) => boolean): Promise<SheetSurvey> {
+  const extent: SheetSurvey = { rightmost: 0, dimensionBottom: 0, markedFormats: new Set([0]) };
+  let implicit = 0;
+  let row = 0;
+  let inMarked = false;
+  let rowFormat = 0;
+  const tags = tagStream((tag) => {
+    if (tag.closing) return;
+    if (tag.name === 'row') {
+      implicit = 0;
+      row = Number(xmlAttr(tag.attrs, 'r') ?? row + 1);
+      inMarked = marked(row);
+      rowFormat = inMarked ? rowFormatOf(tag.attrs) : 0;
+      if (inMarked) extent.markedFormats.add(rowFormat);
+    } else if (tag.name === 'c') {
+      const ref = xmlAttr(tag.attrs, 'r');
+      implicit = (ref && parseCellRef(ref)?.column) || implicit + 1;
+      if (implicit > extent.rightmost) extent.rightmost = implicit;
+      if (inMarked) extent.markedFormats.add(Number(xmlAttr(tag.attrs, 's') ?? rowFormat));
+    } else if (tag.name === 'dimension') {
+      const [, to] = (xmlAttr(tag.attrs, 'ref') ?? '').split(':');
+      const end = parseCellRef(to ?? xmlAttr(tag.attrs, 'ref') ?? '');
+      if (end) {
+        extent.rightmost = Math.max(extent.rightmost, end.column);
+        extent.dimensionBottom = end.row;
+      }
+    }
+  }, () => {});
+  for await (const text of sheetText(bytes, entry)) tags.push(text);
+  tags.end();
+  return extent;
+}
+
+/** The tag written again with new (raw) attributes, its name as written; `open` makes a self-closing tag an opening one. */
+const withAttrs = (tag: Tag, text: string, attrs: string, open = false) => {
+  const raw = text.slice(tag.start, tag.end);
+  const head = raw.slice(0, raw.length - tag.attrs.length - (tag.selfClosing ? 2 : 1));
+  return `${head}${attrs}${tag.selfClosing && !open ? '/>' : '>'}`;
+};
+
+/** The namespace prefix of a tag as written (`x:` of `<x:row>`), for the elements written beside it. */
+const prefixOf = (tag: Tag, text: string) => {
+  const raw = text.slice(tag.start + (tag.closing ? 2 : 1), tag.end);
+  const colon = raw.indexOf(':');
+  return colon >= 0 && colon < raw.indexOf(tag.name) ? raw.slice(0, colon + 1) : '';
+};
+
+/** Writes the errors file into `sink` (a zip archive, entry by entry). Throws FileProblem. */
+export async function writeErrorsFile(bytes: Buffer, request: ErrorsFileRequest, sink: ZipSink): Promise<void> {
   const entries = readZipDirectory(bytes);
   const byName = new Map(entries.map((e) => [e.name, e]));
   const sheetEntry = byName.get(request.info.sheetPath);
   if (!sheetEntry) throw new FileProblem('no-sheet', `The sheet «${request.info.sheetName}» is missing from the file.`);
-  checkErrorsFileSize(sheetEntry.size, limits);
-  // (entryData stops at the declared size: a sheet that lies about it is not inflated past the limit)
-  const limit = limits.maxErrorsFileSheetBytes;
-  const sheetXml = entryData(bytes, sheetEntry, limit).toString('utf8');
-  const replace = new Map<string, Buffer>();
-  const add = new Map<string, Buffer>();
+  const small = (entry: ZipEntry) => entryData(bytes, entry, maxSmallPartBytes).toString('utf8');
 
   // styles.xml: one new fill, one red font, a filled copy of each format the marked rows use
   const stylesPath = 'xl/styles.xml';
   const stylesEntry = byName.get(stylesPath);
-  const styles = { text: stylesEntry ? entryData(bytes, stylesEntry, limit).toString('utf8') : minimalStyles };
+  const styles = { text: stylesEntry ? small(stylesEntry) : minimalStyles };
   const fillId = appendToList(styles, 'fills', `<fill><patternFill patternType="solid"><fgColor rgb="${fillColor}"/><bgColor indexed="64"/></patternFill></fill>`, [
     'borders', 'cellStyleXfs', 'cellXfs',
   ]);
@@ -130,125 +227,205 @@ export function writeErrorsFile(bytes: Buffer, request: ErrorsFileRequest, limit
     appendToList(styles, 'cellXfs', '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>', ['cellStyles', 'dxfs', 'tableStyles', 'colors', 'extLst']);
     formats = cellFormats(styles.text);
   }
+  const marks = new Map(request.marks.map((m) => [m.row, m]));
+  const extent = await surveySheet(bytes, sheetEntry, (row) => marks.has(row));
   const filled = new Map<number, number>();
-  const filledFormat = (s: number) => {
-    let id = filled.get(s);
-    if (id === undefined) {
-      id = appendToList(styles, 'cellXfs', withFill(formats[s] ?? formats[0], fillId), []);
-      filled.set(s, id);
-    }
-    return id;
-  };
+  for (const s of extent.markedFormats) filled.set(s, appendToList(styles, 'cellXfs', withFill(formats[s] ?? formats[0], fillId), []));
+  const filledFormat = (s: number) => filled.get(s) ?? filled.get(0)!;
   const messageFormat = appendToList(styles, 'cellXfs', withFill(formats[0], fillId, fontId), []);
 
-  // the errors column: right of every column the sheet uses
-  let maxColumn = 0;
-  for (const m of sheetXml.matchAll(/<c\b[^>]*?\sr="([A-Z]{1,3})\d+"/g)) maxColumn = Math.max(maxColumn, columnNumber(m[1]));
-  const dim = /<dimension\b[^>]*?\bref="([^"]+)"/.exec(sheetXml);
-  const dimRight = dim ? parseCellRef(dim[1].split(':').pop()!)?.column ?? 0 : 0;
-  const errorColumn = Math.max(maxColumn, dimRight, 1) + 1;
+  // the errors column: right of every column the sheet uses (within XFD: a sheet that uses XFD loses that column in the copy)
+  const errorColumn = Math.min(Math.max(extent.rightmost, 1) + 1, maxColumn);
   const errorLetters = columnLetters(errorColumn);
+  // the marked rows (and the header) the sheet may not have: written where they belong
+  const missing = [...new Set([...marks.keys(), ...(request.headerRow !== undefined && request.headerRow >= 1 ? [request.headerRow] : [])])].sort((a, b) => a - b);
+  let nextMissing = 0;
+  const bottom = Math.max(extent.dimensionBottom, missing.at(-1) ?? 0, 1);
 
-  const marks = new Map(request.marks.map((m) => [m.row, m]));
-  const pending = new Set(marks.keys());
-  if (request.headerRow !== undefined && request.headerRow >= 1) pending.add(request.headerRow);
+  const textCell = (p: string, row: number, text: string, s?: number) =>
+    `<${p}c r="${errorLetters}${row}"${s !== undefined ? ` s="${s}"` : ''} t="inlineStr"><${p}is><${p}t xml:space="preserve">${escapeXml(text.slice(0, maxCellText))}</${p}t></${p}is></${p}c>`;
+  const emptyFilled = (p: string, column: number, row: number, s: number) => `<${p}c r="${columnLetters(column)}${row}" s="${filledFormat(s)}"/>`;
 
-  const textCell = (row: number, text: string, s?: number) =>
-    `<c r="${errorLetters}${row}"${s !== undefined ? ` s="${s}"` : ''} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text.slice(0, maxCellText))}</t></is></c>`;
+  // the row being copied
+  let p = '';
+  let rowNumber = 0;
+  let lastRow = 0;
+  let mark: RowMark | undefined;
+  let isHeader = false;
+  let rowStyle = 0;
+  let column = 0;
+  let inCell = false;
+  let skipping = false;
+  let rowEnded = false;
+  let sawCols = false;
+  let colCovered = false;
+  let colsBefore = true;
 
-  const rebuild = (rowNumber: number, rowAttrs: string, body: string): string => {
-    const mark = marks.get(rowNumber);
-    const isHeader = rowNumber === request.headerRow && !mark;
-    const cells: Cell[] = [];
-    let implicit = 0;
-    for (const c of body.matchAll(/<c(?=[\s>/])([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const ref = attr(c[1], 'r');
-      const column = ref ? (parseCellRef(ref)?.column ?? implicit + 1) : implicit + 1;
-      implicit = column;
-      cells.push({ column, xml: c[0], attrs: c[1], body: c[2] ?? null });
-    }
-    const rest = body.replace(/<c(?=[\s>/])[^>]*?(?:\/>|>[\s\S]*?<\/c>)/g, ''); // extLst and the like, kept after the cells
+  /** What a marked or header row gets after its last cell: filled gaps to the errors column, then its messages or the title. */
+  const rowTail = () => {
+    rowEnded = true;
     let out = '';
     if (mark) {
-      const rowStyle = /\bcustomFormat="(1|true)"/.test(rowAttrs) ? Number(attr(rowAttrs, 's') ?? 0) : 0;
-      const byColumn = new Map(cells.map((c) => [c.column, c]));
-      for (let column = 1; column < errorColumn; column++) {
-        const cell = byColumn.get(column);
-        if (!cell) {
-          out += `<c r="${columnLetters(column)}${rowNumber}" s="${filledFormat(rowStyle)}"/>`;
-          continue;
-        }
-        const s = filledFormat(Number(attr(cell.attrs, 's') ?? rowStyle));
-        const attrs = setAttr(setAttr(cell.attrs, 'r', `${columnLetters(column)}${rowNumber}`), 's', String(s));
-        out += cell.body === null ? `<c${attrs}/>` : `<c${attrs}>${cell.body}</c>`;
-      }
-      out += mark.messages.length ? textCell(rowNumber, mark.messages.join('\n'), messageFormat) : `<c r="${errorLetters}${rowNumber}" s="${filledFormat(0)}"/>`;
-    } else {
-      out = cells.filter((c) => c.column < errorColumn).map((c) => c.xml).join('');
-      if (isHeader) out += textCell(rowNumber, request.title);
-    }
-    return `<row${dropAttr(setAttr(rowAttrs, 'r', String(rowNumber)), 'spans')}>${out}${rest}</row>`;
+      for (let c = column + 1; c < errorColumn; c++) out += emptyFilled(p, c, rowNumber, rowStyle);
+      out += mark.messages.length ? textCell(p, rowNumber, mark.messages.join('\n'), messageFormat) : emptyFilled(p, errorColumn, rowNumber, 0);
+    } else if (isHeader) out += textCell(p, rowNumber, request.title);
+    return out;
   };
-
-  const rowsBefore = (limitRow: number) => {
+  /** Rows the sheet lacks, numbered below `limit`: a marked row the sheet has no cells for still shows. */
+  const missingBefore = (limit: number) => {
     let out = '';
-    for (const r of [...pending].filter((r) => r < limitRow).sort((a, b) => a - b)) {
-      pending.delete(r);
-      out += rebuild(r, '', '');
+    for (; nextMissing < missing.length && missing[nextMissing] < limit; nextMissing++) {
+      const r = missing[nextMissing];
+      if (r <= lastRow) continue;
+      startRow(r);
+      out += `<${p}row r="${r}">${rowTail()}</${p}row>`;
     }
     return out;
   };
-
-  let lastRow = 0;
-  const patchRows = (sheetData: string) =>
-    sheetData.replace(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g, (whole, rowAttrs: string, body: string | undefined) => {
-      const r = Number(attr(rowAttrs, 'r') ?? lastRow + 1);
-      lastRow = r;
-      const before = rowsBefore(r);
-      if (!pending.has(r)) return before + whole;
-      pending.delete(r);
-      return before + rebuild(r, rowAttrs, body ?? '');
-    });
-
-  let sheet = sheetXml.replace(/<sheetData\b([^>]*?)(?:\/>|>([\s\S]*?)<\/sheetData>)/, (_, a: string, inner: string | undefined) => {
-    const patched = patchRows(inner ?? '');
-    return `<sheetData${a}>${patched}${rowsBefore(Number.MAX_SAFE_INTEGER)}</sheetData>`;
-  });
-  if (dim) {
-    const [from, to = from] = dim[1].split(':');
-    const end = parseCellRef(to);
-    const newTo = `${errorLetters}${Math.max(end?.row ?? 1, ...request.marks.map((m) => m.row))}`;
-    sheet = sheet.replace(dim[0], dim[0].replace(dim[1], `${from}:${newTo}`));
-  }
-  // a wide errors column, unless the sheet already sets that column's width
+  const startRow = (r: number) => {
+    rowNumber = r;
+    mark = marks.get(r);
+    isHeader = r === request.headerRow && !mark;
+    column = 0;
+    rowEnded = false;
+    rowStyle = 0;
+  };
   const colXml = `<col min="${errorColumn}" max="${errorColumn}" width="60" customWidth="1"/>`;
-  const cols = /<cols>([\s\S]*?)<\/cols>/.exec(sheet);
-  if (!cols) sheet = sheet.replace(/<sheetData\b/, `<cols>${colXml}</cols><sheetData`);
-  else {
-    const covered = [...cols[1].matchAll(/<col\b([^>]*)\/?>/g)].some((c) => Number(attr(c[1], 'min')) <= errorColumn && Number(attr(c[1], 'max')) >= errorColumn);
-    const after = [...cols[1].matchAll(/<col\b([^>]*)\/?>/g)].every((c) => Number(attr(c[1], 'max')) < errorColumn);
-    if (!covered && after) sheet = sheet.replace(cols[0], `<cols>${cols[1]}${colXml}</cols>`);
-  }
-  replace.set(request.info.sheetPath, Buffer.from(sheet, 'utf8'));
 
-  if (stylesEntry) replace.set(stylesPath, Buffer.from(styles.text, 'utf8'));
-  else {
-    // a workbook without styles: add the part and register it
-    add.set(stylesPath, Buffer.from(styles.text, 'utf8'));
-    const types = byName.get('[Content_Types].xml');
-    const rels = byName.get('xl/_rels/workbook.xml.rels');
-    if (types) {
-      const t = entryData(bytes, types, limit).toString('utf8');
-      replace.set('[Content_Types].xml', Buffer.from(t.replace('</Types>', '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>'), 'utf8'));
+  let out: string[] = [];
+  let copied = 0;
+  /** Replaces the tag's text with `replacement` (the text before it copied as it was). */
+  const replaceTag = (tag: Tag, text: string, replacement: string) => {
+    if (!skipping) out.push(text.slice(copied, tag.start));
+    out.push(replacement);
+    copied = tag.end;
+  };
+  /** Puts `extra` before the tag (the tag itself stays). */
+  const before = (tag: Tag, text: string, extra: string) => {
+    if (!extra) return;
+    out.push(text.slice(copied, tag.start), extra);
+    copied = tag.start;
+  };
+
+  const onTag = (tag: Tag, text: string) => {
+    const { name } = tag;
+    if (skipping) {
+      // a cell past the errors column (only when the sheet uses XFD): left out of the copy
+      if (name === 'c' && (tag.closing || tag.selfClosing)) {
+        skipping = false;
+        copied = tag.end;
+      }
+      return;
     }
-    if (rels) {
-      const r = entryData(bytes, rels, limit).toString('utf8');
-      replace.set(
-        'xl/_rels/workbook.xml.rels',
-        Buffer.from(r.replace('</Relationships>', '<Relationship Id="rIdShipDeskStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>'), 'utf8'),
-      );
+    if (name === 'c' && !tag.closing && rowNumber > 0) {
+      const ref = xmlAttr(tag.attrs, 'r');
+      const c = (ref && parseCellRef(ref)?.column) || column + 1;
+      if (c >= errorColumn) {
+        out.push(text.slice(copied, tag.start));
+        copied = tag.end;
+        skipping = !tag.selfClosing;
+        return;
+      }
+      if (mark) {
+        let gap = '';
+        for (let g = column + 1; g < c; g++) gap += emptyFilled(p, g, rowNumber, rowStyle);
+        const s = filledFormat(Number(xmlAttr(tag.attrs, 's') ?? rowStyle));
+        replaceTag(tag, text, gap + withAttrs(tag, text, setAttr(setAttr(tag.attrs, 'r', `${columnLetters(c)}${rowNumber}`), 's', String(s))));
+      }
+      column = c;
+      inCell = !tag.selfClosing;
+      return;
     }
+    if (name === 'c' && tag.closing) {
+      inCell = false;
+      return;
+    }
+    if (name === 'row') {
+      if (tag.closing) {
+        if (!rowEnded) before(tag, text, rowTail());
+        rowNumber = 0;
+        return;
+      }
+      p = prefixOf(tag, text);
+      const r = Number(xmlAttr(tag.attrs, 'r') ?? lastRow + 1);
+      const earlier = missingBefore(r);
+      lastRow = r;
+      startRow(r);
+      if (!mark && !isHeader) {
+        before(tag, text, earlier);
+        if (tag.selfClosing) rowNumber = 0;
+        return;
+      }
+      if (mark) rowStyle = rowFormatOf(tag.attrs);
+      const attrs = dropAttr(setAttr(tag.attrs, 'r', String(r)), 'spans');
+      if (tag.selfClosing) {
+        replaceTag(tag, text, `${earlier}${withAttrs(tag, text, attrs, true)}${rowTail()}</${p}row>`);
+        rowNumber = 0;
+      } else replaceTag(tag, text, earlier + withAttrs(tag, text, attrs));
+      return;
+    }
+    if (name === 'extLst' && !tag.closing && rowNumber > 0 && !inCell && !rowEnded) {
+      before(tag, text, rowTail());
+      return;
+    }
+    if (name === 'dimension' && !tag.closing) {
+      const ref = xmlAttr(tag.attrs, 'ref');
+      if (ref) replaceTag(tag, text, withAttrs(tag, text, setAttr(tag.attrs, 'ref', `${ref.split(':')[0]}:${errorLetters}${bottom}`)));
+      return;
+    }
+    if (name === 'cols') {
+      if (!tag.closing) sawCols = true;
+      if (tag.selfClosing) replaceTag(tag, text, `<${prefixOf(tag, text)}cols>${colXml.replace('<col', `<${prefixOf(tag, text)}col`)}</${prefixOf(tag, text)}cols>`);
+      else if (tag.closing && !colCovered && colsBefore) before(tag, text, colXml.replace('<col', `<${prefixOf(tag, text)}col`));
+      return;
+    }
+    if (name === 'col' && !tag.closing) {
+      const min = Number(xmlAttr(tag.attrs, 'min'));
+      const max = Number(xmlAttr(tag.attrs, 'max'));
+      if (min <= errorColumn && max >= errorColumn) colCovered = true;
+      if (!(max < errorColumn)) colsBefore = false;
+      return;
+    }
+    if (name === 'sheetData') {
+      const sp = prefixOf(tag, text);
+      if (tag.closing) {
+        before(tag, text, missingBefore(Number.MAX_SAFE_INTEGER));
+        return;
+      }
+      p = sp;
+      const cols = sawCols ? '' : `<${sp}cols>${colXml.replace('<col', `<${sp}col`)}</${sp}cols>`;
+      if (tag.selfClosing) replaceTag(tag, text, `${cols}<${sp}sheetData${tag.attrs}>${missingBefore(Number.MAX_SAFE_INTEGER)}</${sp}sheetData>`);
+      else before(tag, text, cols);
+    }
+  };
+
+  const tags = tagStream(onTag, (text, upTo) => {
+    if (!skipping) out.push(text.slice(copied, upTo));
+    copied = 0;
+  });
+  async function* patchedSheet(): AsyncGenerator<Buffer> {
+    for await (const text of sheetText(bytes, sheetEntry!)) {
+      tags.push(text);
+      if (out.length) yield Buffer.from(out.join(''), 'utf8');
+      out = [];
+    }
+    tags.end();
+    if (out.length) yield Buffer.from(out.join(''), 'utf8');
+    out = [];
   }
-  return rewriteZip(bytes, entries, replace, add);
+
+  const zip = createZipWriter(sink);
+  const stylesXml = Buffer.from(styles.text, 'utf8');
+  for (const entry of entries) {
+    if (entry === sheetEntry) await zip.addStream(entry, patchedSheet());
+    else if (entry === stylesEntry) zip.add(entry, stylesXml);
+    else if (!stylesEntry && entry.name === '[Content_Types].xml') {
+      zip.add(entry, Buffer.from(small(entry).replace('</Types>', '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>'), 'utf8'));
+    } else if (!stylesEntry && entry.name === 'xl/_rels/workbook.xml.rels') {
+      const link = '<Relationship Id="rIdShipDeskStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>';
+      zip.add(entry, Buffer.from(small(entry).replace('</Relationships>', `${link}</Relationships>`), 'utf8'));
+    } else zip.copy(bytes, entry);
+  }
+  if (!stylesEntry) zip.add({ name: stylesPath }, stylesXml); // a workbook without styles: the part is added (and registered above)
+  zip.finish();
 }
-

@@ -45,5 +45,5 @@ describe('what a file is, before anything is unpacked', () => {
 });
 
 function tinyLimits() {
-  return { maxFileBytes: 1, maxUncompressedBytes: 1, bombEntryBytes: 1, maxRatio: 1, maxEntries: 1, maxDataRows: 1, maxErrorsFileSheetBytes: 1 };
+  return { maxFileBytes: 1, maxUncompressedBytes: 1, bombEntryBytes: 1, maxRatio: 1, maxEntries: 1, maxDataRows: 1 };
 }

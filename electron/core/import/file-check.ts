@@ -43,12 +43,14 @@ export interface ImportLimits {
   maxEntries: number;
   /** Most data rows (from rowStart) read from one sheet. */
   maxDataRows: number;
-  /**
-   * errorsToFile: the largest sheet (its XML, unpacked) an errors file is made for. The errors file is
-   * written from the whole sheet at once, so a larger one is refused before any order is created.
-   */
-  maxErrorsFileSheetBytes: number;
 }
+
+/**
+ * The largest small part read whole (unpacked): workbook.xml, its relations, and — for an errors file —
+ * styles.xml and [Content_Types].xml. The sheet itself is always streamed. A larger part is refused
+ * before any order is created (see checkErrorsFileParts).
+ */
+export const maxSmallPartBytes = 16 * 1024 * 1024;
 
 export const defaultLimits: ImportLimits = {
   maxFileBytes: 30 * 1024 * 1024,
@@ -57,7 +59,6 @@ export const defaultLimits: ImportLimits = {
   maxRatio: 250,
   maxEntries: 10_000,
   maxDataRows: 100_000,
-  maxErrorsFileSheetBytes: 48 * 1024 * 1024,
 };
 
 export interface WorkbookInfo {
@@ -69,6 +70,8 @@ export interface WorkbookInfo {
   sheetNames: string[];
   /** Declared uncompressed size of the sheet's XML. */
   sheetXmlBytes: number;
+  /** Declared uncompressed size of xl/styles.xml (0 without one): an errors file rewrites it whole. */
+  stylesXmlBytes: number;
 }
 
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
@@ -96,13 +99,16 @@ export const decodeXml = (s: string) =>
     return String.fromCodePoint(code);
   });
 
-/** Refuses an errors file for a sheet of `sheetXmlBytes` (unpacked) past the limit. */
-export function checkErrorsFileSize(sheetXmlBytes: number, limits: ImportLimits) {
-  if (sheetXmlBytes > limits.maxErrorsFileSheetBytes) {
+/**
+ * Refuses errorsToFile for a workbook whose styles (rewritten whole in the errors file, unlike the sheet,
+ * which is streamed) unpack past maxSmallPartBytes: before any order, not after.
+ */
+export function checkErrorsFileParts(info: Pick<WorkbookInfo, 'stylesXmlBytes'>) {
+  if (info.stylesXmlBytes > maxSmallPartBytes) {
     throw new FileProblem(
       'too-large',
-      `The sheet unpacks to ${mb(sheetXmlBytes)}; an errors file (errorsToFile) is made for sheets of at most ${mb(limits.maxErrorsFileSheetBytes)}. ` +
-        'Upload it without errorsToFile (every failed row is still reported in resultItems) or split it into smaller files. Nothing was imported.',
+      `The workbook's formatting (xl/styles.xml) unpacks to ${mb(info.stylesXmlBytes)}; an errors file (errorsToFile) is made for workbooks whose formatting takes at most ${mb(maxSmallPartBytes)}. ` +
+        'Upload it without errorsToFile (every failed row is still reported in resultItems), or save it again in Excel (which drops unused formats). Nothing was imported.',
     );
   }
 }
@@ -166,9 +172,9 @@ function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
   let workbookXml: string;
   let relsXml = '';
   try {
-    workbookXml = entryData(bytes, workbookEntry, 16 * 1024 * 1024).toString('utf8');
+    workbookXml = entryData(bytes, workbookEntry, maxSmallPartBytes).toString('utf8');
     const rels = byName.get('xl/_rels/workbook.xml.rels');
-    if (rels) relsXml = entryData(bytes, rels, 16 * 1024 * 1024).toString('utf8');
+    if (rels) relsXml = entryData(bytes, rels, maxSmallPartBytes).toString('utf8');
   } catch (error) {
     if (error instanceof ZipFormatError) throw new FileProblem('damaged', `The workbook cannot be read: ${error.message}.`);
     throw error;
@@ -198,5 +204,5 @@ function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
         : `The sheet «${sheet.name}» is stored in an unusual way (${sheet.path}). Open the file in Excel and save it again.`,
     );
   }
-  return { sheetName: sheet.name, sheetPath: sheet.path, sheetNames: sheets.map((s) => s.name), sheetXmlBytes: byName.get(sheet.path)!.size };
+  return { sheetName: sheet.name, sheetPath: sheet.path, sheetNames: sheets.map((s) => s.name), sheetXmlBytes: byName.get(sheet.path)!.size, stylesXmlBytes: byName.get('xl/styles.xml')?.size ?? 0 };
 }

@@ -55,7 +55,7 @@ export function failureOf(errors: RowFieldError[], where: string): StoredFailure
 export const canceledFailure = (sheetName: string, e: { row: number; lastRow: number }): StoredFailure => ({
   code: ErrorCode.general,
   message: 'Not imported',
-  description: 'The import was canceled before this order was created',
+  description: 'The import was canceled before this order was created', // import.canceledRow in the errors file
   moreInfo: rowsText(sheetName, e.row, e.lastRow),
   errors: [],
 });

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { fieldErrorLine, said } from '../../../shared/messages';
+import { readFileSync, rmSync } from 'node:fs';
+import { fieldErrorLine, keyOfWireText, message, messageText, said, type MessageLanguage } from '../../../shared/messages';
 import type { CallContext } from '../companies/company-service';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
@@ -12,7 +13,7 @@ import type { Db } from '../store/database';
 import type { DraftsStore } from '../store/drafts/drafts-store';
 import type { ImportsStore } from '../store/imports/imports-store';
 import type { RowMark } from './errors-file';
-import { checkErrorsFileSize } from './file-check';
+import { checkErrorsFileParts } from './file-check';
 import { canceledFailure, duplicateErrors, failureOf, rowsText, type Entry } from './import-failures';
 import type { ImportOptions } from './import-options';
 import { progressReporter, type ReportProgress } from './import-progress';
@@ -74,6 +75,8 @@ export interface ImportAppParts {
   events: EventBus;
   providers: ProviderRegistry;
   outbox: Outbox;
+  /** The language of the words the app writes into files (the errors file): the app's setting. Default Russian. */
+  language?: () => Promise<MessageLanguage>;
 }
 
 export interface PipelineDeps extends ImportAppParts {
@@ -83,10 +86,6 @@ export interface PipelineDeps extends ImportAppParts {
   readers: ImportReaders;
 }
 
-const errorsTitle = 'Ошибки импорта';
-/** The errors file speaks the shop's language, as its title does. */
-const errorsLanguage = 'ru';
-
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
 export function createImportPipeline(deps: PipelineDeps) {
@@ -95,6 +94,7 @@ export function createImportPipeline(deps: PipelineDeps) {
   const draftWriter = createDraftImportWriter({ drafts, events });
   const update = store.update;
   const readOrders = createOrderReading({ providers, reference, options, readers });
+  const languageOfFiles = async (): Promise<MessageLanguage> => (await deps.language?.()) ?? 'ru';
 
   /** Reads, checks and (unless dry) writes; records the outcome of every order. Throws FileProblem / ImportCanceled. */
   async function execute(job: Job): Promise<RunOutcome> {
@@ -110,8 +110,8 @@ export function createImportPipeline(deps: PipelineDeps) {
     const report = progressReporter(events, job.ctx, job.importId);
     if (!job.dryRun) await update(job.importId, { status: 'reading' });
     report('reading', 0, 0, true);
-    const { entries, sheetName, sheetXmlBytes } = await readOrders(job, report, spool);
-    if (job.errorsToFile) checkErrorsFileSize(sheetXmlBytes, options); // a sheet that hid its size: still before any order
+    const { entries, sheetName, stylesXmlBytes } = await readOrders(job, report, spool);
+    if (job.errorsToFile) checkErrorsFileParts({ stylesXmlBytes }); // the wizard's staged files too: still before any order
 
     if (job.dryRun) {
       const valid = entries.filter((e) => spool.has(e.seq));
@@ -220,7 +220,7 @@ export function createImportPipeline(deps: PipelineDeps) {
 
   /** The errors file of a run: its failures as the run knows them, or as recorded when it was taken up again. */
   async function errorsFileOf(job: Job, entries: Entry[]) {
-    return makeErrorsFile(job.importId, job.bytes, job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries);
+    return makeErrorsFile(job.ctx, job.importId, job.bytes, job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries);
   }
 
   /**
@@ -274,28 +274,38 @@ export function createImportPipeline(deps: PipelineDeps) {
     return total - created;
   }
 
-  async function makeErrorsFile(importId: number, bytes: Buffer, rowStart: number, entries: Entry[]): Promise<Buffer> {
+  /**
+   * Writes the errors file (in the worker, straight to a file in the data folder), keeps it with its import
+   * and returns its bytes (the compressed workbook: about the size of the file the shop sent).
+   */
+  async function makeErrorsFile(ctx: CallContext, importId: number, bytes: Buffer, rowStart: number, entries: Entry[]): Promise<Buffer> {
+    const language = await languageOfFiles();
     const marks: RowMark[] = [];
     for (const e of entries) {
       if (!e.failure) continue;
       const byRow = new Map<number, string[]>();
       for (const err of e.failure.errors) {
         const list = byRow.get(err.row) ?? [];
-        list.push(fieldErrorLine(err, errorsLanguage));
+        list.push(fieldErrorLine(err, language));
         byRow.set(err.row, list);
       }
-      if (e.failure.errors.length === 0) byRow.set(e.row, [e.failure.description]);
+      const fixed = e.failure.errors.length === 0 ? keyOfWireText(e.failure.description) : undefined; // "canceled before…"
+      if (e.failure.errors.length === 0) byRow.set(e.row, [fixed ? messageText({ key: fixed }, language) : e.failure.description]);
       for (let r = e.row; r <= e.lastRow; r++) marks.push({ row: r, messages: byRow.get(r) ?? [] });
     }
-    let file: Buffer | undefined;
-    await readers.run({ kind: 'errors-file', bytes, limits: options, marks, headerRow: rowStart > 1 ? rowStart - 1 : undefined, title: errorsTitle }, (m) => {
-      if (m.type === 'file') file = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength);
-    });
-    await store.keepErrorsFile(importId, file!);
-    return file!;
+    const outPath = store.errorsDraftFile(ctx.companyId, importId);
+    try {
+      const title = messageText(message('import.errorsColumn'), language);
+      await readers.run({ kind: 'errors-file', bytes, limits: options, marks, headerRow: rowStart > 1 ? rowStart - 1 : undefined, title, outPath }, () => {});
+      const file = readFileSync(outPath);
+      await store.keepErrorsFile(importId, outPath);
+      return file;
+    } finally {
+      rmSync(outPath, { force: true });
+    }
   }
 
-  return { execute, makeErrorsFile, writer };
+  return { execute, makeErrorsFile, languageOfFiles, writer };
 }
 
 export type ImportPipeline = ReturnType<typeof createImportPipeline>;

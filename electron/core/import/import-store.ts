@@ -156,6 +156,9 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
     /** Where a run keeps its checked orders until it writes them (order-spool.ts); removed with the run. */
     spoolFile: (companyId: number, importId: number) => absolute(path.join('imports', String(companyId), `${importId}.orders.tmp`)),
 
+    /** Where a run's errors file is written before it is kept (a .tmp: one a crash left is removed at start). */
+    errorsDraftFile: (companyId: number, importId: number) => absolute(path.join('imports', String(companyId), `${importId}.errors.tmp`)),
+
     /** Spool files and half-written files a crash left behind (a run taken up again reads its file anew). */
     removeSpools() {
       const root = absolute('imports');
@@ -192,13 +195,14 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
 
     /**
      * Keeps the errors file of an import beside its source, counted in the company's quota (older finished
-     * imports' files make room for it). Not kept when the source is no longer kept.
+     * imports' files make room for it). Not kept when the source is no longer kept. `written`: the
+     * finished file (errorsDraftFile), moved into place.
      */
-    async keepErrorsFile(importId: number, bytes: Buffer) {
+    async keepErrorsFile(importId: number, written: string) {
       const record = await imports.importById(importId);
       if (!record?.sourcePath) return;
-      await makeRoom(record.companyId, bytes.length, record.id);
-      writeAtomically(errorsPathOf(record.sourcePath), bytes);
+      await makeRoom(record.companyId, statSync(written).size, record.id);
+      renameSync(written, absolute(errorsPathOf(record.sourcePath)));
     },
 
     errorsFile,

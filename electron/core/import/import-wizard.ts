@@ -1,3 +1,4 @@
+import { message, messageText } from '../../../shared/messages';
 import type { UploadSettings, UploadState } from '../../../shared/schemas/upload';
 import type { CallContext } from '../companies/company-service';
 import type { ServiceReach } from '../orders/service-reach';
@@ -185,7 +186,7 @@ export function createImportWizard(deps: {
     /** import.errorsFile: the workbook with its failed rows marked (made now if the run did not make it). */
     async errorsFile(ctx: CallContext, importId: number): Promise<{ fileName: string; base64: string | null }> {
       const row = await store.load(ctx, importId);
-      const fileName = `${(row.fileName ?? 'orders').replace(/\.xlsx$/i, '')} — ошибки.xlsx`;
+      const fileName = `${messageText(message('import.errorsFileName', { name: (row.fileName ?? 'orders').replace(/\.xlsx$/i, '') }), await pipeline.languageOfFiles())}.xlsx`;
       const kept = store.errorsFile(row);
       if (kept) return { fileName, base64: kept.toString('base64') };
       const source = store.source(row);
@@ -194,7 +195,7 @@ export function createImportWizard(deps: {
       if (entries.length === 0) return { fileName, base64: null };
       const settings = row.settings ?? undefined;
       try {
-        const file = await pipeline.makeErrorsFile(importId, source, settings?.columnSettings.rowStart ?? 2, entries);
+        const file = await pipeline.makeErrorsFile(ctx, importId, source, settings?.columnSettings.rowStart ?? 2, entries);
         return { fileName, base64: file.toString('base64') };
       } catch (error) {
         throw asAppError(error);

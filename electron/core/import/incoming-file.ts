@@ -2,7 +2,7 @@ import { ErrorCode } from '../../../shared/errors';
 import type { UploadRequest } from '../../../shared/schemas/upload';
 import { AppError } from '../errors';
 import { downloadFile, type FetchLike } from './download';
-import { checkErrorsFileSize, FileProblem, inspectWorkbook, type WorkbookInfo } from './file-check';
+import { checkErrorsFileParts, FileProblem, inspectWorkbook, type WorkbookInfo } from './file-check';
 import { fileProblemBody } from './import-failures';
 import type { ImportOptions } from './import-options';
 import { yieldToEventLoop } from './import-store';
@@ -52,12 +52,12 @@ export async function fileOf(request: UploadRequest, options: ImportOptions, fet
 
 /**
  * What is checked of a file before it is stored or any order created: an xlsx workbook with a sheet to
- * read, within the limits (file-check.ts: sizes, bombs, parts), and small enough for its errors file
- * when one is asked. Throws FileProblem.
+ * read, within the limits (file-check.ts: sizes, bombs, parts), and with parts small enough for its errors
+ * file when one is asked. Throws FileProblem.
  */
 export function checkIncomingFile(bytes: Buffer, options: ImportOptions, errorsToFile: boolean): WorkbookInfo {
   const info = inspectWorkbook(bytes, options);
-  if (errorsToFile) checkErrorsFileSize(info.sheetXmlBytes, options);
+  if (errorsToFile) checkErrorsFileParts(info);
   return info;
 }
 

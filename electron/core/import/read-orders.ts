@@ -39,8 +39,8 @@ export interface OrdersRead {
   /** Every order of the file in file order; a valid one has no failure and its row in the spool. */
   entries: Entry[];
   sheetName: string;
-  /** Bytes the sheet's XML really unpacked to. */
-  sheetXmlBytes: number;
+  /** Declared unpacked size of the workbook's styles (what an errors file keeps whole). */
+  stylesXmlBytes: number;
 }
 
 export interface ReadRequest {
@@ -181,7 +181,7 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
     if (entries.length === 0) {
       throw new FileProblem('no-rows', `No orders found in the sheet «${sheetName}» from row ${compiled.rowStart}${compiled.rowEnd ? ` to row ${compiled.rowEnd}` : ''}: the mapped columns are empty there.`);
     }
-    return { entries, sheetName, sheetXmlBytes: summary?.unpackedBytes ?? 0 };
+    return { entries, sheetName, stylesXmlBytes: info?.stylesXmlBytes ?? 0 };
   }
   return readOrders;
 }

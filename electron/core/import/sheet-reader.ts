@@ -1,12 +1,10 @@
-import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { createInflateRaw } from 'node:zlib';
 import type { CellValue, SheetRow } from './cells';
 import { maxColumn, parseRange } from './columns';
 import { FileProblem, type WorkbookInfo } from './file-check';
 import { readWorkbookParts, type WorkbookParts } from './workbook-parts';
 import { attr, scanXml, xmlText, type Tag } from './xml-scan';
-import { rawEntryData, readZipDirectory, ZipFormatError } from './zip';
+import { inflatedChunks, rawEntryData, readZipDirectory, ZipFormatError } from './zip';
 
 /**
  * Reads one sheet (runs in the import worker): the sheet's XML is inflated as a stream and scanned as it
@@ -423,28 +421,14 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
     }
     scanner.push(decoder.write(chunk));
   };
-  const inflate = method === 8 ? createInflateRaw({ chunkSize: 256 * 1024 }) : null;
   try {
-    if (!inflate) {
-      for (let at = 0; at < raw.length; at += 256 * 1024) {
-        take(raw.subarray(at, at + 256 * 1024));
-        await options.room?.();
-      }
-    } else {
-      // the compressed bytes in 64 KiB pieces: inflated output arrives as it is made, never all at once
-      const source = Readable.from((function* () {
-        for (let at = 0; at < raw.length; at += 64 * 1024) yield raw.subarray(at, at + 64 * 1024);
-      })());
-      source.pipe(inflate);
-      for await (const chunk of inflate as AsyncIterable<Buffer>) {
-        take(chunk);
-        await options.room?.();
-      }
+    for await (const chunk of inflatedChunks(raw, method)) {
+      take(chunk);
+      await options.room?.();
     }
     scanner.push(decoder.end());
     scanner.end();
   } catch (error) {
-    inflate?.destroy();
     if (!(error instanceof StopReading)) {
       if (error instanceof FileProblem) throw error;
       throw new FileProblem('unreadable', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`);

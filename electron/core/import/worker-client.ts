@@ -176,7 +176,8 @@ function runOn(idle: IdleWorker, task: WorkerTask, onMessage: OnWorkerMessage, o
           finish(new FileProblem(message.kind, message.message));
           return;
         case 'crash':
-          finish(new Error(`import worker: ${message.message}`));
+          // the error's code comes along: a full disk while writing the errors file is still a full disk (507)
+          finish(Object.assign(new Error(`import worker: ${message.message}`), message.code ? { code: message.code } : {}));
           return;
         default:
           try {

@@ -13,7 +13,8 @@ export type WorkerTask =
       /** Flow control: at most this many bytes of rows (estimated) unanswered by an `ack` (none: as fast as it reads). */
       windowBytes?: number;
     }
-  | { kind: 'errors-file'; bytes: Uint8Array; limits: ImportLimits; marks: RowMark[]; headerRow?: number; title: string };
+  /** The errors file, written to `outPath` as it is made (never whole in memory). */
+  | { kind: 'errors-file'; bytes: Uint8Array; limits: ImportLimits; marks: RowMark[]; headerRow?: number; title: string; outPath: string };
 
 /** What the worker answers, in order: workbook, rows…, done | file; or problem / crash at any point. */
 export type WorkerMessage =
@@ -21,9 +22,9 @@ export type WorkerMessage =
   | { type: 'dimension'; ref: string }
   | { type: 'rows'; rows: SheetRow[] }
   | { type: 'done'; summary: ReadSummary }
-  | { type: 'file'; bytes: Uint8Array }
+  | { type: 'file'; size: number }
   | { type: 'problem'; kind: FileProblemKind; message: string }
-  | { type: 'crash'; message: string };
+  | { type: 'crash'; message: string; code?: string };
 
 /** What the main thread tells the worker during a task: the oldest batch of rows not yet taken has been (flow control). */
 export type MainMessage = { type: 'ack' };

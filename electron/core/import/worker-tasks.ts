@@ -1,3 +1,5 @@
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import { writeErrorsFile } from './errors-file';
 import { FileProblem, inspectWorkbook } from './file-check';
 import { readSheet } from './sheet-reader';
@@ -64,12 +66,24 @@ export async function runWorkerTask(
       );
       post({ type: 'done', summary });
     } else {
-      const file = writeErrorsFile(bytes, { info, marks: task.marks, headerRow: task.headerRow, title: task.title }, task.limits);
-      const out = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
-      post({ type: 'file', bytes: out }, file.byteOffset === 0 && file.byteLength === file.buffer.byteLength ? [file.buffer as ArrayBuffer] : []);
+      mkdirSync(path.dirname(task.outPath), { recursive: true });
+      const fd = openSync(task.outPath, 'w');
+      let size = 0;
+      try {
+        await writeErrorsFile(bytes, { info, marks: task.marks, headerRow: task.headerRow, title: task.title }, (piece) => {
+          writeSync(fd, piece);
+          size += piece.length;
+        });
+      } finally {
+        closeSync(fd);
+      }
+      post({ type: 'file', size });
     }
   } catch (error) {
     if (error instanceof FileProblem) post({ type: 'problem', kind: error.kind, message: error.message });
-    else post({ type: 'crash', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    else {
+      const code = (error as { code?: unknown } | null)?.code;
+      post({ type: 'crash', message: error instanceof Error ? (error.stack ?? error.message) : String(error), ...(typeof code === 'string' ? { code } : {}) });
+    }
   }
 }

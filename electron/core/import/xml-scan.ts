@@ -13,6 +13,9 @@ export interface Tag {
   selfClosing: boolean;
   /** The raw attribute text of the tag (for attr()). */
   attrs: string;
+  /** Where the tag starts (its `<`) and ends (after its `>`) in the scanned text: a writer copying the text keeps what it does not change. */
+  start: number;
+  end: number;
 }
 
 /** The value of one attribute of a tag's raw attribute text, decoded; undefined when absent. */
@@ -86,7 +89,7 @@ export function scanXml(text: string, from: number, to: number, onTag: (tag: Tag
       nameEnd++;
     }
     const selfClosing = text.charCodeAt(gt - 1) === 47;
-    onTag({ name: text.slice(nameStart, nameEnd), closing, selfClosing, attrs: text.slice(nameEnd, selfClosing ? gt - 1 : gt) });
+    onTag({ name: text.slice(nameStart, nameEnd), closing, selfClosing, attrs: text.slice(nameEnd, selfClosing ? gt - 1 : gt), start: lt, end: gt + 1 });
     pos = gt + 1;
   }
   return pos;

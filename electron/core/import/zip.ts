@@ -1,9 +1,12 @@
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { crc32, createDeflateRaw, createInflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /**
  * Just enough ZIP for xlsx files: read the central directory (to check a file before any
- * decompression: sizes, ratios, encryption), inflate one small entry, and write the archive back with
- * some entries replaced and every other entry copied byte for byte (the errors file).
+ * decompression: sizes, ratios, encryption), inflate an entry (whole when small, piece by piece when
+ * not), and write an archive with some entries new and every other entry copied byte for byte (the
+ * errors file, written as it is made).
  */
 
 export class ZipFormatError extends Error {}
@@ -27,6 +30,7 @@ export interface ZipEntry {
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
+const DESCRIPTOR = 0x08074b50;
 
 function findEndOfCentralDirectory(buf: Buffer): number {
   const stop = Math.max(0, buf.length - 22 - 0xffff);
@@ -108,18 +112,61 @@ export function entryData(buf: Buffer, entry: ZipEntry, limit: number): Buffer {
   }
 }
 
+/** Where a zip writer puts its bytes, in order: a list in memory, or a file. */
+export type ZipSink = (bytes: Buffer) => void;
+
+/** The fields a new entry takes from an existing one (or defaults), its contents aside. */
+type EntryTemplate = Partial<ZipEntry> & { name: string };
+
+const dosNow = () => {
+  const now = new Date();
+  return {
+    time: (now.getHours() << 11) | (now.getMinutes() << 5) | (now.getSeconds() >> 1),
+    date: ((now.getFullYear() - 1980) << 9) | ((now.getMonth() + 1) << 5) | now.getDate(),
+  };
+};
+
+/** Pieces of the compressed bytes fed to zlib at a time: its output arrives as it is made, never all at once. */
+const inflatePiece = 64 * 1024;
+
+/** The uncompressed bytes of an entry, piece by piece (stored or deflated). */
+export async function* inflatedChunks(raw: Buffer, method: number): AsyncGenerator<Buffer> {
+  if (method === 0) {
+    for (let at = 0; at < raw.length; at += 4 * inflatePiece) yield raw.subarray(at, at + 4 * inflatePiece);
+    return;
+  }
+  if (method !== 8) throw new ZipFormatError(`unsupported compression method ${method}`);
+  const inflate = createInflateRaw({ chunkSize: 256 * 1024 });
+  const source = Readable.from(
+    (function* () {
+      for (let at = 0; at < raw.length; at += inflatePiece) yield raw.subarray(at, at + inflatePiece);
+    })(),
+  );
+  source.pipe(inflate);
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) yield chunk;
+  } finally {
+    source.unpipe(inflate);
+    inflate.destroy();
+  }
+}
+
 /**
- * Writes the archive again: entries in `replace` get new contents (deflated), new ones in `add` are
- * appended, all others are copied byte for byte, compressed data included.
+ * Writes an archive entry by entry into `sink`: entries copied byte for byte (compressed data included),
+ * new ones deflated from a buffer, or deflated as their contents stream in (sizes and CRC in a data
+ * descriptor after the data, so nothing is held back). `finish` writes the table of contents.
  */
-export function rewriteZip(buf: Buffer, entries: ZipEntry[], replace: Map<string, Buffer>, add: Map<string, Buffer> = new Map()): Buffer {
-  const parts: Buffer[] = [];
+export function createZipWriter(sink: ZipSink) {
   const central: Buffer[] = [];
   let offset = 0;
+  let count = 0;
+  const put = (bytes: Buffer) => {
+    sink(bytes);
+    offset += bytes.length;
+  };
 
-  const emit = (entry: ZipEntry, data: Buffer) => {
-    const name = Buffer.from(entry.name, 'utf8');
-    const flags = entry.flags & ~0x0008; // sizes are in the local header now: no data descriptor
+  /** The local header, then (once sizes are known) the central directory's record of the entry. */
+  const localHeader = (entry: ZipEntry, name: Buffer, flags: number, sizes: { crc: number; compressed: number; size: number }) => {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL, 0);
     local.writeUInt16LE(entry.versionNeeded, 4);
@@ -127,11 +174,14 @@ export function rewriteZip(buf: Buffer, entries: ZipEntry[], replace: Map<string
     local.writeUInt16LE(entry.method, 8);
     local.writeUInt16LE(entry.time, 10);
     local.writeUInt16LE(entry.date, 12);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt32LE(sizes.crc >>> 0, 14);
+    local.writeUInt32LE(sizes.compressed, 18);
+    local.writeUInt32LE(sizes.size, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(0, 28);
+    return Buffer.concat([local, name]);
+  };
+  const centralRecord = (entry: ZipEntry, name: Buffer, flags: number, at: number, sizes: { crc: number; compressed: number; size: number }) => {
     const header = Buffer.alloc(46);
     header.writeUInt32LE(CENTRAL, 0);
     header.writeUInt16LE(entry.versionMadeBy, 4);
@@ -140,61 +190,128 @@ export function rewriteZip(buf: Buffer, entries: ZipEntry[], replace: Map<string
     header.writeUInt16LE(entry.method, 10);
     header.writeUInt16LE(entry.time, 12);
     header.writeUInt16LE(entry.date, 14);
-    header.writeUInt32LE(entry.crc >>> 0, 16);
-    header.writeUInt32LE(data.length, 20);
-    header.writeUInt32LE(entry.size, 24);
+    header.writeUInt32LE(sizes.crc >>> 0, 16);
+    header.writeUInt32LE(sizes.compressed, 20);
+    header.writeUInt32LE(sizes.size, 24);
     header.writeUInt16LE(name.length, 28);
     header.writeUInt16LE(0, 30);
     header.writeUInt16LE(0, 32);
     header.writeUInt16LE(0, 34);
     header.writeUInt16LE(entry.internalAttributes, 36);
     header.writeUInt32LE(entry.externalAttributes >>> 0, 38);
-    header.writeUInt32LE(offset, 42);
-    parts.push(local, name, data);
+    header.writeUInt32LE(at, 42);
     central.push(header, name);
-    offset += local.length + name.length + data.length;
+    count++;
+  };
+  const deflatedEntry = (template: EntryTemplate): ZipEntry => ({
+    versionMadeBy: 20,
+    versionNeeded: 20,
+    flags: 0x0800,
+    ...dosNow(),
+    internalAttributes: 0,
+    externalAttributes: 0,
+    localHeaderOffset: 0,
+    ...template,
+    method: 8,
+    crc: 0,
+    size: 0,
+    compressedSize: 0,
+  });
+  const limit32 = (n: number, name: string) => {
+    if (n > 0xfffffffe) throw new ZipFormatError(`entry ${name} grew past what a zip without ZIP64 holds`);
+    return n;
   };
 
-  const fresh = (template: Partial<ZipEntry> & { name: string }, contents: Buffer) => {
-    const now = new Date();
-    const dosTime = (now.getHours() << 11) | (now.getMinutes() << 5) | (now.getSeconds() >> 1);
-    const dosDate = ((now.getFullYear() - 1980) << 9) | ((now.getMonth() + 1) << 5) | now.getDate();
-    emit(
-      {
-        versionMadeBy: 20,
-        versionNeeded: 20,
-        flags: 0x0800,
-        time: dosTime,
-        date: dosDate,
-        internalAttributes: 0,
-        externalAttributes: 0,
-        localHeaderOffset: 0,
-        ...template,
-        method: 8,
-        crc: crc32(contents),
-        size: contents.length,
-        compressedSize: 0,
-      },
-      deflateRawSync(contents),
-    );
+  /** Writes an entry whose sizes are known. */
+  const whole = (entry: ZipEntry, data: Buffer) => {
+    const name = Buffer.from(entry.name, 'utf8');
+    const flags = entry.flags & ~0x0008; // sizes are in the local header: no data descriptor
+    const sizes = { crc: entry.crc, compressed: data.length, size: entry.size };
+    const at = offset;
+    put(localHeader(entry, name, flags, sizes));
+    put(data);
+    centralRecord(entry, name, flags, at, sizes);
   };
 
+  return {
+    /** An entry of `from` (the archive `entry` belongs to), copied as it is. */
+    copy(from: Buffer, entry: ZipEntry) {
+      whole(entry, rawEntryData(from, entry));
+    },
+    /** A new entry (or one replaced: pass its old record as the template), deflated at once. */
+    add(template: EntryTemplate, contents: Buffer) {
+      whole({ ...deflatedEntry(template), crc: crc32(contents), size: contents.length }, deflateRawSync(contents));
+    },
+    /** A new entry deflated as `contents` yields it; memory holds one piece at a time. */
+    async addStream(template: EntryTemplate, contents: AsyncIterable<Buffer>) {
+      const entry = deflatedEntry(template);
+      const name = Buffer.from(entry.name, 'utf8');
+      const flags = entry.flags | 0x0008;
+      const at = offset;
+      put(localHeader(entry, name, flags, { crc: 0, compressed: 0, size: 0 }));
+      const deflate = createDeflateRaw();
+      let compressed = 0;
+      deflate.on('data', (chunk: Buffer) => {
+        put(chunk);
+        compressed += chunk.length;
+      });
+      const done = new Promise<void>((resolve, reject) => {
+        deflate.once('end', resolve);
+        deflate.once('error', reject);
+      });
+      let crc = 0;
+      let size = 0;
+      try {
+        for await (const piece of contents) {
+          crc = crc32(piece, crc);
+          size = limit32(size + piece.length, entry.name);
+          if (!deflate.write(piece)) await once(deflate, 'drain');
+        }
+        deflate.end();
+        await done;
+      } catch (error) {
+        deflate.destroy();
+        throw error;
+      }
+      const sizes = { crc, compressed: limit32(compressed, entry.name), size };
+      const descriptor = Buffer.alloc(16);
+      descriptor.writeUInt32LE(DESCRIPTOR, 0);
+      descriptor.writeUInt32LE(crc >>> 0, 4);
+      descriptor.writeUInt32LE(sizes.compressed, 8);
+      descriptor.writeUInt32LE(size, 12);
+      put(descriptor);
+      centralRecord(entry, name, flags, at, sizes);
+    },
+    /** The table of contents; the archive is complete after it. */
+    finish() {
+      const table = Buffer.concat(central);
+      const end = Buffer.alloc(22);
+      end.writeUInt32LE(EOCD, 0);
+      end.writeUInt16LE(count, 8);
+      end.writeUInt16LE(count, 10);
+      end.writeUInt32LE(table.length, 12);
+      end.writeUInt32LE(offset, 16);
+      put(table);
+      put(end);
+    },
+  };
+}
+
+/**
+ * Writes the archive again in memory: entries in `replace` get new contents (deflated), new ones in `add`
+ * are appended, all others are copied byte for byte, compressed data included.
+ */
+export function rewriteZip(buf: Buffer, entries: ZipEntry[], replace: Map<string, Buffer>, add: Map<string, Buffer> = new Map()): Buffer {
+  const parts: Buffer[] = [];
+  const zip = createZipWriter((bytes) => parts.push(bytes));
   for (const entry of entries) {
     const contents = replace.get(entry.name);
-    if (contents) fresh(entry, contents);
-    else emit(entry, rawEntryData(buf, entry));
+    if (contents) zip.add(entry, contents);
+    else zip.copy(buf, entry);
   }
-  for (const [name, contents] of add) fresh({ name }, contents);
-
-  const centralSize = central.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(EOCD, 0);
-  const count = entries.length + add.size;
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, ...central, end]);
+  for (const [name, contents] of add) zip.add({ name }, contents);
+  zip.finish();
+  return Buffer.concat(parts);
 }
 
 /** A new archive from name → contents (tests and fixtures). */

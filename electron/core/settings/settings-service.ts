@@ -5,6 +5,7 @@ import {
   type senderProfileCreateSchema, type senderProfileUpdateSchema,
 } from '../../../shared/schemas/settings';
 import { formatTimestamp } from '../../../shared/time';
+import type { MessageLanguage } from '../../../shared/messages';
 import { backupsDir, pendingRestoreFile } from '../backup/backup-paths';
 import type { Clock } from '../clock';
 import { defaultCompanyName, newApiToken, type CallContext } from '../companies/company-service';
@@ -77,6 +78,16 @@ export function createSettingsService({ accounts, clock, events, log, dataDir }:
 
   const service = {
     preferences,
+
+    /**
+     * The language the app writes files in (the import's errors file): the preference, or for "as the
+     * system" the system's own, as the window decides it (Russian when the system speaks Russian).
+     */
+    async language(): Promise<MessageLanguage> {
+      const chosen = (await preferences()).language;
+      if (chosen !== 'system') return chosen;
+      return Intl.DateTimeFormat().resolvedOptions().locale.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+    },
 
     /** Whether other programs may use the local interface (the HTTP server asks on every /v1 call). */
     async localApiEnabled(): Promise<boolean> {
