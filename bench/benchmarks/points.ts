@@ -21,20 +21,19 @@ interface Format {
 }
 interface Reference {
   readDataset(dir: string, manifest: unknown): { points: PointLike[]; tariffs: unknown[]; services: unknown[] };
-  replaceDataset(sqlite: unknown, source: string, data: unknown): void;
 }
 
 /**
  * A data folder whose sandbox dataset holds `total` points instead of the shipped 6,000, made with the
- * lists' own seeded generator and loaded with the lists' loader (derived columns, statistics). The
+ * lists' own seeded generator and loaded through the reference store (derived columns, statistics). The
  * shipped tariffs and services stay. Returns the (city, service) pairs with their point counts.
  */
 export async function seedPoints(ctx: BenchContext, dir: string, total: number) {
   const generator = await importIfExists<Generator>('scripts/generate-sandbox-data.ts');
   const format = await importIfExists<Format>('electron/core/lists/reference-format.ts');
   const reference = await importIfExists<Reference>('electron/core/lists/reference-data.ts');
-  if (!generator?.generatePointsFile || !format?.expandPoints || !reference?.replaceDataset) {
-    throw new Skip('the points lists (electron/core/lists/reference-data.ts replaceDataset, scripts/generate-sandbox-data.ts) do not exist yet');
+  if (!generator?.generatePointsFile || !format?.expandPoints || !reference?.readDataset) {
+    throw new Skip('the points lists (electron/core/lists/reference-data.ts readDataset, scripts/generate-sandbox-data.ts) do not exist yet');
   }
   const started = performance.now();
   // Shares like the shipped data: express 40 %, post 25 %, lockers 35 %.
@@ -47,7 +46,7 @@ export async function seedPoints(ctx: BenchContext, dir: string, total: number) 
     const { readFileSync } = await import('node:fs');
     const manifest = format.manifestSchema.parse(JSON.parse(readFileSync(join(resources, 'manifest.json'), 'utf8')));
     const shipped = reference.readDataset(resources, manifest);
-    app.sqlite.transaction(() => reference.replaceDataset(app.sqlite, 'sandbox', { points, tariffs: shipped.tariffs, services: shipped.services }))();
+    await app.stores.reference.replaceDataset('sandbox', { points, tariffs: shipped.tariffs, services: shipped.services } as never);
     const inTable = (app.sqlite.prepare('SELECT count(*) AS n FROM points').get() as { n: number }).n;
     ctx.log(`points: ${inTable} points loaded in ${Math.round(performance.now() - started)} ms`);
   } finally {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createApp } from '../../electron/core/app';
 import { silentLogger } from '../../electron/core/logger';
+import { createReferenceData } from '../../electron/core/orders/reference-data';
 import { importIfExists, sendToParent } from '../lib/child';
 import { countStatements, formatStats } from '../lib/sql-stats';
 import { startStallProbe } from '../lib/stall-probe';
@@ -38,7 +39,10 @@ async function main() {
   const wired = (app.services as Record<string, unknown>).import ?? (app.services as Record<string, unknown>).imports;
   const service: ImportService =
     (wired as ImportService | undefined) ??
-    engine.createImportService({ db: app.db, sqlite: app.sqlite, drafts: app.stores.drafts, imports: app.stores.imports, clock: app.clock, log: silentLogger, events: app.events, providers: app.providers, outbox: app.outbox });
+    engine.createImportService({
+      db: app.db, sqlite: app.sqlite, drafts: app.stores.drafts, imports: app.stores.imports, clock: app.clock, log: silentLogger, events: app.events,
+      providers: app.providers, outbox: app.outbox, reference: createReferenceData(app.stores.reference),
+    });
 
   const phases: Record<string, number> = {};
   const phaseRss: Record<string, number> = {};

@@ -14,7 +14,6 @@ import { guardedFetch, type FetchLike } from './import/download';
 import { createImportService, type ImportOptions } from './import/import-service';
 import { createImportPresetService } from './import-presets/preset-service';
 import { createListsService } from './lists/lists-service';
-import { findPoint } from './lists/points-repository';
 import { defaultResourcesDir, loadReferenceData } from './lists/reference-data';
 import type { Logger } from './logger';
 import { createFileLog } from './logging/file-log';
@@ -31,6 +30,7 @@ import { createProviderConnections } from './providers/connections/connection-se
 import type { CdekTuning } from './providers/cdek/kind';
 import type { CarrierKind, StoredReference } from './providers/carrier-kind';
 import { createStoredReference } from './lists/carrier-reference';
+import { createReferenceData } from './orders/reference-data';
 import { createKeyFileSecretBox, type SecretBox } from './providers/connections/secret-box';
 import type { UpstreamTuning } from './providers/upstream/upstream-provider';
 import { createStatusRefresher } from './statuses/refresh';
@@ -75,7 +75,7 @@ export interface AppOptions {
   /** The Electron build of better-sqlite3. */
   nativeBinding?: string;
   /** Extra delivery services (adapters under test, for example) beside the built-in sandbox ones. */
-  providers?: (deps: { db: Db; clock: Clock; reference: StoredReference }) => Carrier[];
+  providers?: (deps: { clock: Clock; reference: StoredReference }) => Carrier[];
   /** Start the background workers (outbox). Tests leave them off and drive the work by hand. */
   startWorkers?: boolean;
   /** Shipped resources (sandbox reference data); default `<repo>/resources`, the packaged app passes its own. */
@@ -124,7 +124,7 @@ export async function createApp(options: AppOptions) {
   const stores = openSqliteStores(store);
   try {
     // Points, tariffs and services of the sandbox services; near-free when the shipped version is already in.
-    const reference = loadReferenceData(store.sqlite, { resourcesDir: options.resourcesDir ?? defaultResourcesDir, now: clock.now() });
+    const reference = await loadReferenceData(stores.reference, { resourcesDir: options.resourcesDir ?? defaultResourcesDir, now: clock.now() });
     if (!reference) log.warn(`No sandbox reference data in ${options.resourcesDir ?? defaultResourcesDir}: the point and tariff lists stay as they are`);
     else if (reference.loaded) log.info(`Reference data ${reference.version}: ${reference.points} points loaded in ${reference.ms.toFixed(0)} ms`);
   } catch (error) {
@@ -132,15 +132,19 @@ export async function createApp(options: AppOptions) {
   }
   const events = createEventBus((error) => log.error('event listener failed', error));
   const secretBox = options.secretBox ?? createKeyFileSecretBox(options.dataDir);
+  const referenceData = createReferenceData(stores.reference);
   const connections = createProviderConnections({
-    db, clock, log, secretBox, kinds: options.carrierKinds, tuning: { ...options.carrierTuning, ...(options.cdek && { cdek: options.cdek }), ...(options.upstream && { upstream: options.upstream }) },
+    store: stores.connections, reference: stores.reference, clock, log, secretBox, kinds: options.carrierKinds, tuning: { ...options.carrierTuning, ...(options.cdek && { cdek: options.cdek }), ...(options.upstream && { upstream: options.upstream }) },
   });
   // Set by whoever serves the local interface (browser mode after it listens); the settings page shows it.
   let localApiUrl: string | null = null;
   await connections.reload();
   const providers = withConnections(
     createProviderRegistry(
-      [...sandboxServices.map((service) => createSandboxProvider(service, { db, clock })), ...(options.providers?.({ db, clock, reference: createStoredReference(db) }) ?? [])].map(
+      [
+        ...sandboxServices.map((service) => createSandboxProvider(service, { store: stores.sandbox, clock, reference: referenceData })),
+        ...(options.providers?.({ clock, reference: createStoredReference(stores.reference) }) ?? []),
+      ].map(
         options.wrapProvider ?? ((provider) => provider),
       ),
     ),
@@ -150,13 +154,13 @@ export async function createApp(options: AppOptions) {
   const companies = createCompanyService(stores.accounts, clock);
   const apiLogins = createApiLoginService({ accounts: stores.accounts, clock });
   const auth = createAuthService({ accounts: stores.accounts, clock, companies, events });
-  const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events });
+  const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events, reference: referenceData });
   const statuses = createStatusService({ db, sqlite: store.sqlite });
   const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
-  const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(db, providers) });
-  const lists = createListsService({ db, sqlite: store.sqlite, providers });
+  const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(stores.reference, providers) });
+  const lists = createListsService({ reference: stores.reference, providers });
   const imports = createImportService({
-    db, sqlite: store.sqlite, drafts: stores.drafts, imports: stores.imports, clock, log, events, providers, outbox, options: options.imports, dataDir: options.dataDir,
+    db, sqlite: store.sqlite, drafts: stores.drafts, imports: stores.imports, clock, log, events, providers, outbox, reference: referenceData, options: options.imports, dataDir: options.dataDir,
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
     fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
     defaultSender: async (ctx) => (await settings.listProfiles(ctx)).find((p) => p.isDefault)?.sender,
@@ -166,7 +170,7 @@ export async function createApp(options: AppOptions) {
 
   const settings = createSettingsService({ accounts: stores.accounts, clock, events, log, dataDir: options.dataDir });
   const lan = createLanService({ accounts: stores.accounts, clock, log, dataDir: options.dataDir });
-  const usualDropOff = createUsualDropOff(db, clock);
+  const usualDropOff = createUsualDropOff(stores.reference, clock);
   const drafts = createDraftService({ drafts: stores.drafts, clock, orders, providers, events });
   const importPresets = createImportPresetService({ drafts: stores.drafts, clock });
   const backup = createBackupService({ backups: stores.backups, files: sqliteDatabaseFiles(options.nativeBinding), clock, log, dataDir: options.dataDir });
@@ -201,7 +205,7 @@ export async function createApp(options: AppOptions) {
     'calculator.calculate': async (_ctx, input) => calculator.calculate(input),
     'calculator.intervals': async (_ctx, input) => intervals.intervals(input),
     'lists.points': async (_ctx, input) => lists.searchPoints(input),
-    'lists.point': async (_ctx, input) => findPoint(db, input.providerKey, input.id),
+    'lists.point': async (_ctx, input) => lists.point(input),
     'lists.cities': async (_ctx, input) => lists.cities(input),
     'lists.tariffs': async (_ctx, input) => lists.tariffList(input),
     'lists.services': async (_ctx, input) => lists.serviceList(input),

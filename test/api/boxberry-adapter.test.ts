@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { manualClock } from '../../electron/core/clock';
-import { createStoredReference, syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
+import { syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
 import { BOXBERRY_POINT_ID_BASE, createBoxberryProvider, type BoxberryProvider } from '../../electron/core/providers/boxberry/boxberry-provider';
 import { BoxberryAuthError, createBoxberryClient, type BoxberryClientOptions } from '../../electron/core/providers/boxberry/client';
 import { ProviderRejectedError, ProviderUnavailableError, type ShipmentRequest, type TrackedShipment } from '../../electron/core/providers/provider';
@@ -30,13 +30,13 @@ async function setup(fakeOptions: FakeBoxberryOptions = {}, clientTune: Partial<
   let boxberry!: BoxberryProvider;
   const app = await createTestApp({
     clock,
-    providers: ({ db }) => {
+    providers: ({ reference }) => {
       const client = createBoxberryClient({ baseUrl: fake.url, token: FAKE_BOXBERRY_TOKEN, clock, timeoutMs: 5_000, ...clientTune });
-      boxberry = createBoxberryProvider({ client, reference: createStoredReference(db) });
+      boxberry = createBoxberryProvider({ client, reference });
       return [boxberry];
     },
   });
-  if (!clientTune.token) await syncCarrierPoints({ db: app.app.db, clock }, boxberry.referenceData.points);
+  if (!clientTune.token) await syncCarrierPoints({ reference: app.app.stores.reference, clock }, boxberry.referenceData.points);
   const idOf = async (code: string) => (await app.app.db.selectFrom('points').select('id').where('source', '=', 'boxberry').where('code', '=', code).executeTakeFirst())?.id ?? -1;
   const all = fake.points();
   // A Moscow point taking parcels in, and one taking cash that hands them out.
@@ -232,7 +232,7 @@ describe('Boxberry adapter against the fake json.php over HTTP', () => {
     expect(rows.filter((r) => r.available_operation === 2)).toHaveLength(2);
     expect(env.fake.http.byRoute['GET ListPoints']).toBe(4);
     env.fake.setPoints(generateBoxberryPoints(19));
-    expect(await syncCarrierPoints({ db, clock: env.clock }, env.boxberry.referenceData.points)).toMatchObject({ total: 19, pages: 4, disabled: 1 });
+    expect(await syncCarrierPoints({ reference: env.app.app.stores.reference, clock: env.clock }, env.boxberry.referenceData.points)).toMatchObject({ total: 19, pages: 4, disabled: 1 });
     const again = await db.selectFrom('points').select(['id', 'code', 'enabled']).where('source', '=', 'boxberry').orderBy('id').execute();
     expect(again.map((r) => r.id)).toEqual(rows.map((r) => r.id));
     expect(again.filter((r) => r.enabled === 0).map((r) => r.code)).toEqual([generateBoxberryPoints(20)[19].Code]);

@@ -302,7 +302,7 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
   describe('offices', () => {
     it('syncs every page (X-Total-Pages) into the points table; /lists points then serve CDEK offline; ids survive a re-sync', async () => {
       env = await setup({ offices: generateOffices(2345) }, { officesPageSize: 500 });
-      const result = await syncCarrierPoints({ db: env.app.app.db, clock: env.clock }, env.cdek.referenceData.points);
+      const result = await syncCarrierPoints({ reference: env.app.app.stores.reference, clock: env.clock }, env.cdek.referenceData.points);
       expect(result).toEqual({ total: 2345, pages: 5, disabled: 0, skipped: 0 });
       expect(env.fake.stats.byRoute['GET /v2/deliverypoints']).toBe(5);
 
@@ -318,12 +318,12 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
 
     it('a re-sync keeps ids, disables offices CDEK stopped listing, and runs only when the last one is a day old', async () => {
       env = await setup({ offices: generateOffices(30) }, { officesPageSize: 10 });
-      await syncCarrierPoints({ db: env.app.app.db, clock: env.clock }, env.cdek.referenceData.points);
+      await syncCarrierPoints({ reference: env.app.app.stores.reference, clock: env.clock }, env.cdek.referenceData.points);
       const before = await env.app.app.dispatch('lists.points', env.app.shop, { providerKey: 'cdek', search: 'MSK0006' });
       env.fake.setOffices(generateOffices(25));
-      expect(await syncCarrierPointsIfStale({ db: env.app.app.db, clock: env.clock }, env.cdek.referenceData.points)).toBeNull();
+      expect(await syncCarrierPointsIfStale({ reference: env.app.app.stores.reference, clock: env.clock }, env.cdek.referenceData.points)).toBeNull();
       env.clock.advance(24 * 3_600_000);
-      expect(await syncCarrierPointsIfStale({ db: env.app.app.db, clock: env.clock }, env.cdek.referenceData.points)).toEqual({ total: 25, pages: 3, disabled: 5, skipped: 0 });
+      expect(await syncCarrierPointsIfStale({ reference: env.app.app.stores.reference, clock: env.clock }, env.cdek.referenceData.points)).toEqual({ total: 25, pages: 3, disabled: 5, skipped: 0 });
       const after = await env.app.app.dispatch('lists.points', env.app.shop, { providerKey: 'cdek', search: 'MSK0006' });
       expect(after).toEqual(before);
       const all = await env.app.app.dispatch('lists.points', env.app.shop, { providerKey: 'cdek', includeDisabled: true, limit: 100 });
@@ -334,7 +334,7 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
 
     it('an order to a synced point sends its CDEK code as delivery_point, from a synced office as shipment_point', async () => {
       env = await setup({ offices: generateOffices(10) });
-      await syncCarrierPoints({ db: env.app.app.db, clock: env.clock }, env.cdek.referenceData.points);
+      await syncCarrierPoints({ reference: env.app.app.stores.reference, clock: env.clock }, env.cdek.referenceData.points);
       const page = (await env.app.app.dispatch('lists.points', env.app.shop, { providerKey: 'cdek', limit: 10 })) as { value: { rows: { id: number; code: string; city: string; type: number; availableOperation: number }[] } };
       const pvzIn = page.value.rows.find((p) => p.city === 'Москва' && p.availableOperation === 3)!;
       const pvzOut = page.value.rows.find((p) => p.city === 'Санкт-Петербург' && p.type === 1)!;

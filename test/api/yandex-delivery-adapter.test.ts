@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { manualClock } from '../../electron/core/clock';
-import { createStoredReference, syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
+import { syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
 
 import { ProviderRejectedError, ProviderUnavailableError, type ShipmentRequest, type TrackedShipment } from '../../electron/core/providers/provider';
 import { createYandexClient, type YandexClientOptions } from '../../electron/core/providers/yandex-delivery/client';
@@ -38,13 +38,13 @@ async function setup(fakeOptions: FakeYandexOptions = {}, tune: Partial<Omit<Yan
   let yandex!: YandexProvider;
   const app = await createTestApp({
     clock,
-    providers: ({ db }) => {
+    providers: ({ reference }) => {
       const client = createYandexClient({ baseUrl: fake.url, token: FAKE_YANDEX_TOKEN, clock, timeoutMs: 5_000, ...clientTune });
-      yandex = createYandexProvider({ client, reference: createStoredReference(db), clock, ...providerTune });
+      yandex = createYandexProvider({ client, reference, clock, ...providerTune });
       return [yandex];
     },
   });
-  if (!clientTune?.token) await syncCarrierPoints({ db: app.app.db, clock }, yandex.referenceData.points);
+  if (!clientTune?.token) await syncCarrierPoints({ reference: app.app.stores.reference, clock }, yandex.referenceData.points);
   const idOf = async (predicate: (p: ReturnType<FakeYandex['points']>[number]) => boolean) => {
     const code = fake.points().find(predicate)?.id;
     const row = await app.app.db.selectFrom('points').select('id').where('code', '=', code ?? '').executeTakeFirst();
@@ -311,7 +311,7 @@ describe('Yandex Delivery adapter against the fake platform over HTTP', () => {
       expect(env.fake.http.byRoute['POST /api/b2b/platform/pickup-points/list']).toBe(9);
 
       env.fake.setPoints(generateYandexPoints(29));
-      const result = await syncCarrierPoints({ db, clock: env.clock }, env.yandex.referenceData.points);
+      const result = await syncCarrierPoints({ reference: env.app.app.stores.reference, clock: env.clock }, env.yandex.referenceData.points);
       expect(result).toMatchObject({ total: 29, pages: 9, disabled: 1 });
       const again = await db.selectFrom('points').select(['id', 'code', 'enabled']).where('source', '=', 'yandex-delivery').orderBy('id').execute();
       expect(again.map((r) => r.id)).toEqual(rows.map((r) => r.id));

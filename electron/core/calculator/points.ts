@@ -1,8 +1,7 @@
 import type { Point } from '../../../shared/schemas/lists';
 import type { Parcel } from '../lists/point-checks';
-import { findPoint, searchPoints } from '../lists/points-repository';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
+import type { ReferenceStore } from '../store/reference/reference-store';
 
 /** What the calculator asks of the pickup points reference (the lists keep it). */
 export interface PointDirectory {
@@ -15,18 +14,18 @@ export interface PointDirectory {
 /** Every point of a city: the interface lists them all with each tariff to a point. */
 const allOfACity = 100_000;
 
-/** The points reference of the app's database. */
-export function createReferencePoints(db: Db, providers: ProviderRegistry): PointDirectory {
+/** The points the reference store keeps. */
+export function createReferencePoints(reference: ReferenceStore, providers: ProviderRegistry): PointDirectory {
   return {
     async find(id) {
       for (const info of providers.list()) {
-        const point = await findPoint(db, info.key, id);
+        const point = await reference.findPoint(info.key, id);
         if (point) return point;
       }
       return undefined;
     },
     async issuingIn({ providerKey, city, parcel, near }) {
-      const { rows } = await searchPoints(db, { providerKey, city, operation: 'issue', parcel, near, limit: allOfACity, offset: 0 });
+      const { rows } = await reference.searchPoints({ providerKey, city, operation: 'issue', parcel, near, limit: allOfACity, offset: 0 });
       return rows.map((p) => p.id);
     },
   };

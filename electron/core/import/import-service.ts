@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { UploadSettings } from '../../../shared/schemas/upload';
 import type { CallContext } from '../companies/company-service';
 import { validationError } from '../errors';
-import { allTariffs, hasTariffs, servicesOf } from '../lists/tariffs-repository';
-import { createReferenceData, type ReferenceData } from '../orders/reference-data';
+import type { StoredReferenceData } from '../orders/reference-data';
 import { createServiceReach } from '../orders/service-reach';
 import type { FetchLike } from './download';
 import { createImportJobs } from './import-jobs';
@@ -30,7 +29,7 @@ export { fileProblemBody } from './import-failures';
 
 export interface ImportServiceDeps extends ImportAppParts {
   /** The reference data the orders service checks orders against (pass the same instance). */
-  reference?: ReferenceData;
+  reference: StoredReferenceData;
   /** Additional services of a delivery service, for extraParams columns; default: the reference lists. */
   services?: ServicesLookup;
   fetch?: FetchLike;
@@ -50,9 +49,9 @@ export function createImportService(deps: ImportServiceDeps) {
   const lookupServices: ServicesLookup =
     deps.services ??
     (async (providerKey) => {
-      const list = await servicesOf(db, providerKey);
-      if (list.length) return list;
-      return (await hasTariffs(db, providerKey)) ? [] : undefined;
+      const list = await deps.reference.services(providerKey);
+      if (list) return list;
+      return (await deps.reference.tariffs(providerKey)) ? [] : undefined;
     });
 
   /**
@@ -64,15 +63,12 @@ export function createImportService(deps: ImportServiceDeps) {
     if (!providers.get(settings.providerKey)) throw validationError([{ field: 'providerKey', message: `unknown delivery service ${settings.providerKey}` }]);
     return compileSettings(settings, { lookupServices, lookupTariffs, ...wizard });
   }
-  const lookupTariffs = async (providerKey: string) => {
-    const list = await allTariffs(db, providerKey);
-    return list.length ? list : undefined;
-  };
+  const lookupTariffs = (providerKey: string) => deps.reference.tariffs(providerKey);
 
   const dataDir = deps.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shipdesk-imports-'));
   const store = createImportStore({ imports: deps.imports, clock, options, dataDir });
   const readers = createImportReaders(options);
-  const reference = deps.reference ?? createReferenceData(db);
+  const { reference } = deps;
   const pipeline = createImportPipeline({ ...deps, reference, options, store, readers });
   const jobs = createImportJobs({ clock, log, events, store, pipeline });
   const wizard = createImportWizard({ options, store, jobs, pipeline, readers, compile: (settings) => compile(settings, { optional: wizardOptional }),

@@ -1,15 +1,13 @@
 import type { Point, Tariff } from '../../../shared/schemas/lists';
 import type { Clock } from '../clock';
 import { ProviderUnavailableError } from '../providers/provider';
-import type { Db } from '../store/database';
 import type { StoredReference } from '../providers/carrier-kind';
-import { findPoint, pointToRow } from './points-repository';
-import { tariffToRow } from './tariffs-repository';
+import type { ReferenceStore } from '../store/reference/reference-store';
 
 /**
- * Reference data a carrier hands over (its pickup points page by page, its tariffs) and this module stores in
- * the shared points and tariffs tables, where /lists/* and the point picker read it offline. Carriers never
- * write these tables themselves: they answer pages, the lists keep them.
+ * Reference data a carrier hands over (its pickup points page by page, its tariffs) and this module keeps in
+ * the reference store beside every other service's, where /lists/* and the point picker read it offline.
+ * Carriers never store it themselves: they answer pages, the lists keep them.
  */
 
 /** One page of a carrier's points: each with the service's own code; `toPoint` builds our record once the store gives the id. */
@@ -46,40 +44,25 @@ export interface PointSyncResult {
 
 export const POINTS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** What a carrier's points sync is recorded as. */
+const OFFICES = 'offices';
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function setState(db: Db, providerKey: string, values: { synced_at?: number; attempted_at: number; total?: number; last_error: string | null }) {
-  await db
-    .insertInto('provider_sync_state')
-    .values({ provider_key: providerKey, what: 'offices', synced_at: values.synced_at ?? null, attempted_at: values.attempted_at, total: values.total ?? null, last_error: values.last_error })
-    .onConflict((oc) => oc.columns(['provider_key', 'what']).doUpdateSet(values))
-    .execute();
-}
-
-/** When a carrier's points were last synced completely (epoch ms), or null. */
-export async function pointsSyncedAt(db: Db, providerKey: string): Promise<number | null> {
-  const row = await db.selectFrom('provider_sync_state').select('synced_at').where('provider_key', '=', providerKey).where('what', '=', 'offices').executeTakeFirst();
-  return row?.synced_at ?? null;
-}
-
-/** Writes one page in one transaction: a point keeps its id across syncs (matched by code), new ones get the next id. */
-async function writePage(db: Db, source: PointSource, run: { ids: Map<string, number>; nextId: number; seen: Set<number> }, page: PointPage) {
-  if (page.points.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    for (const { code, toPoint } of page.points) {
-      const known = run.ids.get(code);
-      const id = known ?? run.nextId++;
-      const row = pointToRow(source.source, toPoint(id));
-      if (known === undefined) {
-        await trx.insertInto('points').values(row).execute();
-        run.ids.set(code, id);
-      } else {
-        const { id: _id, ...rest } = row;
-        await trx.updateTable('points').set(rest).where('id', '=', id).execute();
-      }
-      run.seen.add(id);
+/** A point keeps its id across syncs (matched by the service's code); a new one gets the next free id. */
+function withIds(run: { ids: Map<string, number>; nextId: number; seen: Set<number> }, page: PointPage): Point[] {
+  // A code listed twice on a page is stored once, as last listed.
+  const byId = new Map<number, Point>();
+  for (const { code, toPoint } of page.points) {
+    let id = run.ids.get(code);
+    if (id === undefined) {
+      id = run.nextId++;
+      run.ids.set(code, id);
     }
-  });
+    run.seen.add(id);
+    byId.set(id, toPoint(id));
+  }
+  return [...byId.values()];
 }
 
 /**
@@ -87,13 +70,15 @@ async function writePage(db: Db, source: PointSource, run: { ids: Map<string, nu
  * disables the points the carrier no longer lists (kept, so old orders still resolve). A page that fails
  * transiently is asked again a couple of times, so one hiccup does not restart a long sync.
  */
-export async function syncCarrierPoints(deps: { db: Db; clock: Clock; sleep?: (ms: number) => Promise<void>; pageRetries?: number }, source: PointSource): Promise<PointSyncResult> {
-  const { db, clock } = deps;
+export async function syncCarrierPoints(
+  deps: { reference: ReferenceStore; clock: Clock; sleep?: (ms: number) => Promise<void>; pageRetries?: number },
+  source: PointSource,
+): Promise<PointSyncResult> {
+  const { reference, clock } = deps;
   const sleep = deps.sleep ?? realSleep;
   const retries = deps.pageRetries ?? 2;
-  const rows = await db.selectFrom('points').select(['id', 'code']).where('source', '=', source.source).execute();
-  const { top } = await db.selectFrom('points').select((eb) => eb.fn.max('id').as('top')).executeTakeFirstOrThrow();
-  const run = { ids: new Map(rows.map((r) => [r.code, r.id])), nextId: Math.max(source.idBase, Number(top ?? 0)) + 1, seen: new Set<number>() };
+  const known = await reference.pointIds(source.source);
+  const run = { ids: known.byCode, nextId: Math.max(source.idBase, known.highest) + 1, seen: new Set<number>() };
   let total = 0;
   let skipped = 0;
   let pages = 0;
@@ -109,48 +94,32 @@ export async function syncCarrierPoints(deps: { db: Db; clock: Clock; sleep?: (m
           await sleep(500 * (attempt + 1));
         }
       }
-      await writePage(db, source, run, page);
+      await reference.putPoints(source.source, withIds(run, page));
       total += page.points.length;
       skipped += page.skipped;
       more = page.more;
     }
   } catch (error) {
-    await setState(db, source.providerKey, { attempted_at: clock.now(), last_error: error instanceof Error ? error.message : String(error) });
+    await reference.recordSync(source.providerKey, OFFICES, { attemptedAt: clock.now(), error: error instanceof Error ? error.message : String(error) });
     throw error;
   }
-  const gone = [...run.ids.values()].filter((id) => !run.seen.has(id));
-  let disabled = 0;
-  for (let i = 0; i < gone.length; i += 500) {
-    const result = await db.updateTable('points').set({ enabled: 0 }).where('id', 'in', gone.slice(i, i + 500)).where('enabled', '=', 1).executeTakeFirst();
-    disabled += Number(result.numUpdatedRows);
-  }
-  await setState(db, source.providerKey, { synced_at: clock.now(), attempted_at: clock.now(), total, last_error: null });
+  const disabled = await reference.closePointsExcept(source.source, run.seen);
+  await reference.recordSync(source.providerKey, OFFICES, { syncedAt: clock.now(), attemptedAt: clock.now(), total, error: null });
   return { total, pages, disabled, skipped };
 }
 
 /** Syncs when the last complete sync is older than a day (or never happened); null when fresh. */
 export async function syncCarrierPointsIfStale(deps: Parameters<typeof syncCarrierPoints>[0], source: PointSource, maxAgeMs = POINTS_MAX_AGE_MS): Promise<PointSyncResult | null> {
-  const syncedAt = await pointsSyncedAt(deps.db, source.providerKey);
+  const syncedAt = await deps.reference.syncedAt(source.providerKey, OFFICES);
   if (syncedAt !== null && deps.clock.now() - syncedAt < maxAgeMs) return null;
   return syncCarrierPoints(deps, source);
 }
 
 /**
- * A connected carrier's tariffs in the shared tariffs table (by `source`), so /lists/tariffs lists them beside
- * the sandbox ones; none once it is disconnected. An id another service already uses is left alone.
+ * A connected carrier's tariffs beside the sandbox ones (by `source`), so /lists/tariffs lists them; none once
+ * it is disconnected. An id another service already uses is left alone.
  */
-export async function storeCarrierTariffs(db: Db, source: string, tariffs: Tariff[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('tariffs').where('source', '=', source).execute();
-    for (const t of tariffs) {
-      await trx
-        .insertInto('tariffs')
-        .values(tariffToRow(source, t))
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }
-  });
-}
+export const storeCarrierTariffs = (reference: ReferenceStore, source: string, tariffs: Tariff[]): Promise<void> => reference.replaceTariffs(source, tariffs);
 
 /** What carriers may read of the stored reference data for their own checks. */
-export const createStoredReference = (db: Db): StoredReference => ({ point: (providerKey, id) => findPoint(db, providerKey, id) });
+export const createStoredReference = (reference: ReferenceStore): StoredReference => ({ point: (providerKey, id) => reference.findPoint(providerKey, id) });

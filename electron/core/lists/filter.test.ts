@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import {
   bindFilter, compileFilter, filterLimits, filterPredicate, fold, formatFilter, parseFilter, type FilterCondition, type FilterFields, type FilterScalar,
 } from './filter';
-import { pointFilterFields } from './points-repository';
+import { pointFilterFields } from './list-fields';
 
 const num = (text: string): FilterScalar => ({ kind: 'number', text });
 const str = (text: string): FilterScalar => ({ kind: 'string', text });

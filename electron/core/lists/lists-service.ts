@@ -1,22 +1,19 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import { z } from 'zod';
 import type {
   CityRecord, Point, PointSearch, PointSearchPage, ProviderRecord, ProviderService, StatusRecord, Tariff, TypeRecord,
 } from '../../../shared/schemas/lists';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
+import type { ListFilter, Page, ReferenceStore } from '../store/reference/reference-store';
 import { parseInput } from '../validation';
 import { parseFields, project } from './fields';
-import { compileFilter, filterPredicate, type BoundCondition, type FilterField } from './filter';
-import { registerFold, type SqlFilterField } from './filter-sql';
-import { countPoints, listCities, pointFilterFields, pointPage, pointRecordFields, searchPoints, type Page } from './points-repository';
+import { compileFilter, filterPredicate, type FilterField } from './filter';
+import {
+  pointFilterFields, pointRecordFields, serviceFilterFields, serviceRecordFields, tariffFilterFields, tariffRecordFields,
+} from './list-fields';
 import {
   deliveryTypes, operationTypes, paymentMethods, pickupTypes, pointTypes, providerFilterFields, providerRecord, providerRecordFields, statusFilterFields,
   statusRecordFields, statusRecords, typeFilterFields, typeRecordFields,
 } from './static-lists';
-import {
-  allTariffs, listServices, listTariffs, serviceFilterFields, servicesOf, serviceRecordFields, tariffFilterFields, tariffRecordFields,
-} from './tariffs-repository';
 
 /** What a list request of the interface carries (query parameters, as text). */
 export interface ListRequest {
@@ -73,28 +70,23 @@ function bareList<T extends object>(records: T[], fields: Record<string, FilterF
 }
 
 export interface ListsServiceDeps {
-  db: Db;
-  /** The raw connection: the text filters register their fold function on it. */
-  sqlite: BetterSqlite3.Database;
+  reference: ReferenceStore;
   providers: ProviderRegistry;
 }
 
 /** The reference lists: the interface's `/lists/*` operations and the order screen's picker commands. */
-export function createListsService({ db, sqlite, providers }: ListsServiceDeps) {
-  registerFold(sqlite);
-
-  // Totals of the points list by filter, so paging through a big city counts it once. Any write
-  // since (rows changed on this connection, or a commit by another one) starts a new generation:
-  // whoever changes points later — a service's office sync, say — needs to do nothing about it.
-  const generation = sqlite.prepare("SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version()) AS g").pluck();
+export function createListsService({ reference, providers }: ListsServiceDeps) {
+  // Totals of the points list by filter, so paging through a big city counts it once. Any change to the
+  // points since (the store's version) starts a new generation: whoever changes points later — a
+  // service's office sync, say — needs to do nothing about it.
   let counts = { generation: '', totals: new Map<string, number>() };
-  async function pointTotal(filter: BoundCondition<SqlFilterField>[]): Promise<number> {
-    const current = generation.get() as string;
+  async function pointTotal(filter: ListFilter): Promise<number> {
+    const current = await reference.pointsVersion();
     if (counts.generation !== current) counts = { generation: current, totals: new Map() };
     const key = JSON.stringify(filter.map((c) => [c.field, c.op, c.values]));
     let total = counts.totals.get(key);
     if (total === undefined) {
-      total = await countPoints(db, filter);
+      total = await reference.countPoints(filter);
       if (counts.totals.size >= 500) counts.totals.delete(counts.totals.keys().next().value as string);
       counts.totals.set(key, total);
     }
@@ -112,14 +104,14 @@ export function createListsService({ db, sqlite, providers }: ListsServiceDeps) 
     /** GET /lists/points */
     async points(req: ListRequest): Promise<Paged<Point>> {
       const { fields, filter, page } = prepare(req, pointFilterFields, pointRecordFields);
-      const [rows, total] = await Promise.all([pointPage(db, filter, page), pointTotal(filter)]);
+      const [rows, total] = await Promise.all([reference.pointPage(filter, page), pointTotal(filter)]);
       return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
     },
 
     /** GET /lists/tariffs */
     async tariffs(req: ListRequest): Promise<Paged<Tariff>> {
       const { fields, filter, page } = prepare(req, tariffFilterFields, tariffRecordFields);
-      const { rows, total } = await listTariffs(db, filter, page);
+      const { rows, total } = await reference.tariffPage(filter, page);
       return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
     },
 
@@ -140,7 +132,7 @@ export function createListsService({ db, sqlite, providers }: ListsServiceDeps) 
     /** GET /lists/services: a bare array. */
     async services(req: ListRequest): Promise<Partial<ProviderService>[]> {
       const fields = parseFields(req.fields, serviceRecordFields);
-      return project(await listServices(db, compileFilter(req.filter, serviceFilterFields)), fields);
+      return project(await reference.services(compileFilter(req.filter, serviceFilterFields)), fields);
     },
 
     pickupTypes: async (req: ListRequest): Promise<Partial<TypeRecord>[]> => bareList(pickupTypes, typeFilterFields, typeRecordFields, req),
@@ -152,14 +144,17 @@ export function createListsService({ db, sqlite, providers }: ListsServiceDeps) 
     // --- Commands of the order screen --------------------------------------------------------
 
     /** lists.points: the pickup-point picker. */
-    searchPoints: (q: PointSearch & Page): Promise<PointSearchPage> => searchPoints(db, q),
+    searchPoints: (q: PointSearch & Page): Promise<PointSearchPage> => reference.searchPoints(q),
+
+    /** lists.point: one point of a service (the order screen shows the chosen one). */
+    point: (q: { providerKey: string; id: number }): Promise<Point | null> => reference.findPoint(q.providerKey, q.id),
 
     /** lists.cities: the picker's city box. */
-    cities: (q: { search?: string; providerKey?: string; limit: number }): Promise<CityRecord[]> => listCities(db, q),
+    cities: (q: { search?: string; providerKey?: string; limit: number }): Promise<CityRecord[]> => reference.cities(q),
 
     /** lists.tariffs: tariffs a screen may offer, optionally for one service, direction and weight. */
     async tariffList(q: { providerKey?: string; pickupType?: 1 | 2; deliveryType?: 1 | 2; weight?: number }): Promise<Tariff[]> {
-      const all = await allTariffs(db, q.providerKey);
+      const all = await reference.tariffs(q.providerKey);
       return all.filter(
         (t) =>
           (q.pickupType === undefined || t.pickupType === null || t.pickupType === q.pickupType) &&
@@ -169,7 +164,7 @@ export function createListsService({ db, sqlite, providers }: ListsServiceDeps) 
     },
 
     /** lists.services: the additional services of one delivery service (or all). */
-    serviceList: (q: { providerKey?: string }): Promise<ProviderService[]> => (q.providerKey ? servicesOf(db, q.providerKey) : listServices(db)),
+    serviceList: (q: { providerKey?: string }): Promise<ProviderService[]> => (q.providerKey ? reference.servicesOf(q.providerKey) : reference.services()),
   };
 }
 

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,11 +5,13 @@ import { generateSandboxData, tariffRecords } from '../../../scripts/generate-sa
 import { pointSchema, providerServiceSchema, tariffSchema, type Point } from '../../../shared/schemas/lists';
 import { sandboxServices } from '../providers/sandbox/catalog';
 import { openDatabase, type OpenedDatabase } from '../store/database';
+import { createSqliteReferenceStore } from '../store/reference/sqlite';
 import { expandPoints, pointsFileSchema } from './reference-format';
 import { defaultResourcesDir, loadReferenceData, ReferenceDataError } from './reference-data';
 
 const sandboxDir = join(defaultResourcesDir, 'sandbox');
 const shipped = () => expandPoints(pointsFileSchema.parse(JSON.parse(readFileSync(join(sandboxDir, 'points.json'), 'utf8'))));
+const referenceOf = (store: OpenedDatabase) => createSqliteReferenceStore(store);
 const count = (store: OpenedDatabase, table: string, where = '1 = 1') =>
   (store.sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get() as { n: number }).n;
 
@@ -112,12 +113,12 @@ describe('loading reference data at start', () => {
 
   it('fills a new database, and the next start reads nothing but the manifest', async () => {
     const store = open();
-    const first = loadReferenceData(store.sqlite, { resourcesDir: resources, now: 1000 })!;
+    const first = (await loadReferenceData(referenceOf(store), { resourcesDir: resources, now: 1000 }))!;
     expect(first).toMatchObject({ loaded: true, points: shipped().length, tariffs: 8, services: expect.any(Number) });
     expect(count(store, 'points')).toBe(first.points);
     // Unreadable data files would fail a load: the second start does not touch them.
     writeFileSync(join(resources, 'sandbox', 'points.json'), 'not json');
-    const again = loadReferenceData(store.sqlite, { resourcesDir: resources, now: 2000 })!;
+    const again = (await loadReferenceData(referenceOf(store), { resourcesDir: resources, now: 2000 }))!;
     expect(again.loaded).toBe(false);
     expect(store.sqlite.prepare('SELECT loaded_at FROM reference_data').get()).toEqual({ loaded_at: 1000 });
     await store.close();
@@ -125,7 +126,7 @@ describe('loading reference data at start', () => {
 
   it('replaces its own rows when the version changes, leaving other sources alone', async () => {
     const store = open();
-    loadReferenceData(store.sqlite, { resourcesDir: resources, now: 1 });
+    await loadReferenceData(referenceOf(store), { resourcesDir: resources, now: 1 });
     store.sqlite
       .prepare(
         `INSERT INTO points (id, source, provider_key, code, name, country_code, city, address, available_operation, type, city_fold, search_text)
@@ -139,7 +140,7 @@ describe('loading reference data at start', () => {
     points.rows = points.rows.slice(0, 10);
     writeFileSync(join(resources, 'sandbox', 'points.json'), JSON.stringify(points));
 
-    expect(loadReferenceData(store.sqlite, { resourcesDir: resources, now: 2 })).toMatchObject({ loaded: true, points: 10, version: expect.stringMatching(/^next\//) });
+    expect(await loadReferenceData(referenceOf(store), { resourcesDir: resources, now: 2 })).toMatchObject({ loaded: true, points: 10, version: expect.stringMatching(/^next\//) });
     expect(count(store, 'points', "source = 'sandbox'")).toBe(10);
     expect(count(store, 'points', "source = 'other'")).toBe(1);
     expect(count(store, 'tariffs')).toBe(8);
@@ -148,7 +149,7 @@ describe('loading reference data at start', () => {
 
   it('a broken file changes nothing and says which file and row', async () => {
     const store = open();
-    loadReferenceData(store.sqlite, { resourcesDir: resources, now: 1 });
+    await loadReferenceData(referenceOf(store), { resourcesDir: resources, now: 1 });
     const before = count(store, 'points');
     const manifestFile = join(resources, 'sandbox', 'manifest.json');
     writeFileSync(manifestFile, JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), version: 'broken' }));
@@ -156,12 +157,12 @@ describe('loading reference data at start', () => {
     const points = JSON.parse(readFileSync(pointsFile, 'utf8'));
     points.rows[3][19] = 7; // type 7 does not exist
     writeFileSync(pointsFile, JSON.stringify(points));
-    expect(() => loadReferenceData(store.sqlite, { resourcesDir: resources, now: 2 })).toThrow(ReferenceDataError);
-    expect(() => loadReferenceData(store.sqlite, { resourcesDir: resources, now: 2 })).toThrow(/points\.json: rows\.3\.19: bad type/);
+    await expect(loadReferenceData(referenceOf(store), { resourcesDir: resources, now: 2 })).rejects.toThrow(ReferenceDataError);
+    await expect(loadReferenceData(referenceOf(store), { resourcesDir: resources, now: 2 })).rejects.toThrow(/points\.json: rows\.3\.19: bad type/);
     points.rows[3][19] = 1;
     points.rows[4][0] = points.rows[5][0];
     writeFileSync(pointsFile, JSON.stringify(points));
-    expect(() => loadReferenceData(store.sqlite, { resourcesDir: resources, now: 2 })).toThrow(/duplicate id/);
+    await expect(loadReferenceData(referenceOf(store), { resourcesDir: resources, now: 2 })).rejects.toThrow(/duplicate id/);
     expect(count(store, 'points')).toBe(before);
     expect(store.sqlite.prepare('SELECT version FROM reference_data').get()).not.toMatchObject({ version: expect.stringMatching(/^broken/) });
     await store.close();
@@ -169,19 +170,18 @@ describe('loading reference data at start', () => {
 
   it('without shipped data it reports nothing to load', async () => {
     const store = open();
-    expect(loadReferenceData(store.sqlite, { resourcesDir: join(dir, 'nowhere'), now: 1 })).toBeNull();
+    expect(await loadReferenceData(referenceOf(store), { resourcesDir: join(dir, 'nowhere'), now: 1 })).toBeNull();
     expect(count(store, 'points')).toBe(0);
     await store.close();
   });
 
   it('two apps starting on one folder load it once', async () => {
     const a = open();
-    const b = new Database(join(dir, 'shipdesk.db'));
-    b.pragma('busy_timeout = 5000');
-    expect(loadReferenceData(a.sqlite, { resourcesDir: resources, now: 1 })!.loaded).toBe(true);
-    expect(loadReferenceData(b, { resourcesDir: resources, now: 2 })!.loaded).toBe(false);
+    const b = open();
+    expect((await loadReferenceData(referenceOf(a), { resourcesDir: resources, now: 1 }))!.loaded).toBe(true);
+    expect((await loadReferenceData(referenceOf(b), { resourcesDir: resources, now: 2 }))!.loaded).toBe(false);
     expect(count(a, 'points')).toBe(shipped().length);
-    b.close();
+    await b.close();
     await a.close();
   });
 });

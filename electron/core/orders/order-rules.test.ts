@@ -70,7 +70,7 @@ describe('order rules checked on create and update (040002)', () => {
 
     const check = async (input: OrderCreateInput) => {
       const order = parse(input);
-      return checkOrder(order, env.app.providers.get(order.order.providerKey), createReferenceData(env.app.db));
+      return checkOrder(order, env.app.providers.get(order.order.providerKey), createReferenceData(env.app.stores.reference));
     };
 
     it('a good order of each sandbox service passes', async () => {
@@ -124,7 +124,7 @@ describe('order rules checked on create and update (040002)', () => {
 
     it('extraParams values become their service type, whether sent as JSON values or as text', async () => {
       const asText = parse(orderPayload('R-1', (o) => (o.extraParams = { insurance: '1', courierWaitMinutes: '30', cargoType: 'fragile' })));
-      expect(await checkOrder(asText, env.app.providers.get('sandbox-express'), createReferenceData(env.app.db))).toEqual([]);
+      expect(await checkOrder(asText, env.app.providers.get('sandbox-express'), createReferenceData(env.app.stores.reference))).toEqual([]);
       expect(asText.extraParams).toEqual({ insurance: true, courierWaitMinutes: 30, cargoType: 'fragile' });
       expect(await check(orderPayload('R-1', (o) => (o.extraParams = { courierWaitMinutes: '30.5' })))).toMatchObject([
         { field: 'extraParams.courierWaitMinutes', message: 'must be a whole number' },

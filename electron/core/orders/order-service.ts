@@ -24,7 +24,7 @@ import {
 } from './order-repository';
 import { listOrders } from './order-list';
 import { checkOrder } from './order-rules';
-import { createReferenceData, type ReferenceData } from './reference-data';
+import type { ReferenceData } from './reference-data';
 
 const clientNumberInUse = (clientNumber: string) =>
   validationError([{ field: 'order.clientNumber', ...said('order.duplicateNumber', { number: clientNumber }) }]);
@@ -51,7 +51,7 @@ export interface OrderServiceDeps {
   outbox: Outbox;
   events: EventBus;
   /** Reference lists (tariffs, points, additional services); the app's own database by default. */
-  reference?: ReferenceData;
+  reference: ReferenceData;
 }
 
 interface PendingCreate {
@@ -62,7 +62,7 @@ interface PendingCreate {
   reject(error: unknown): void;
 }
 
-export function createOrderService({ db, sqlite, clock, providers, outbox, events, reference = createReferenceData(db) }: OrderServiceDeps) {
+export function createOrderService({ db, sqlite, clock, providers, outbox, events, reference }: OrderServiceDeps) {
   const inserts = prepareOrderInserts(sqlite);
   /** One order, in its own savepoint: a refused one leaves the others of its group. */
   const insertOne = sqlite.transaction((p: PendingCreate) => {

@@ -1,7 +1,5 @@
 import type { Point, ProviderService, Tariff } from '../../../shared/schemas/lists';
-import { findPoint, hasPoints } from '../lists/points-repository';
-import { findTariff, hasTariffs, servicesOf } from '../lists/tariffs-repository';
-import type { Db } from '../store/database';
+import type { ReferenceStore } from '../store/reference/reference-store';
 
 /**
  * What the order rules and the sandbox services need of the reference lists. Each lookup answers
@@ -15,22 +13,35 @@ export interface ReferenceData {
   services(providerKey: string): Promise<ProviderService[] | undefined>;
 }
 
-/** The reference lists of the app's database (points, tariffs, services: see electron/core/lists). */
-export function createReferenceData(db: Db): ReferenceData {
+/** The same from the reference store, with the lookups the spreadsheet import and the sandbox services add. */
+export interface StoredReferenceData extends ReferenceData {
+  /** The service's tariffs, or undefined when it has none listed. */
+  tariffs(providerKey: string): Promise<Tariff[] | undefined>;
+  /** Whether the service has an open pickup point in the city (or a settlement of that name in a city). */
+  hasPointIn(providerKey: string, city: string): Promise<boolean>;
+}
+
+/** The reference lists the reference store keeps (points, tariffs, services: see electron/core/lists). */
+export function createReferenceData(store: ReferenceStore): StoredReferenceData {
   return {
     async tariff(providerKey, tariffId) {
-      const found = await findTariff(db, providerKey, tariffId);
+      const found = await store.findTariff(providerKey, tariffId);
       if (found) return found;
-      return (await hasTariffs(db, providerKey)) ? null : undefined;
+      return (await store.hasTariffs(providerKey)) ? null : undefined;
     },
     async point(providerKey, pointId) {
-      const found = await findPoint(db, providerKey, pointId);
+      const found = await store.findPoint(providerKey, pointId);
       if (found) return found;
-      return (await hasPoints(db, providerKey)) ? null : undefined;
+      return (await store.hasPoints(providerKey)) ? null : undefined;
     },
     async services(providerKey) {
-      const list = await servicesOf(db, providerKey);
+      const list = await store.servicesOf(providerKey);
       return list.length ? list : undefined;
     },
+    async tariffs(providerKey) {
+      const list = await store.tariffs(providerKey);
+      return list.length ? list : undefined;
+    },
+    hasPointIn: (providerKey, city) => store.hasPointIn(providerKey, city),
   };
 }

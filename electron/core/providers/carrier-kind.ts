@@ -3,6 +3,7 @@ import type { ProviderInfo } from '../../../shared/contract/providers';
 import type { Point } from '../../../shared/schemas/lists';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
+import type { AggregatorLists } from '../lists/aggregator-lists';
 import type { Carrier } from './provider';
 import type { MessageRef } from '../../../shared/messages';
 
@@ -89,11 +90,8 @@ export interface ServiceKind<C extends Carrier = Carrier> extends KindBase {
  * It keeps its accounts itself; connections hands it every stored connection of its kind.
  */
 export interface AggregatorKind extends KindBase {
-  aggregator(deps: CarrierDeps & { store: AggregatorStore }): Aggregator;
+  aggregator(deps: CarrierDeps & { lists: AggregatorLists }): Aggregator;
 }
-
-/** Where an aggregator's reference lists go (lists/ stores what it answers). */
-export type AggregatorStore = import('../store/database').Db;
 
 /** The live side of an aggregator kind. */
 export interface Aggregator {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { bindFilter, invalidFilter, parseFilter } from '../lists/filter';
-import { conditionSql, type SqlFilterField } from '../lists/filter-sql';
+import { conditionSql, type SqlFilterField } from '../store/filter-sql';
 import { parseMoment } from './moment';
 
 /**

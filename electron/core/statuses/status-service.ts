@@ -8,7 +8,7 @@ import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import { formatTimestamp } from '../../../shared/time';
 import type { CallContext } from '../companies/company-service';
 import { notFound, orderNotFound, validationError } from '../errors';
-import { registerFold } from '../lists/filter-sql';
+import { registerFold } from '../store/filter-sql';
 import { findOrder } from '../orders/order-repository';
 import type { Db } from '../store/database';
 import { isDateOnly, requireMoment } from './moment';

@@ -13,6 +13,12 @@ import type { ImportsStore } from './imports/imports-store';
 import { createSqliteImportsStore } from './imports/sqlite';
 import { createSqliteWebhooksStore } from './webhooks/sqlite';
 import type { WebhooksStore } from './webhooks/webhooks-store';
+import type { ConnectionsStore } from './connections/connections-store';
+import { createSqliteConnectionsStore } from './connections/sqlite';
+import type { ReferenceStore } from './reference/reference-store';
+import { createSqliteReferenceStore } from './reference/sqlite';
+import type { SandboxStore } from './sandbox/sandbox-store';
+import { createSqliteSandboxStore } from './sandbox/sqlite';
 
 /**
  * Every aggregate's store: what services are built from (app.ts). One implementation per engine; SQLite's is
@@ -26,6 +32,9 @@ export interface Stores {
   drafts: DraftsStore;
   imports: ImportsStore;
   postalBatches: PostalBatchesStore;
+  reference: ReferenceStore;
+  connections: ConnectionsStore;
+  sandbox: SandboxStore;
 }
 
 export function openSqliteStores(opened: OpenedDatabase): Stores {
@@ -37,5 +46,8 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
     drafts: createSqliteDraftsStore(opened),
     imports: createSqliteImportsStore(opened),
     postalBatches: createSqlitePostalBatchesStore(opened),
+    reference: createSqliteReferenceStore(opened),
+    connections: createSqliteConnectionsStore(opened),
+    sandbox: createSqliteSandboxStore(opened),
   };
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { providerServiceSchema, typeRecordSchema, type Point } from '../../../../shared/schemas/lists';
 import { listPagingSchema, pageLimits } from '../../lists/lists-service';
-import { pointFilterFields, pointRecordFields } from '../../lists/points-repository';
+import {
+  pointFilterFields, pointRecordFields, serviceFilterFields, serviceRecordFields, tariffFilterFields, tariffRecordFields,
+} from '../../lists/list-fields';
 import {
   providerFilterFields, providerRecordFields, statusFilterFields, statusRecordFields, typeFilterFields, typeRecordFields,
 } from '../../lists/static-lists';
-import { serviceFilterFields, serviceRecordFields, tariffFilterFields, tariffRecordFields } from '../../lists/tariffs-repository';
 import { fieldsRow, listFilterRows, listParamDocs, pagingRow, unauthorizedRow } from '../openapi/operations';
 import { pointsPageSchema, providersPageSchema, statusesPageSchema, tariffsPageSchema } from '../openapi/schemas';
 import { defineRoute, type ApiRequest, type Route, type RouteDoc } from '../route';

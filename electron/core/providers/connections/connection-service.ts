@@ -1,14 +1,14 @@
-import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { Connection, ConnectionKindInfo, ConnectionSettingValue, ConnectionTestResult } from '../../../../shared/contract/connections';
+import type { Connection, ConnectionKindInfo, ConnectionTestResult } from '../../../../shared/contract/connections';
 import type { connectionCreateSchema, connectionUpdateSchema } from '../../../../shared/contract/connections';
 import { formatTimestamp } from '../../../../shared/time';
 import type { Clock } from '../../clock';
 import { notFound, validationError } from '../../errors';
 import { createStoredReference, storeCarrierTariffs, syncCarrierPointsIfStale } from '../../lists/carrier-reference';
 import type { Logger } from '../../logger';
-import type { Db } from '../../store/database';
-import type { ProviderConnectionsTable } from '../../store/schema';
+import type { ConnectionsStore, StoredConnection } from '../../store/connections/connections-store';
+import type { ReferenceStore } from '../../store/reference/reference-store';
+import { createAggregatorLists } from '../../lists/aggregator-lists';
 import { isAggregator, type Aggregator, type CarrierConnection, type CarrierDeps, type CarrierKind, type ServiceKind } from '../carrier-kind';
 import { carrierKinds } from '../kinds';
 import { ProviderUnavailableError, type Carrier } from '../provider';
@@ -20,7 +20,9 @@ import { checkFailure } from './check-failure';
 import type { ServiceLimit } from '../../outbox/lanes';
 
 export interface ConnectionsDeps {
-  db: Db;
+  store: ConnectionsStore;
+  /** Where the services' reference data is kept (lists/ stores what carriers answer). */
+  reference: ReferenceStore;
   clock: Clock;
   log: Logger;
   secretBox: SecretBox;
@@ -30,7 +32,7 @@ export interface ConnectionsDeps {
   tuning?: Record<string, unknown>;
 }
 
-type Row = Selectable<ProviderConnectionsTable>;
+type Row = StoredConnection;
 type CreateInput = z.output<typeof connectionCreateSchema>;
 type UpdateInput = z.output<typeof connectionUpdateSchema>;
 
@@ -57,10 +59,10 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * rebuilds its carrier at once. Nothing here knows a kind by name.
  */
 export function createProviderConnections(deps: ConnectionsDeps) {
-  const { db, clock, log, secretBox } = deps;
+  const { store, reference, clock, log, secretBox } = deps;
   const kinds = deps.kinds ?? carrierKinds;
   const kindByKey = new Map(kinds.map((k) => [k.key, k]));
-  const carrierDeps = (kind: CarrierKind): CarrierDeps => ({ clock, log, reference: createStoredReference(db), tuning: deps.tuning?.[kind.key] });
+  const carrierDeps = (kind: CarrierKind): CarrierDeps => ({ clock, log, reference: createStoredReference(reference), tuning: deps.tuning?.[kind.key] });
   const sleepOf = (kind: CarrierKind) => (deps.tuning?.[kind.key] as { sleep?: (ms: number) => Promise<void> } | undefined)?.sleep;
 
   const services = new Map<string, ServiceEntry>();
@@ -69,7 +71,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     createConnectionRouter(kind.key, () => kind.info(adapters.length > 0 && adapters.every((a) => a.testMode)), adapters);
   const aggregators = new Map<string, Aggregator>();
   for (const kind of kinds) {
-    if (isAggregator(kind)) aggregators.set(kind.key, kind.aggregator({ ...carrierDeps(kind), store: db }));
+    if (isAggregator(kind)) aggregators.set(kind.key, kind.aggregator({ ...carrierDeps(kind), lists: createAggregatorLists(reference) }));
     else {
       services.set(kind.key, { kind, adapters: [], router: routerOf(kind, []) });
     }
@@ -80,13 +82,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
   let parallelCalls = new Map<number, number>();
 
   function open(row: Row): Opened {
-    let settings: Record<string, ConnectionSettingValue> = {};
-    try {
-      settings = JSON.parse(row.settings) as Record<string, ConnectionSettingValue>;
-    } catch {
-      // A damaged settings column leaves the kind's defaults.
-    }
-    const base = { id: row.id, name: row.name, testMode: row.test_mode === 1, baseUrl: row.base_url, settings };
+    const base = { id: row.id, name: row.name, testMode: row.testMode, baseUrl: row.baseUrl, settings: row.settings };
     if (!row.credentials) return { connection: { ...base, secrets: {} }, readable: true };
     try {
       return { connection: { ...base, secrets: JSON.parse(secretBox.decrypt(row.credentials)) as Record<string, string> }, readable: true };
@@ -124,7 +120,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     return { carrier: kind.create(connection, carrierDeps(kind)), live: true, problem: null, connection };
   }
 
-  const rows = (): Promise<Row[]> => db.selectFrom('provider_connections').selectAll().orderBy('id').execute();
+  const rows = (): Promise<Row[]> => store.list();
 
   async function reload(): Promise<void> {
     const all = await rows();
@@ -136,20 +132,20 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     );
     for (const entry of services.values()) {
       entry.adapters = all
-        .filter((r) => r.provider_key === entry.kind.key)
+        .filter((r) => r.providerKey === entry.kind.key)
         .map((r) => {
           const { carrier, live } = carrierOf(entry.kind, open(r));
-          return { connectionId: r.id, testMode: r.test_mode === 1, provider: carrier, live };
+          return { connectionId: r.id, testMode: r.testMode, provider: carrier, live };
         });
       entry.router = routerOf(entry.kind, entry.adapters);
       // lists/ keeps the service's tariffs while it is connected.
       const tariffs = entry.adapters.find((a) => a.live)?.provider.referenceData?.tariffs?.() ?? [];
-      await storeCarrierTariffs(db, entry.kind.key, tariffs);
+      await storeCarrierTariffs(reference, entry.kind.key, tariffs);
     }
     for (const [key, aggregator] of aggregators) {
       const kind = kindByKey.get(key)!;
       await aggregator.load(
-        all.filter((r) => r.provider_key === key).map((r) => {
+        all.filter((r) => r.providerKey === key).map((r) => {
           const opened = open(r);
           return { ...opened.connection, problem: opened.readable ? null : problemOf(kind, opened) };
         }),
@@ -158,37 +154,36 @@ export function createProviderConnections(deps: ConnectionsDeps) {
   }
 
   function toConnection(row: Row, defaultId: number | undefined): Connection {
-    const kind = kindByKey.get(row.provider_key);
+    const kind = kindByKey.get(row.providerKey);
     const { connection, readable } = open(row);
     const hintField = kind?.fields.find((f) => f.hint)?.name;
     const hinted = hintField ? connection.secrets[hintField] ?? connection.settings[hintField] : undefined;
     return {
       id: row.id,
-      providerKey: row.provider_key,
+      providerKey: row.providerKey,
       name: row.name,
-      testMode: row.test_mode === 1,
-      baseUrl: row.base_url,
+      testMode: row.testMode,
+      baseUrl: row.baseUrl,
       // The last characters of a long value only: a short one would be given away.
       clientIdHint: typeof hinted === 'string' && hinted.length >= 8 ? `…${hinted.slice(-4)}` : null,
       credentialsStored: row.credentials !== null,
       credentialsReadable: readable,
       isDefault: row.id === defaultId,
       settings: connection.settings,
-      created: formatTimestamp(row.created_at),
-      updated: formatTimestamp(row.updated_at),
+      created: formatTimestamp(row.createdAt),
+      updated: formatTimestamp(row.updatedAt),
     };
   }
 
   async function rowOf(id: number): Promise<Row> {
-    const row = await db.selectFrom('provider_connections').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await store.get(id);
     if (!row) throw notFound(`Connection ${id} was not found`);
     return row;
   }
 
   async function describe(id: number): Promise<Connection> {
     const row = await rowOf(id);
-    const first = await db.selectFrom('provider_connections').select('id').where('provider_key', '=', row.provider_key).orderBy('id').executeTakeFirst();
-    return toConnection(row, first?.id);
+    return toConnection(row, (await store.defaultOf(row.providerKey)) ?? undefined);
   }
 
   function kindOf(key: string): CarrierKind {
@@ -206,7 +201,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       const points = (live.find((a) => !a.testMode) ?? live[0])?.provider.referenceData?.points;
       if (!points) continue;
       try {
-        const result = await syncCarrierPointsIfStale({ db, clock, sleep: sleepOf(entry.kind) }, points);
+        const result = await syncCarrierPointsIfStale({ reference, clock, sleep: sleepOf(entry.kind) }, points);
         if (result) log.info(`${entry.kind.key}: ${result.total} points synced in ${result.pages} pages (${result.disabled} closed)`);
       } catch (error) {
         log.warn(`${entry.kind.key}: points refresh failed: ${message(error)}`);
@@ -251,7 +246,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     /** An aggregator connection's lists now: its service list, tariffs and additional services (points too when `all`). */
     async sync(connectionId: number, what: 'lists' | 'all' = 'all'): Promise<unknown> {
       const row = await rowOf(connectionId);
-      const aggregator = aggregators.get(row.provider_key);
+      const aggregator = aggregators.get(row.providerKey);
       if (!aggregator) throw validationError([{ field: 'id', message: `connection ${connectionId} brings no service list of its own` }]);
       return what === 'all' ? aggregator.sync(connectionId) : aggregator.syncLists(connectionId);
     },
@@ -259,8 +254,8 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     async list(): Promise<Connection[]> {
       const all = await rows();
       const defaults = new Map<string, number>();
-      for (const r of all) if (!defaults.has(r.provider_key)) defaults.set(r.provider_key, r.id);
-      return all.map((r) => toConnection(r, defaults.get(r.provider_key)));
+      for (const r of all) if (!defaults.has(r.providerKey)) defaults.set(r.providerKey, r.id);
+      return all.map((r) => toConnection(r, defaults.get(r.providerKey)));
     },
 
     async create(input: CreateInput): Promise<Connection> {
@@ -269,21 +264,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       const settings = pickSettings(kind, input.settings ?? {});
       const problems = connectionProblems(kind, { testMode: input.testMode, baseUrl: input.baseUrl ?? null, secrets, settings, credentials: input.credentials, rawSettings: input.settings });
       if (problems.length) throw validationError(problems);
-      const now = clock.now();
-      const { id } = await db
-        .insertInto('provider_connections')
-        .values({
-          provider_key: kind.key,
-          name: input.name,
-          test_mode: input.testMode ? 1 : 0,
-          base_url: input.baseUrl ?? null,
-          credentials: seal(secrets),
-          settings: JSON.stringify(settings),
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await store.create(kind.key, { name: input.name, testMode: input.testMode, baseUrl: input.baseUrl ?? null, credentials: seal(secrets), settings }, clock.now());
       await reload();
       await aggregators.get(kind.key)?.saved(id);
       return describe(id);
@@ -291,10 +272,10 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
     async update(input: UpdateInput): Promise<Connection> {
       const row = await rowOf(input.id);
-      const kind = kindOf(row.provider_key);
+      const kind = kindOf(row.providerKey);
       const stored = open(row);
-      const testMode = input.testMode ?? row.test_mode === 1;
-      const baseUrl = input.baseUrl === undefined ? row.base_url : input.baseUrl;
+      const testMode = input.testMode ?? row.testMode;
+      const baseUrl = input.baseUrl === undefined ? row.baseUrl : input.baseUrl;
       // New secrets replace the stored ones; null forgets them; absent keeps them (whether or not this computer can read them).
       const secrets = input.credentials === undefined ? stored.connection.secrets : input.credentials === null ? {} : pickSecrets(kind, input.credentials);
       const settings = mergeSettings(kind, stored.connection.settings, input.settings ?? {});
@@ -303,18 +284,11 @@ export function createProviderConnections(deps: ConnectionsDeps) {
         testMode, baseUrl, secrets, settings, credentials: input.credentials, rawSettings: input.settings, secretsKept: keepsUnreadable,
       });
       if (problems.length) throw validationError(problems);
-      await db
-        .updateTable('provider_connections')
-        .set({
-          name: input.name ?? row.name,
-          test_mode: testMode ? 1 : 0,
-          base_url: baseUrl,
-          credentials: input.credentials === undefined ? row.credentials : seal(secrets),
-          settings: JSON.stringify(settings),
-          updated_at: clock.now(),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await store.update(
+        row.id,
+        { name: input.name ?? row.name, testMode, baseUrl, credentials: input.credentials === undefined ? row.credentials : seal(secrets), settings },
+        clock.now(),
+      );
       await reload();
       await aggregators.get(kind.key)?.saved(row.id);
       return describe(row.id);
@@ -322,9 +296,9 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
     async delete(input: { id: number }): Promise<{ id: number; deleted: string }> {
       const row = await rowOf(input.id);
-      await db.deleteFrom('provider_connections').where('id', '=', input.id).execute();
+      await store.delete(input.id);
       await reload();
-      await aggregators.get(row.provider_key)?.forget(row.id);
+      await aggregators.get(row.providerKey)?.forget(row.id);
       return { id: input.id, deleted: formatTimestamp(clock.now()) };
     },
 
@@ -332,10 +306,10 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     async test(input: { id: number }): Promise<ConnectionTestResult> {
       const row = await rowOf(input.id);
       const checkedAt = formatTimestamp(clock.now());
-      const aggregator = aggregators.get(row.provider_key);
+      const aggregator = aggregators.get(row.providerKey);
       if (aggregator) return { ...(await aggregator.test(row.id)), checkedAt, tokenExpiresIn: null };
-      const entry = services.get(row.provider_key);
-      if (!entry) return { ok: false, ...said('conn.unknownService', { name: row.provider_key }), checkedAt, tokenExpiresIn: null };
+      const entry = services.get(row.providerKey);
+      if (!entry) return { ok: false, ...said('conn.unknownService', { name: row.providerKey }), checkedAt, tokenExpiresIn: null };
       const { carrier, problem, connection } = carrierOf(entry.kind, open(row));
       if (problem) return { ok: false, ...said('conn.problem', { name: row.name, reason: fixedOrText(problem) }), checkedAt, tokenExpiresIn: null };
       try {

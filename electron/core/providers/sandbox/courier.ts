@@ -2,11 +2,11 @@ import type { FieldError } from '../../../../shared/errors';
 import { addDays, localDate, weekday } from '../../calculator/calendar';
 import type { Clock } from '../../clock';
 import { fold } from '../../lists/filter';
-import type { Db } from '../../store/database';
+import type { StoredReferenceData } from '../../orders/reference-data';
 import type { CourierCallRequest, CourierCalls } from '../courier-call';
 import { ProviderRejectedError } from '../provider';
 import type { SandboxService } from './catalog';
-import { doorCities, hasPointIn } from './intake';
+import { doorCities } from './intake';
 import { fieldReasons, said } from '../../../../shared/messages';
 
 /** How a sandbox service takes courier calls, as real services publish theirs. */
@@ -64,13 +64,13 @@ const dateOfNumber = (number: string, prefix: string) => {
 };
 
 /** The courier calls of a sandbox service that comes to the door; none for one that does not. */
-export function sandboxCourierCalls(service: SandboxService, deps: { db: Db; clock: Clock }): CourierCalls | undefined {
+export function sandboxCourierCalls(service: SandboxService, deps: { reference: StoredReferenceData; clock: Clock }): CourierCalls | undefined {
   const key = service.info.key;
   const rules = sandboxCourierRules[key];
   if (!rules || !service.info.capabilities.pickupTypes.includes(1)) return undefined;
 
   async function serves(city: string): Promise<boolean> {
-    return (doorCities[key] ?? []).some((c) => fold(c) === fold(city.trim())) || (await hasPointIn(deps.db, key, city));
+    return (doorCities[key] ?? []).some((c) => fold(c) === fold(city.trim())) || (await deps.reference.hasPointIn(key, city));
   }
 
   return {

@@ -2,9 +2,8 @@ import type { FieldError } from '../../../../shared/errors';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import { fold } from '../../lists/filter';
 import { pointRefusals, type Parcel } from '../../lists/point-checks';
-import type { ReferenceData } from '../../orders/reference-data';
+import type { StoredReferenceData } from '../../orders/reference-data';
 import { tariffWeightRefusals } from '../../orders/service-reach';
-import type { Db } from '../../store/database';
 import { said } from '../../../../shared/messages';
 
 /**
@@ -23,36 +22,22 @@ export const doorCities: Record<string, string[]> = {
   'sandbox-lockers': [],
 };
 
-/** Does the service have a point in this city (or in this settlement of a city)? */
-export async function hasPointIn(db: Db, providerKey: string, city: string): Promise<boolean> {
-  const c = fold(city.trim());
-  const row = await db
-    .selectFrom('points')
-    .select('id')
-    .where('provider_key', '=', providerKey)
-    .where('enabled', '=', 1)
-    .where((eb) => eb.or([eb('city_fold', '=', c), eb('community_fold', '=', c)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The city named in a free-form address, among the given ones. */
 const cityInAddress = (address: string, cities: string[]) =>
   cities.find((c) => new RegExp(`(^|[^а-яa-z])${fold(c)}([^а-яa-z-]|$)`).test(fold(address)));
 
 /** The service's refusals of an order (empty when it takes it). */
-export async function intakeRefusals(providerKey: string, order: OrderCreate, deps: { db: Db; reference: ReferenceData }): Promise<FieldError[]> {
+export async function intakeRefusals(providerKey: string, order: OrderCreate, reference: StoredReferenceData): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const o = order.order;
 
-  const tariff = await deps.reference.tariff(providerKey, o.tariffId);
+  const tariff = await reference.tariff(providerKey, o.tariffId);
   if (!tariff) {
     errors.push({ field: 'order.tariffId', ...said('rule.tariffMissing', { id: o.tariffId, name: providerKey }) });
   } else errors.push(...tariffWeightRefusals(tariff, o.weight));
 
   if (o.deliveryType === 2 && o.pointOutId !== undefined) {
-    const point = await deps.reference.point(providerKey, o.pointOutId);
+    const point = await reference.point(providerKey, o.pointOutId);
     if (!point) {
       errors.push({ field: 'order.pointOutId', ...said('rule.pointMissing', { id: o.pointOutId, name: providerKey }) });
     } else {
@@ -70,7 +55,7 @@ export async function intakeRefusals(providerKey: string, order: OrderCreate, de
   const { city, addressString } = order.recipient;
   if (o.deliveryType === 2) {
     // A pickup point fixes the city; a recipient city the service has no point in is not one it serves.
-    if (city && !(await hasPointIn(deps.db, providerKey, city))) {
+    if (city && !(await reference.hasPointIn(providerKey, city))) {
       errors.push({ field: 'recipient.city', ...said('rule.noPointsInCity', { name: providerKey, city }) });
     }
   } else {

@@ -3,8 +3,7 @@ import { orderCreateSchema, type OrderCreateInput } from '../../../../shared/sch
 import { orderPayload } from '../../../../test/helpers/payloads';
 import { pointOf, sandboxPayload } from '../../../../test/helpers/sandbox-orders';
 import { createTestApp } from '../../../../test/helpers/test-app';
-import { findPoint } from '../../lists/points-repository';
-import { createReferenceData, type ReferenceData } from '../../orders/reference-data';
+import { createReferenceData, type StoredReferenceData } from '../../orders/reference-data';
 import { ProviderRejectedError } from '../provider';
 import { intakeRefusals } from './intake';
 import { partialDelivery } from './sandbox-provider';
@@ -77,16 +76,16 @@ describe('the sandbox delivery services', () => {
     });
 
     it('a pickup point that takes no cash (checked with a point the data does not have)', async () => {
-      const real = (await findPoint(env.app.db, 'sandbox-express', (await pointOf(env.app.db, 'sandbox-express', { city: 'Москва' })).id))!;
+      const real = (await env.app.stores.reference.findPoint('sandbox-express', (await pointOf(env.app.db, 'sandbox-express', { city: 'Москва' })).id))!;
       const noCash: Point = { ...real, cod: 0 };
-      const reference: ReferenceData = { ...createReferenceData(env.app.db), point: async () => noCash };
+      const reference: StoredReferenceData = { ...createReferenceData(env.app.stores.reference), point: async () => noCash };
       const order = orderCreateSchema.parse(
         orderPayload('S-9', (o) => {
           Object.assign(o.order, { tariffId: 104, deliveryType: 2, pointOutId: real.id });
           o.recipient.city = 'Москва';
         }),
       );
-      expect(await intakeRefusals('sandbox-express', order, { db: env.app.db, reference })).toMatchObject([
+      expect(await intakeRefusals('sandbox-express', order, reference)).toMatchObject([
         { field: 'order.pointOutId', message: `point ${real.id} does not take cash on delivery` },
       ]);
     });

@@ -1,11 +1,11 @@
 import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { Db } from '../../store/database';
+import { CATALOGUE, EVERYTHING, type AggregatorLists, type AggregatorSyncResult } from '../../lists/aggregator-lists';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier } from '../provider';
 import { createUpstreamClient } from './client';
 import { localKey, parseLocalKey, upstreamInfo, type UpstreamServiceRecord } from './mapping';
-import { forgetConnection, storedServices, syncAdditionalServices, syncAll, syncCatalogue, syncedAt, syncTariffs, type SyncDeps, type SyncResult } from './reference-sync';
+import { sourceOf, upstreamReference } from './reference-sync';
 import { createUpstreamAccount, type UpstreamAccount, type UpstreamTuning } from './upstream-provider';
 import { fixedOrText, said, type MessageRef } from '../../../../shared/messages';
 import { checkFailure } from '../connections/check-failure';
@@ -38,12 +38,13 @@ export const CATALOGUE_MAX_AGE_MS = HOUR;
  * and a Carrier per service the upstream offers, known from its last synced list (so they
  * survive restarts and an unreachable upstream). Changing a connection rebuilds it at once.
  */
-export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Logger; tuning?: UpstreamTuning }) {
-  const { db, clock, log } = deps;
+export function createUpstreamConnections(deps: { lists: AggregatorLists; clock: Clock; log: Logger; tuning?: UpstreamTuning }) {
+  const { lists, clock, log } = deps;
+  const now = () => clock.now();
   const tuning = deps.tuning ?? {};
   let entries = new Map<number, Entry>();
   let listed: Carrier[] = [];
-  const running = new Map<number, Promise<SyncResult>>();
+  const running = new Map<number, Promise<AggregatorSyncResult>>();
   const background = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
 
@@ -63,11 +64,11 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
   }
 
   async function refreshServices(entry: Entry): Promise<void> {
-    const records = await storedServices(db, entry.row.id);
+    const records = await lists.catalogue(entry.row.id);
     const services = new Map<string, { listed: boolean; provider: Carrier }>();
     for (const record of records) {
       const key = localKey(entry.row.id, record.remoteKey);
-      const snapshot: UpstreamServiceRecord = record;
+      const snapshot = record as UpstreamServiceRecord;
       const info = upstreamInfo(entry.row, snapshot);
       const provider = entry.account ? entry.account.service(record.remoteKey, () => info) : waiting(entry, () => info);
       services.set(key, { listed: record.listed, provider });
@@ -82,28 +83,27 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
     return entry;
   };
 
-  const syncDeps = (entry: Entry): SyncDeps => {
+  /** The connection's reference data as the upstream answers it now, for lists/ to keep. */
+  const referenceOf = (entry: Entry) => {
     if (!entry.account) throw new ProviderUnavailableError(`upstream connection "${entry.row.name}" (${entry.row.id}): ${entry.problem}`);
-    return { client: entry.account.client, db, clock, connectionId: entry.row.id, pageSize: tuning.pageSize };
+    return upstreamReference({ client: entry.account.client, connectionId: entry.row.id, pageSize: tuning.pageSize });
   };
 
   /** The services, tariffs and additional services (small); points are left to the full sync. */
   async function syncLists(connectionId: number): Promise<number> {
     const entry = entryOf(connectionId);
-    const records = await syncCatalogue(syncDeps(entry));
-    const keys = new Set(records.map((r) => r.remoteKey));
-    await syncTariffs(syncDeps(entry), keys);
-    await syncAdditionalServices(syncDeps(entry), keys);
+    const records = await lists.syncLists(referenceOf(entry), now);
     await refreshServices(entry);
     return records.length;
   }
 
   /** Everything, points included; a sync already under way for the connection is shared. */
-  function sync(connectionId: number): Promise<SyncResult> {
+  function sync(connectionId: number): Promise<AggregatorSyncResult> {
     const under = running.get(connectionId);
     if (under) return under;
     const entry = entryOf(connectionId);
-    const work = syncAll(syncDeps(entry))
+    const work = lists
+      .syncAll(referenceOf(entry), now)
       .then(async (result) => {
         await refreshServices(entry);
         log.info(`upstream "${entry.row.name}": ${result.services} services, ${result.tariffs} tariffs, ${result.points} points synced`);
@@ -126,10 +126,10 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
     for (const entry of entries.values()) {
       if (!entry.account) continue;
       const id = entry.row.id;
-      const all = await syncedAt(db, id, 'all');
+      const all = await lists.syncedAt(sourceOf(id), EVERYTHING);
       if (all === null || clock.now() - all >= LISTS_MAX_AGE_MS) inBackground(`sync of "${entry.row.name}"`, () => sync(id));
       else {
-        const catalogue = await syncedAt(db, id, 'catalogue');
+        const catalogue = await lists.syncedAt(sourceOf(id), CATALOGUE);
         if (catalogue === null || clock.now() - catalogue >= CATALOGUE_MAX_AGE_MS) inBackground(`service list of "${entry.row.name}"`, () => syncLists(id));
       }
     }
@@ -189,7 +189,7 @@ export function createUpstreamConnections(deps: { db: Db; clock: Clock; log: Log
     /** A removed connection: its copied lists go too. */
     async forget(connectionId: number): Promise<void> {
       await running.get(connectionId)?.catch(() => {});
-      await forgetConnection(db, connectionId);
+      await lists.forget(sourceOf(connectionId), connectionId);
     },
 
     refreshStale,

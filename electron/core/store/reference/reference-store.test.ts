@@ -1,22 +1,29 @@
 import fc from 'fast-check';
-import type { Point } from '../../../shared/schemas/lists';
-import { openDatabase, type OpenedDatabase } from '../store/database';
-import { compileFilter, filterPredicate, formatFilter, type FilterCondition, type FilterScalar } from './filter';
-import { filterSql, registerFold } from './filter-sql';
-import { pointRefusals } from './point-checks';
-import { findPoint, hasPoints, listCities, listPoints, pointFilterFields, searchPoints } from './points-repository';
-import { defaultResourcesDir, loadReferenceData } from './reference-data';
+import type { Point } from '../../../../shared/schemas/lists';
+import { compileFilter, filterPredicate, formatFilter, type FilterCondition, type FilterScalar } from '../../lists/filter';
+import { pointFilterFields } from '../../lists/list-fields';
+import { pointRefusals } from '../../lists/point-checks';
+import { defaultResourcesDir, loadReferenceData } from '../../lists/reference-data';
+import { openDatabase, type OpenedDatabase } from '../database';
+import type { ReferenceStore } from './reference-store';
+import { createSqliteReferenceStore } from './sqlite';
 
-let store: OpenedDatabase;
+/** The store under test; the PostgreSQL implementation runs this file with its own factory. */
+async function openStore(): Promise<{ store: ReferenceStore; close(): Promise<void> }> {
+  const opened: OpenedDatabase = openDatabase({ file: ':memory:' });
+  return { store: createSqliteReferenceStore(opened), close: () => opened.close() };
+}
+
+let store: ReferenceStore;
+let close: () => Promise<void>;
 let all: Point[];
 
 beforeAll(async () => {
-  store = openDatabase({ file: ':memory:' });
-  registerFold(store.sqlite);
-  loadReferenceData(store.sqlite, { resourcesDir: defaultResourcesDir, now: 0 });
-  all = (await listPoints(store.db, [], { limit: 100_000, offset: 0 })).rows;
+  ({ store, close } = await openStore());
+  await loadReferenceData(store, { resourcesDir: defaultResourcesDir, now: 0 });
+  all = await store.pointPage([], { limit: 100_000, offset: 0 });
 });
-afterAll(() => store.close());
+afterAll(() => close());
 
 /** What the same filter selects from the records in memory (the reference semantics). */
 function inMemory(filter: string): number[] {
@@ -29,11 +36,17 @@ function inMemory(filter: string): number[] {
 }
 
 async function inSql(filter: string): Promise<number[]> {
-  const rows = await store.db.selectFrom('points').select('id').where(filterSql(compileFilter(filter, pointFilterFields))).orderBy('id').execute();
+  const rows = await store.pointPage(compileFilter(filter, pointFilterFields), { limit: 100_000, offset: 0 });
   return rows.map((r) => r.id);
 }
 
-describe('points in SQLite', () => {
+/** One page and the total of the whole match, as /lists/points asks. */
+const listPoints = async (filter: ReturnType<typeof compileFilter>, page: { limit: number; offset: number }) => ({
+  rows: await store.pointPage(filter, page),
+  total: await store.countPoints(filter),
+});
+
+describe('the points of the reference store', () => {
   it('a city filter finds the points of the city and of the settlements within it, in any letter case', async () => {
     const moscow = await inSql('city=москва;providerKey=SANDBOX-EXPRESS');
     expect(moscow.length).toBeGreaterThan(300);
@@ -45,9 +58,9 @@ describe('points in SQLite', () => {
 
   it('pages by id without gaps or repeats, with the total of the whole match', async () => {
     const filter = compileFilter('city=Санкт-Петербург;type=[1,2]', pointFilterFields);
-    const first = await listPoints(store.db, filter, { limit: 50, offset: 0 });
+    const first = await listPoints(filter, { limit: 50, offset: 0 });
     const seen: number[] = [];
-    for (let offset = 0; offset < first.total; offset += 50) seen.push(...(await listPoints(store.db, filter, { limit: 50, offset })).rows.map((p) => p.id));
+    for (let offset = 0; offset < first.total; offset += 50) seen.push(...(await listPoints(filter, { limit: 50, offset })).rows.map((p) => p.id));
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(new Set(seen).size).toBe(first.total);
   });
@@ -58,7 +71,7 @@ describe('points in SQLite', () => {
       const expected = inMemory(text);
       const filter = compileFilter(text, pointFilterFields);
       for (const [offset, limit] of [[0, 100], [0, 7], [37, 25], [Math.max(0, expected.length - 3), 10]]) {
-        const page = await listPoints(store.db, filter, { limit, offset });
+        const page = await listPoints(filter, { limit, offset });
         expect(page.rows.map((p) => p.id), `${text} @${offset}+${limit}`).toEqual(expected.slice(offset, offset + limit));
         expect(page.total).toBe(expected.length);
       }
@@ -103,13 +116,13 @@ describe('points in SQLite', () => {
 
   it('findPoint gives a point of its own service only, with its limits', async () => {
     const locker = all.find((p) => p.providerKey === 'sandbox-lockers' && p.type === 2)!;
-    expect(await findPoint(store.db, 'sandbox-lockers', locker.id)).toEqual(locker);
+    expect(await store.findPoint('sandbox-lockers', locker.id)).toEqual(locker);
     expect(locker.limits.maxSizeA).toBeGreaterThan(0);
-    expect(await findPoint(store.db, 'sandbox-express', locker.id)).toBeNull();
-    expect(await findPoint(store.db, 'sandbox-lockers', 999_999_999)).toBeNull();
-    expect(await findPoint(store.db, 'sandbox-lockers', Number.NaN)).toBeNull();
-    expect(await hasPoints(store.db, 'sandbox-post')).toBe(true);
-    expect(await hasPoints(store.db, 'cdek')).toBe(false);
+    expect(await store.findPoint('sandbox-express', locker.id)).toBeNull();
+    expect(await store.findPoint('sandbox-lockers', 999_999_999)).toBeNull();
+    expect(await store.findPoint('sandbox-lockers', Number.NaN)).toBeNull();
+    expect(await store.hasPoints('sandbox-post')).toBe(true);
+    expect(await store.hasPoints('cdek')).toBe(false);
   });
 
   it("the picker's parcel filter keeps exactly the points that take the parcel", async () => {
@@ -125,7 +138,7 @@ describe('points in SQLite', () => {
         }),
         fc.constantFrom<'issue' | 'acceptance' | undefined>('issue', 'acceptance', undefined),
         async (parcel, operation) => {
-          const found = await searchPoints(store.db, { city: 'Казань', parcel, operation, limit: 500, offset: 0 });
+          const found = await store.searchPoints({ city: 'Казань', parcel, operation, limit: 500, offset: 0 });
           const role = operation === 'issue' ? 'out' : operation === 'acceptance' ? 'in' : undefined;
           const expected = inKazan.filter((p) => pointRefusals(p, parcel, role).length === 0).map((p) => p.id);
           expect(found.rows.map((p) => p.id)).toEqual(expected);
@@ -139,23 +152,23 @@ describe('points in SQLite', () => {
   it('the picker searches words in name and address, without regard to case or ё, nearest first when asked', async () => {
     const point = all.find((p) => p.city === 'Новосибирск' && p.providerKey === 'sandbox-express' && p.type === 1 && p.enabled && p.street)!;
     const word = point.street!.split(' ').at(-1)!; // `ул. Кирова` → `Кирова`
-    const found = await searchPoints(store.db, { search: `ЭКСПРЕСС ${word.toLowerCase()}`, city: 'новосибирск', limit: 500, offset: 0 });
+    const found = await store.searchPoints({ search: `ЭКСПРЕСС ${word.toLowerCase()}`, city: 'новосибирск', limit: 500, offset: 0 });
     expect(found.rows.map((p) => p.id)).toContain(point.id);
     for (const p of found.rows) expect(`${p.name} ${p.address}`.toLowerCase()).toMatch(new RegExp(`экспресс[\\s\\S]*${word.toLowerCase()}`));
     const centre = { lat: 55.030204, lng: 82.92043 };
-    const near = await searchPoints(store.db, { city: 'Новосибирск', near: centre, limit: 20, offset: 0 });
+    const near = await store.searchPoints({ city: 'Новосибирск', near: centre, limit: 20, offset: 0 });
     const d = (p: Point) => (p.lat! - centre.lat) ** 2 + ((p.lng! - centre.lng) * Math.cos((centre.lat * Math.PI) / 180)) ** 2;
     expect(near.rows.map(d)).toEqual(near.rows.map(d).sort((a, b) => a - b));
-    const disabled = await searchPoints(store.db, { includeDisabled: true, limit: 500, offset: 0, city: 'Москва' });
-    expect(disabled.total).toBeGreaterThan((await searchPoints(store.db, { limit: 1, offset: 0, city: 'Москва' })).total);
+    const disabled = await store.searchPoints({ includeDisabled: true, limit: 500, offset: 0, city: 'Москва' });
+    expect(disabled.total).toBeGreaterThan((await store.searchPoints({ limit: 1, offset: 0, city: 'Москва' })).total);
   });
 
   it('lists cities by how many points they have, matching the start of the name', async () => {
-    const top = await listCities(store.db, { limit: 3 });
+    const top = await store.cities({ limit: 3 });
     expect(top.map((c) => c.city)).toEqual(['Москва', 'Санкт-Петербург', expect.any(String)]);
-    const kra = await listCities(store.db, { search: 'кра', limit: 10 });
+    const kra = await store.cities({ search: 'кра', limit: 10 });
     expect(kra.map((c) => `${c.city}, ${c.region}`).sort()).toEqual(['Краснодар, Краснодарский край', 'Красноярск, Красноярский край']);
     expect(kra[0].points).toBeGreaterThanOrEqual(kra[1].points);
-    expect((await listCities(store.db, { search: 'КОРОЛЕВ', limit: 10 })).map((c) => c.city)).toEqual(['Королёв']);
+    expect((await store.cities({ search: 'КОРОЛЕВ', limit: 10 })).map((c) => c.city)).toEqual(['Королёв']);
   });
 });

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { fold, type BoundCondition, type FilterField } from './filter';
+import { fold, type BoundCondition, type FilterField } from '../lists/filter';
 
 /**
  * Bound filter conditions as SQL for Kysely. Column names come only from the list's whitelist
