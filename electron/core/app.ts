@@ -35,7 +35,7 @@ import { createKeyFileSecretBox, type SecretBox } from './providers/connections/
 import type { UpstreamTuning } from './providers/upstream/upstream-provider';
 import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
-import { openDatabase, type Db } from './store/database';
+import { openDatabase } from './store/database';
 import { sqliteDatabaseFiles } from './store/backups/sqlite';
 import { openSqliteStores } from './store/stores';
 import { databaseFile } from './paths';
