@@ -4,49 +4,43 @@ import { compileFilter, filterPredicate, formatFilter, type FilterCondition, typ
 import { pointFilterFields } from '../../lists/list-fields';
 import { pointRefusals } from '../../lists/point-checks';
 import { defaultResourcesDir, loadReferenceData } from '../../lists/reference-data';
-import { openDatabase, type OpenedDatabase } from '../database';
+import { testEngines, type TestStores } from '../test-engines';
 import type { ReferenceStore } from './reference-store';
-import { createSqliteReferenceStore } from './sqlite';
 
-/** The store under test; the PostgreSQL implementation runs this file with its own factory. */
-async function openStore(): Promise<{ store: ReferenceStore; close(): Promise<void> }> {
-  const opened: OpenedDatabase = openDatabase({ file: ':memory:' });
-  return { store: createSqliteReferenceStore(opened), close: () => opened.close() };
-}
+describe.each(testEngines)('the points of the reference store ($name)', ({ open }) => {
+  let opened: TestStores;
+  let store: ReferenceStore;
+  let all: Point[];
 
-let store: ReferenceStore;
-let close: () => Promise<void>;
-let all: Point[];
-
-beforeAll(async () => {
-  ({ store, close } = await openStore());
-  await loadReferenceData(store, { resourcesDir: defaultResourcesDir, now: 0 });
-  all = await store.pointPage([], { limit: 100_000, offset: 0 });
-});
-afterAll(() => close());
-
-/** What the same filter selects from the records in memory (the reference semantics). */
-function inMemory(filter: string): number[] {
-  const match = filterPredicate(compileFilter(filter, pointFilterFields), (p: Point, field) => {
-    if (field === 'city') return [p.city, p.community];
-    if (field.startsWith('limits.')) return p.limits[field.slice(7) as keyof Point['limits']];
-    return (p as unknown as Record<string, unknown>)[field];
+  beforeAll(async () => {
+    opened = open();
+    store = opened.stores.reference;
+    await loadReferenceData(store, { resourcesDir: defaultResourcesDir, now: 0 });
+    all = await store.pointPage([], { limit: 100_000, offset: 0 });
   });
-  return all.filter(match).map((p) => p.id);
-}
+  afterAll(() => opened.close());
 
-async function inSql(filter: string): Promise<number[]> {
-  const rows = await store.pointPage(compileFilter(filter, pointFilterFields), { limit: 100_000, offset: 0 });
-  return rows.map((r) => r.id);
-}
+  /** What the same filter selects from the records in memory (the reference semantics). */
+  function inMemory(filter: string): number[] {
+    const match = filterPredicate(compileFilter(filter, pointFilterFields), (p: Point, field) => {
+      if (field === 'city') return [p.city, p.community];
+      if (field.startsWith('limits.')) return p.limits[field.slice(7) as keyof Point['limits']];
+      return (p as unknown as Record<string, unknown>)[field];
+    });
+    return all.filter(match).map((p) => p.id);
+  }
 
-/** One page and the total of the whole match, as /lists/points asks. */
-const listPoints = async (filter: ReturnType<typeof compileFilter>, page: { limit: number; offset: number }) => ({
-  rows: await store.pointPage(filter, page),
-  total: await store.countPoints(filter),
-});
+  async function inSql(filter: string): Promise<number[]> {
+    const rows = await store.pointPage(compileFilter(filter, pointFilterFields), { limit: 100_000, offset: 0 });
+    return rows.map((r) => r.id);
+  }
 
-describe('the points of the reference store', () => {
+  /** One page and the total of the whole match, as /lists/points asks. */
+  const listPoints = async (filter: ReturnType<typeof compileFilter>, page: { limit: number; offset: number }) => ({
+    rows: await store.pointPage(filter, page),
+    total: await store.countPoints(filter),
+  });
+
   it('a city filter finds the points of the city and of the settlements within it, in any letter case', async () => {
     const moscow = await inSql('city=москва;providerKey=SANDBOX-EXPRESS');
     expect(moscow.length).toBeGreaterThan(300);
