@@ -44,14 +44,14 @@ async function setup(fakeOptions: FakePostOptions = {}, tune: Tune = {}): Promis
   const transport = { clock, timeoutMs: tune.timeoutMs ?? 5_000 };
   const app = await createTestApp({
     clock,
-    providers: ({ db }) => {
+    providers: ({ reference }) => {
       const client = createRussianPostClient({ ...transport, baseUrl: fake.url, accessToken: tune.token ?? FAKE_POST_TOKEN, userKey: FAKE_POST_USER_KEY });
       const tracking = createPostTracking({ ...transport, singleUrl: fake.trackingUrls.single, batchUrl: fake.trackingUrls.batch, login: FAKE_POST_TRACKING.login, password: tune.trackingPassword ?? FAKE_POST_TRACKING.password });
-      post = createRussianPostProvider({ client, tracking, reference: createStoredReference(db), postofficeCode: FAKE_POST_OFFICE, testMode: tune.testMode, singleTrackingMax: tune.singleTrackingMax });
+      post = createRussianPostProvider({ client, tracking, reference, postofficeCode: FAKE_POST_OFFICE, testMode: tune.testMode, singleTrackingMax: tune.singleTrackingMax });
       return [post];
     },
   });
-  if (!tune.token) await syncCarrierPoints({ db: app.app.db, clock }, post.referenceData.points);
+  if (!tune.token) await syncCarrierPoints({ reference: app.app.stores.reference, clock }, post.referenceData.points);
   const idOf = async (code: string) => (await app.app.db.selectFrom('points').select('id').where('source', '=', 'russian-post').where('code', '=', code).executeTakeFirst())?.id ?? -1;
   const all = fake.points();
   const spb = (type: string) => all.find((p) => p.address.place === 'Санкт-Петербург' && p['delivery-point-type'] === type)!['delivery-point-index'];
@@ -364,11 +364,11 @@ describe('Russian Post adapter against the fake Otpravka API over HTTP', () => {
     const small = createRussianPostProvider({
       client: createRussianPostClient({ baseUrl: env.fake.url, accessToken: FAKE_POST_TOKEN, userKey: FAKE_POST_USER_KEY }),
       tracking: createPostTracking({ singleUrl: '', batchUrl: '', login: '', password: '' }),
-      reference: createStoredReference(db),
+      reference: createStoredReference(env.app.app.stores.reference),
       postofficeCode: FAKE_POST_OFFICE,
       pointsPageSize: 10,
     });
-    expect(await syncCarrierPoints({ db, clock: env.clock }, small.referenceData.points)).toMatchObject({ total: 29, pages: 3, disabled: 1 });
+    expect(await syncCarrierPoints({ reference: env.app.app.stores.reference, clock: env.clock }, small.referenceData.points)).toMatchObject({ total: 29, pages: 3, disabled: 1 });
     const again = await db.selectFrom('points').select(['id', 'code', 'enabled']).where('source', '=', 'russian-post').orderBy('id').execute();
     expect(again.map((r) => r.id)).toEqual(rows.map((r) => r.id));
     expect(again.filter((r) => r.enabled === 0).map((r) => r.code)).toEqual([generatePostPoints(30)[29]['delivery-point-index']]);
