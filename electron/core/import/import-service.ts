@@ -41,7 +41,7 @@ export interface ImportServiceDeps extends ImportAppParts {
 }
 
 export function createImportService(deps: ImportServiceDeps) {
-  const { db, clock, log, events, providers } = deps;
+  const { clock, log, events, providers } = deps;
   const options: ImportOptions = { ...defaultImportOptions, ...deps.options };
   const fetchFile: FetchLike = deps.fetch ?? ((input, init) => fetch(input, init));
 
