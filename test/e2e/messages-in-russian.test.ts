@@ -58,7 +58,7 @@ describe('browser mode: the core’s messages in Russian, by key', () => {
     const drawer = page.getByTestId('order-detail');
     await page.getByTestId('order-row').filter({ hasText: 'MSG-TVER' }).click();
     const description = drawer.getByTestId('detail-status-description');
-    await description.getByText(/отказалась принять заказ: Получатель › Город: /).waitFor();
+    await description.getByText(/^Песочница Экспресс \(тест\) отказалась принять заказ: Получатель › Город: Песочница Экспресс \(тест\) не доставляет до двери/).waitFor();
     const refused = drawer.locator('[data-testid="timeline-item"][data-status="uploadingError"]');
     await refused.getByText('Служба доставки не приняла данные заказа (код 200)').waitFor();
     expect((await drawer.innerText()).match(english)?.[0]).toBeUndefined();

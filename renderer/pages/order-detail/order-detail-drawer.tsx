@@ -6,7 +6,7 @@ import { usePushEvent } from '../../components/use-push-event';
 import { errorHint, errorTitle, messageByKey } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
-import { useProvidersStore } from '../../stores/providers-store';
+import { providerName, useProvidersStore } from '../../stores/providers-store';
 import { OrderActions } from './order-actions';
 import { OrderContents, OrderCosts } from './order-contents';
 import { OrderNumbers } from './order-numbers';
@@ -65,6 +65,7 @@ function DetailBody() {
   const history = useOrderViewStore((s) => s.history);
   const error = useOrderViewStore((s) => s.error);
   const reload = useOrderViewStore((s) => s.reload);
+  const providers = useProvidersStore((s) => s.providers);
 
   if (status === 'error' && error) {
     return (
@@ -88,7 +89,7 @@ function DetailBody() {
     <Stack gap="lg" data-status={view.order.statusKey}>
       {view.statusDescription && (
         <Text fz="sm" c="dimmed" data-testid="detail-status-description">
-          {(view.statusDescriptionMessage && messageByKey(view.statusDescriptionMessage, t)) || t('detail.serviceSays', { text: view.statusDescription })}
+          {(view.statusDescriptionMessage && messageByKey(view.statusDescriptionMessage, t, { service: (key) => providerName(providers, key) })) || t('detail.serviceSays', { text: view.statusDescription })}
         </Text>
       )}
       <NextTestChangeNote orderId={view.order.orderId} statusKey={view.order.statusKey} />

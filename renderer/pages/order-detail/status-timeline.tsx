@@ -8,6 +8,7 @@ import { translateDynamic } from '../../i18n/translate';
 import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { DetailSection } from './detail-section';
 import { messageByKey } from '../../i18n/error-messages';
+import { providerName, useProvidersStore } from '../../stores/providers-store';
 
 /** When a status happened: the service's time when it gave one, else when ShipDesk learned it. */
 const happenedAt = (row: AppHistoryRow) => row.createdProvider || row.created;
@@ -25,6 +26,8 @@ export function StatusTimeline({ history, handover }: { history: AppStatusHistor
   const t = useT();
   const format = useFormat();
   const language = useLanguage();
+  const providers = useProvidersStore((s) => s.providers);
+  const naming = { service: (key: string) => providerName(providers, key) };
   const rows = [...(history?.rows ?? [])].sort((a, b) => new Date(happenedAt(b)).getTime() - new Date(happenedAt(a)).getTime());
   const handoverAt = handover ? rows.findIndex((row) => Date.parse(happenedAt(row)) <= Date.parse(handover.handedAt)) : -1;
   const placed = (items: ReactNode[]): ReactNode[] => {
@@ -79,7 +82,7 @@ export function StatusTimeline({ history, handover }: { history: AppStatusHistor
                 )}
                 {row.description && (
                   <Text fz="xs" c="dimmed">
-                    {(row.descriptionMessage && messageByKey(row.descriptionMessage, t)) || row.description}
+                    {(row.descriptionMessage && messageByKey(row.descriptionMessage, t, naming)) || row.description}
                   </Text>
                 )}
                 {(providerWords || row.providerCode) && (
