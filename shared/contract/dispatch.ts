@@ -23,6 +23,8 @@ export const dispatchGroupSchema = z.object({
   totals: totalsSchema,
   /** The act number this group's handover will take if handed over now. */
   nextActNumber: z.string(),
+  /** Its service forms batches first (Russian Post: the ШПИ comes in a batch, Ф103 is sent at check-in). */
+  formsBatches: z.boolean(),
 });
 export type DispatchGroup = z.output<typeof dispatchGroupSchema>;
 

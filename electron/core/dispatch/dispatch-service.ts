@@ -52,6 +52,7 @@ export function createDispatchService(deps: { db: Db; clock: Clock; providers: P
             orders: [],
             totals: { orders: 0, places: 0, weightGrams: 0 },
             nextActNumber: await nextHandoverNumber(deps.db, ctx.companyId, row.provider_key, now),
+            formsBatches: !!deps.providers.get(row.provider_key)?.batches,
           };
           groups.set(row.provider_key, group);
         }

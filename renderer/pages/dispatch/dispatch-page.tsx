@@ -12,6 +12,7 @@ import { useProvidersStore } from '../../stores/providers-store';
 import { CourierCallDialog } from '../courier/courier-call-dialog';
 import { PrintLabelsButton } from '../orders/print-labels-button';
 import { printActs } from '../orders/print-files';
+import { FormBatches, PostalBatchesCard } from './postal-batches';
 
 const kilograms = (grams: number, language: string) => (grams / 1000).toLocaleString(language === 'ru' ? 'ru-RU' : 'en-GB', { maximumFractionDigits: 3 });
 
@@ -50,6 +51,9 @@ export function DispatchPage() {
       <Text size="sm" c="dimmed" mb="md">
         {t('dispatch.hint')}
       </Text>
+      <Box mb="md">
+        <PostalBatchesCard />
+      </Box>
       {error ? (
         <Alert color="red" variant="light" title={t('dispatch.loadFailed')}>
           {errorTitle(error, t)}
@@ -137,6 +141,11 @@ function DispatchGroupCard({ group, onHandedOver }: { group: DispatchGroup; onHa
           </Button>
         </Group>
       </Group>
+      {group.formsBatches && (
+        <Box mb="sm">
+          <FormBatches group={group} disabled={busy !== null} />
+        </Box>
+      )}
       <Table striped withTableBorder fz="sm" data-testid="dispatch-orders">
         <Table.Thead>
           <Table.Tr>
