@@ -150,11 +150,13 @@ export async function createApp(options: AppOptions) {
     ),
     connections,
   );
-  const outbox = createOutbox({ db, sqlite: store.sqlite, clock, providers, events, log, laneOf: connections.laneOf });
+  const outbox = createOutbox({ store: stores.orders, clock, providers, events, log, laneOf: connections.laneOf });
   const companies = createCompanyService(stores.accounts, clock);
   const apiLogins = createApiLoginService({ accounts: stores.accounts, clock });
   const auth = createAuthService({ accounts: stores.accounts, clock, companies, events });
-  const orders = createOrderService({ db, sqlite: store.sqlite, clock, providers, outbox, events, reference: referenceData });
+  const orders = createOrderService({
+    store: stores.orders, handoverOf: stores.orders.findHandover, clock, providers, outbox, events, reference: referenceData,
+  });
   const statuses = createStatusService({ db, sqlite: store.sqlite });
   const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
   const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(stores.reference, providers) });
@@ -181,7 +183,7 @@ export async function createApp(options: AppOptions) {
   const acts = createActService({ db, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
   const dispatchService = createDispatchService({ db, clock, providers, events });
   const postalBatches = createPostalBatchService({ store: stores.postalBatches, providers, clock, events, dispatch: dispatchService });
-  const dashboard = createDashboard({ db, clock, providers });
+  const dashboard = createDashboard({ db, store: stores.orders, clock, providers });
   const fileLinks = createFileLinks(clock);
   const courier = createCourierService({
     store: stores.courierCalls, clock, providers, defaultSender: async (ctx) => (await settings.listProfiles(ctx))[0]?.sender ?? null,
@@ -263,10 +265,10 @@ export async function createApp(options: AppOptions) {
     'dispatch.formPostBatches': (ctx, input) => postalBatches.form(ctx, input),
     'dispatch.checkInPostBatch': (ctx, input) => postalBatches.checkIn(ctx, input),
     'dashboard.today': (ctx) => dashboard.today(ctx),
-    'orders.attention': (ctx) => attentionSummary(db, ctx),
+    'orders.attention': (ctx) => attentionSummary(stores.orders, ctx),
     'statuses.nextTestChange': (ctx, input) => nextTestChange({ db, providers }, ctx, input.orderId),
     'orders.markSeen': async (ctx, input) => {
-      const result = await markAttentionSeen(db, ctx, input.orderIds);
+      const result = await markAttentionSeen(stores.orders, ctx, input.orderIds);
       if (result.seen > 0) events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds: input.orderIds });
       return result;
     },
@@ -274,7 +276,7 @@ export async function createApp(options: AppOptions) {
     'orders.stuck': async (ctx, input) => stuckOrders(db, clock, ctx, { days: input.days ?? (await settings.preferences()).stuckThresholdDays, limit: input.limit, offset: input.offset }),
     'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),
     'statuses.lastRefresh': (ctx) => scheduler.lastRefresh(ctx.companyId),
-    'outbox.state': (ctx) => outboxView(db, ctx),
+    'outbox.state': (ctx) => outboxView(stores.orders, ctx),
     'courier.create': (ctx, input) => courier.create(ctx, input),
     'courier.cancel': (ctx, input) => courier.cancel(ctx, input.id),
     'courier.list': (ctx, input) => courier.list(ctx, input),

@@ -1,4 +1,3 @@
-import { appendStatus } from '../../electron/core/orders/order-repository';
 import type { StatusKey } from '../../shared/status-keys';
 import { formatTimestamp } from '../../shared/time';
 import { orderPayload } from '../helpers/payloads';
@@ -21,7 +20,7 @@ describe('company-wide status lists', () => {
     const res = await server.call('POST', '/orders', { body, token: options.token });
     expect(res.status).toBe(200);
     const company = options.token === server.tokenB ? server.companyB : server.companyA;
-    for (const [key, at] of statuses) await appendStatus(server.app.db, Number(res.json.orderId), company.companyId, { key, at });
+    for (const [key, at] of statuses) await server.app.stores.orders.appendStatus(Number(res.json.orderId), company.companyId, { key, at });
     return res.json.orderId as string;
   }
 

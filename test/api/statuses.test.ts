@@ -1,4 +1,4 @@
-import { appendStatus, type NewStatus } from '../../electron/core/orders/order-repository';
+import type { NewStatus } from '../../electron/core/store/orders/orders-store';
 import { formatTimestamp } from '../../shared/time';
 import { orderPayload } from '../helpers/payloads';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -15,7 +15,7 @@ describe('status methods of one order', () => {
     expect(res.status).toBe(200);
     await server.app.outbox.drain();
     const company = token === server.tokenB ? server.companyB : token === server.shopToken ? server.shop : server.companyA;
-    for (const s of statuses) await appendStatus(server.app.db, Number(res.json.orderId), company.companyId, { ...s, at: at(s.at) });
+    for (const s of statuses) await server.app.stores.orders.appendStatus(Number(res.json.orderId), company.companyId, { ...s, at: at(s.at) });
     return res.json.orderId as string;
   }
 

@@ -6,9 +6,10 @@ import type { StatusKey } from '../../../shared/status-keys';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { awaitingHandover } from '../dispatch/dispatch-service';
-import { filteredOrders } from '../orders/order-list';
+import { filteredOrders } from '../store/orders/order-search';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
+import type { OrdersStore } from '../store/orders/orders-store';
 import { attentionSummary } from './attention';
 
 const day = 86_400_000;
@@ -38,7 +39,7 @@ const oneDecimal = (days: number) => Math.round(days * 10) / 10;
  * The "Today" screen's figures. Each one counts the orders list's own filter (filteredOrders), so a
  * click on a figure opens a list of exactly the orders it counted.
  */
-export function createDashboard(deps: { db: Db; clock: Clock; providers: ProviderRegistry }) {
+export function createDashboard(deps: { db: Db; store: OrdersStore; clock: Clock; providers: ProviderRegistry }) {
   const { db } = deps;
   const serviceName = (key: string) => deps.providers.get(key)?.info.name ?? key;
   const byService = (rows: { provider_key: string; n: number | bigint }[]) =>
@@ -120,7 +121,7 @@ export function createDashboard(deps: { db: Db; clock: Clock; providers: Provide
       const [createdToday, createdWeek, attention, handover, cod, times] = await Promise.all([
         created(ctx, today, today),
         created(ctx, mondayOf(now), today),
-        attentionSummary(db, ctx),
+        attentionSummary(deps.store, ctx),
         awaitingHandover(db, ctx.companyId).select((eb) => ['provider_key', eb.fn.countAll<number>().as('n')]).groupBy('provider_key').execute(),
         codExpected(ctx, today),
         deliveryTimes(ctx, today, now),

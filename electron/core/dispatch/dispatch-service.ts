@@ -24,8 +24,8 @@ export const awaitingHandover = (db: DbOrTrx, companyId: number) =>
     .where('status_key', '=', 'uploaded');
 
 /** The same rule for one loaded row (the orders list flags such orders "не передан"). */
-export const awaitsHandover = (row: { handover_id: number | null; state: string; provider_number: string | null; status_key: string }) =>
-  row.handover_id === null && row.state === 'active' && row.provider_number !== null && row.status_key === 'uploaded';
+export const awaitsHandover = (order: { handoverId: number | null; state: string; providerNumber: string | null; statusKey: string }) =>
+  order.handoverId === null && order.state === 'active' && order.providerNumber !== null && order.statusKey === 'uploaded';
 
 const placesAndWeight = (payload: string) => {
   const order = JSON.parse(payload) as OrderCreate;

@@ -4,7 +4,7 @@ import { toRubles } from '../../../shared/money';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { deliveryCostsOf, filteredOrders } from '../orders/order-list';
+import { deliveryCostsOf, filteredOrders } from '../store/orders/order-search';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import type { OrdersTable } from '../store/schema';

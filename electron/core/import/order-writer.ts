@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { OrderCreate } from '../../../shared/schemas/order';
 import type { CallContext } from '../companies/company-service';
 import type { EventBus } from '../events';
-import { columnsOf } from '../orders/order-repository';
+import { columnsOf } from '../store/orders/sqlite';
 import type { Outbox } from '../outbox/outbox';
 import type { Db } from '../store/database';
 

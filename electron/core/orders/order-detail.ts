@@ -1,10 +1,9 @@
-import type { Selectable } from 'kysely';
 import type { OrderDetail } from '../../../shared/schemas/order-detail';
-import type { OrderCreate, Place } from '../../../shared/schemas/order';
+import type { Place } from '../../../shared/schemas/order';
 import type { StatusKey } from '../../../shared/status-keys';
 import { formatTimestamp } from '../../../shared/time';
 import { itemKey } from '../providers/provider';
-import type { OrdersTable } from '../store/schema';
+import type { StoredOrder } from '../store/orders/orders-store';
 
 /**
  * Spreads the service's "bought out" counts (by item key) over the order's items in order: an item gets
@@ -26,27 +25,26 @@ export function withQuantityDelivered(places: Place[], delivered: Record<string,
   }));
 }
 
-/** GET /orders/{orderId} from the stored row. */
-export function orderDetail(row: Selectable<OrdersTable>): OrderDetail {
-  const payload = JSON.parse(row.payload) as OrderCreate;
-  const delivered = row.quantity_delivered ? (JSON.parse(row.quantity_delivered) as Record<string, number>) : null;
+/** GET /orders/{orderId} from the stored order. */
+export function orderDetail(stored: StoredOrder): OrderDetail {
+  const { payload } = stored;
   return {
     order: {
-      orderId: String(row.id),
-      providerNumber: row.provider_number ?? '',
-      additionalProviderNumber: row.additional_provider_number ?? '',
-      returnProviderNumber: row.return_provider_number ?? '',
-      barcode: row.barcode ?? '',
-      trackingUrl: row.tracking_url ?? '',
+      orderId: String(stored.id),
+      providerNumber: stored.providerNumber ?? '',
+      additionalProviderNumber: stored.additionalProviderNumber ?? '',
+      returnProviderNumber: stored.returnProviderNumber ?? '',
+      barcode: stored.barcode ?? '',
+      trackingUrl: stored.trackingUrl ?? '',
       ...payload.order,
-      statusKey: row.status_key as StatusKey,
-      created: formatTimestamp(row.created_at),
+      statusKey: stored.statusKey as StatusKey,
+      created: formatTimestamp(stored.createdAt),
     },
     cost: payload.cost,
     sender: payload.sender,
     recipient: payload.recipient,
     ...(payload.returnAddress ? { returnAddress: payload.returnAddress } : {}),
-    places: withQuantityDelivered(payload.places, delivered),
+    places: withQuantityDelivered(payload.places, stored.quantityDelivered),
     extraParams: payload.extraParams ?? {},
   };
 }

@@ -1,9 +1,8 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import type { OrderCreate, OrderCreated } from '../../../shared/schemas/order';
 import type { OrderCanceled, OrderDeleted, OrderDetail, OrderView } from '../../../shared/schemas/order-detail';
 import type { OrderListPage, OrderListQuery } from '../../../shared/schemas/orders-list';
 import type { StatusKey } from '../../../shared/status-keys';
-import { message, said, storedMessage } from '../../../shared/messages';
+import { message, said } from '../../../shared/messages';
 
 import { attentionReasonOf } from '../../../shared/attention';
 import { awaitsHandover } from '../dispatch/dispatch-service';
@@ -15,23 +14,19 @@ import { AppError, badRequest, orderNotFound, validationError } from '../errors'
 import type { EventBus } from '../events';
 import type { Outbox } from '../outbox/outbox';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
+import { ClientNumberTaken, type OrdersStore, type OrderWithJobs } from '../store/orders/orders-store';
 import { orderDetail } from './order-detail';
 import { planCancel, planDelete, planUpdate, type OrderSnapshot, type ServiceAbilities } from './order-lifecycle';
-import {
-  appendStatus, clientNumberTaken, dropTransfers, findOrder, markCanceled, markDeleted, pendingJobs, prepareOrderInserts, replacePayload, statusMessage,
-  type DbOrTrx,
-} from './order-repository';
-import { listOrders } from './order-list';
 import { checkOrder } from './order-rules';
 import type { ReferenceData } from './reference-data';
+import { statusMessage } from './status-message';
 
 const clientNumberInUse = (clientNumber: string) =>
   validationError([{ field: 'order.clientNumber', ...said('order.duplicateNumber', { number: clientNumber }) }]);
 
-/** Two writers racing for one clientNumber: the partial unique index has the last word. */
-const uniqueRace = (clientNumber: string) => (error: unknown) => {
-  if (error instanceof Error && /UNIQUE constraint failed: orders/.test(error.message)) throw clientNumberInUse(clientNumber);
+/** The store found the clientNumber taken (a live order has it, or a writer racing for it won). */
+const takenNumber = (error: unknown) => {
+  if (error instanceof ClientNumberTaken) throw clientNumberInUse(error.clientNumber);
   throw error;
 };
 
@@ -43,14 +38,14 @@ function parseOrderId(raw: string | number): number {
 }
 
 export interface OrderServiceDeps {
-  db: Db;
-  /** The same connection, raw: creates are written with statements prepared once. */
-  sqlite: BetterSqlite3.Database;
+  store: OrdersStore;
+  /** Handovers' numbers, for the order screen. */
+  handoverOf: (companyId: number, handoverId: number) => Promise<{ number: string; handedAt: number } | undefined>;
   clock: Clock;
   providers: ProviderRegistry;
   outbox: Outbox;
   events: EventBus;
-  /** Reference lists (tariffs, points, additional services); the app's own database by default. */
+  /** Reference lists (tariffs, points, additional services). */
   reference: ReferenceData;
 }
 
@@ -62,24 +57,7 @@ interface PendingCreate {
   reject(error: unknown): void;
 }
 
-export function createOrderService({ db, sqlite, clock, providers, outbox, events, reference }: OrderServiceDeps) {
-  const inserts = prepareOrderInserts(sqlite);
-  /** One order, in its own savepoint: a refused one leaves the others of its group. */
-  const insertOne = sqlite.transaction((p: PendingCreate) => {
-    if (inserts.clientNumberTaken(p.companyId, p.payload.order.clientNumber)) throw clientNumberInUse(p.payload.order.clientNumber);
-    const id = inserts.insert(p.companyId, p.payload, { key: 'uploading', at: p.now });
-    outbox.enqueueNow(id, 'create');
-    return id;
-  });
-  const insertGroup = sqlite.transaction((group: PendingCreate[]) =>
-    group.map((p) => {
-      try {
-        return { id: insertOne(p) };
-      } catch (error) {
-        return { error };
-      }
-    }),
-  );
+export function createOrderService({ store, handoverOf, clock, providers, outbox, events, reference }: OrderServiceDeps) {
   /**
    * Group commit: the creates that arrive during one turn of the event loop are written in one
    * transaction. A commit cost more than the rest of a POST /orders (bench create: 0.46 ms of about
@@ -90,9 +68,8 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     const group = waiting;
     waiting = [];
     try {
-      // Kysely's connection, held: no other transaction is open on it while the raw statements run.
-      const results = await db.connection().execute(async () => insertGroup(group));
-      results.forEach((r, i) => ('error' in r ? group[i].reject(r.error) : group[i].resolve(r.id as number)));
+      const results = await store.createOrders(group.map((p) => ({ companyId: p.companyId, payload: p.payload, at: p.now })));
+      results.forEach((r, i) => ('orderId' in r ? group[i].resolve(r.orderId) : group[i].reject(clientNumberInUse(group[i].payload.order.clientNumber))));
     } catch (error) {
       for (const p of group) p.reject(error);
     }
@@ -121,13 +98,12 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     };
   }
 
-  /** The company's order (canceled included) with its pending jobs, or 404 040080. */
-  async function load(trx: DbOrTrx, ctx: CallContext, orderId: number) {
-    const row = await findOrder(trx, ctx.companyId, orderId);
-    if (!row) throw orderNotFound(orderId);
-    const jobs = await pendingJobs(trx, orderId);
-    const snapshot: OrderSnapshot = { state: row.state, statusKey: row.status_key, providerNumber: row.provider_number, jobs };
-    return { row, jobs, snapshot };
+  /** The company's order (canceled included) with its pending jobs as the state table reads it, or 404 040080. */
+  function found(orderId: number, current: OrderWithJobs | undefined) {
+    if (!current) throw orderNotFound(orderId);
+    const { order, jobs } = current;
+    const snapshot: OrderSnapshot = { state: order.state, statusKey: order.statusKey, providerNumber: order.providerNumber, jobs };
+    return { order, jobs, snapshot };
   }
 
   function changed(ctx: CallContext, orderId: number) {
@@ -150,7 +126,7 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     async create(ctx: CallContext, payload: OrderCreate): Promise<OrderCreated> {
       await checkPayload(payload);
       const now = clock.now();
-      const orderId = await insertCreated(ctx.companyId, payload, now).catch(uniqueRace(payload.order.clientNumber));
+      const orderId = await insertCreated(ctx.companyId, payload, now);
       changed(ctx, orderId);
       return { orderId: String(orderId), created: formatTimestamp(now) };
     },
@@ -158,7 +134,7 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     /** POST /orders/validate: every rule of create, clientNumber included; nothing is stored. */
     async validate(ctx: CallContext, payload: OrderCreate): Promise<{ valid: true }> {
       await checkPayload(payload);
-      if (await clientNumberTaken(db, ctx.companyId, payload.order.clientNumber)) throw clientNumberInUse(payload.order.clientNumber);
+      if (await store.clientNumberTaken(ctx.companyId, payload.order.clientNumber)) throw clientNumberInUse(payload.order.clientNumber);
       return { valid: true };
     },
 
@@ -170,13 +146,15 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     async resend(ctx: CallContext, rawId: string | number): Promise<OrderCreated> {
       const orderId = parseOrderId(rawId);
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const { row, jobs } = await load(trx, ctx, orderId);
-        if (row.state !== 'active') throw badRequest(`Order ${orderId} is canceled; create it again instead`);
+      await store.changeOrder(ctx.companyId, orderId, now, (current) => {
+        const { order, jobs } = found(orderId, current);
+        if (order.state !== 'active') throw badRequest(`Order ${orderId} is canceled; create it again instead`);
         // Still on its way, or registered (PUT queues the changes itself): nothing to send again.
-        if (row.status_key !== 'uploadingError') return;
-        await appendStatus(trx, orderId, ctx.companyId, { key: 'uploading', at: now, description: 'Sending to the delivery service again' });
-        if (!jobs.some((j) => j.action === 'create')) await outbox.enqueue(trx, orderId, 'create');
+        if (order.statusKey !== 'uploadingError') return null;
+        return {
+          status: { key: 'uploading', at: now, description: 'Sending to the delivery service again' },
+          enqueue: jobs.some((j) => j.action === 'create') ? undefined : 'create',
+        };
       });
       changed(ctx, orderId);
       return { orderId: String(orderId), created: formatTimestamp(now) };
@@ -185,28 +163,28 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     /** GET /orders/{orderId}: the order's data, numbers and current status. */
     async get(ctx: CallContext, rawId: string | number): Promise<OrderDetail> {
       const orderId = parseOrderId(rawId);
-      const row = await findOrder(db, ctx.companyId, orderId);
-      if (!row) throw orderNotFound(orderId);
-      return orderDetail(row);
+      const order = await store.findOrder(ctx.companyId, orderId);
+      if (!order) throw orderNotFound(orderId);
+      return orderDetail(order);
     },
 
     /** The order screen: the detail, the status text and which changes the order allows now. */
     async view(ctx: CallContext, rawId: string | number): Promise<OrderView> {
       const orderId = parseOrderId(rawId);
-      const { row, snapshot } = await load(db, ctx, orderId);
-      const service = abilitiesOf(row.provider_key);
+      const { order, snapshot } = found(orderId, await store.findOrderWithJobs(ctx.companyId, orderId));
+      const service = abilitiesOf(order.providerKey);
       const id = String(orderId);
-      const handover = row.handover_id === null ? undefined : await db.selectFrom('handovers').select(['number', 'handed_at']).where('id', '=', row.handover_id).executeTakeFirst();
+      const handover = order.handoverId === null ? undefined : await handoverOf(ctx.companyId, order.handoverId);
       return {
-        ...orderDetail(row),
-        statusDescription: row.status_description ?? '',
-        statusDescriptionMessage: storedMessage(row.status_description_message),
-        handover: handover ? { number: handover.number, handedAt: formatTimestamp(handover.handed_at) } : null,
+        ...orderDetail(order),
+        statusDescription: order.statusDescription ?? '',
+        statusDescriptionMessage: order.statusDescriptionMessage,
+        handover: handover ? { number: handover.number, handedAt: formatTimestamp(handover.handedAt) } : null,
         actions: {
           update: allowed(() => planUpdate(id, snapshot, service)),
           cancel: allowed(() => planCancel(id, snapshot, service)),
           delete: allowed(() => planDelete(id, snapshot, service)),
-          labels: row.state === 'active' && row.provider_number !== null,
+          labels: order.state === 'active' && order.providerNumber !== null,
         },
       };
     },
@@ -219,37 +197,39 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     async update(ctx: CallContext, rawId: string | number, payload: OrderCreate): Promise<{ message: 'ok' }> {
       const orderId = parseOrderId(rawId);
       const id = String(orderId);
-      const decide = async (trx: DbOrTrx) => {
-        const loaded = await load(trx, ctx, orderId);
-        const plan = planUpdate(id, loaded.snapshot, abilitiesOf(loaded.row.provider_key));
-        if (loaded.row.provider_number !== null && payload.order.providerKey !== loaded.row.provider_key) {
+      const decide = (current: OrderWithJobs | undefined) => {
+        const loaded = found(orderId, current);
+        const plan = planUpdate(id, loaded.snapshot, abilitiesOf(loaded.order.providerKey));
+        if (loaded.order.providerNumber !== null && payload.order.providerKey !== loaded.order.providerKey) {
           throw validationError([
-            { field: 'order.providerKey', message: `the order is registered with ${loaded.row.provider_key}; it cannot move to another delivery service` },
+            { field: 'order.providerKey', message: `the order is registered with ${loaded.order.providerKey}; it cannot move to another delivery service` },
           ]);
         }
         return { ...loaded, plan };
       };
-      await decide(db); // the order's state speaks before its data
+      decide(await store.findOrderWithJobs(ctx.companyId, orderId)); // the order's state speaks before its data
       await checkPayload(payload);
       const now = clock.now();
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          const { plan, jobs, row } = await decide(trx);
-          if (await clientNumberTaken(trx, ctx.companyId, payload.order.clientNumber, orderId)) throw clientNumberInUse(payload.order.clientNumber);
-          await replacePayload(trx, orderId, payload, now);
-          if (plan.kind === 'transfer') {
+      await store
+        .changeOrder(ctx.companyId, orderId, now, (current) => {
+          const { plan, jobs, order } = decide(current);
+          if (plan.kind !== 'transfer') return { payload };
+          return {
+            payload,
             // Changes following changes still on their way: the order is already `uploading`.
-            if (row.status_key !== 'uploading') await appendStatus(trx, orderId, ctx.companyId, {
-              key: 'uploading',
-              at: now,
-              ...statusMessage(message(plan.job === 'create' ? 'order.resending' : 'order.sendingChanges')),
-            });
+            status:
+              order.statusKey === 'uploading'
+                ? undefined
+                : {
+                    key: 'uploading',
+                    at: now,
+                    ...statusMessage(message(plan.job === 'create' ? 'order.resending' : 'order.sendingChanges')),
+                  },
             // A job of the same kind not tried yet will read the new data when it runs.
-            if (!jobs.some((j) => j.action === plan.job && j.attempts === 0)) await outbox.enqueue(trx, orderId, plan.job);
-          }
+            enqueue: jobs.some((j) => j.action === plan.job && j.attempts === 0) ? undefined : plan.job,
+          };
         })
-        .catch(uniqueRace(payload.order.clientNumber));
+        .catch(takenNumber);
       changed(ctx, orderId);
       return { message: 'ok' };
     },
@@ -258,12 +238,15 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     async cancel(ctx: CallContext, rawId: string | number): Promise<OrderCanceled> {
       const orderId = parseOrderId(rawId);
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const { row, snapshot } = await load(trx, ctx, orderId);
-        const plan = planCancel(String(orderId), snapshot, abilitiesOf(row.provider_key));
-        await dropTransfers(trx, orderId);
-        await markCanceled(trx, orderId, ctx.companyId, now);
-        if (plan.tellService) await outbox.enqueue(trx, orderId, 'cancel');
+      await store.changeOrder(ctx.companyId, orderId, now, (current) => {
+        const { order, snapshot } = found(orderId, current);
+        const plan = planCancel(String(orderId), snapshot, abilitiesOf(order.providerKey));
+        return {
+          dropTransfers: true,
+          state: 'canceled',
+          status: { key: 'deliveryCanceled', at: now, ...statusMessage(message('order.canceledByClient')) },
+          enqueue: plan.tellService ? 'cancel' : undefined,
+        };
       });
       changed(ctx, orderId);
       return { orderId: String(orderId), canceled: formatTimestamp(now) };
@@ -273,12 +256,10 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
     async remove(ctx: CallContext, rawId: string | number): Promise<OrderDeleted> {
       const orderId = parseOrderId(rawId);
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const { row, snapshot } = await load(trx, ctx, orderId);
-        const plan = planDelete(String(orderId), snapshot, abilitiesOf(row.provider_key));
-        await dropTransfers(trx, orderId);
-        await markDeleted(trx, orderId, now);
-        if (plan.tellService) await outbox.enqueue(trx, orderId, 'delete');
+      await store.changeOrder(ctx.companyId, orderId, now, (current) => {
+        const { order, snapshot } = found(orderId, current);
+        const plan = planDelete(String(orderId), snapshot, abilitiesOf(order.providerKey));
+        return { dropTransfers: true, state: 'deleted', enqueue: plan.tellService ? 'delete' : undefined };
       });
       changed(ctx, orderId);
       return { orderId: String(orderId), deleted: formatTimestamp(now) };
@@ -286,26 +267,26 @@ export function createOrderService({ db, sqlite, clock, providers, outbox, event
 
     /** One page of the company's orders for the list screen. */
     async list(ctx: CallContext, query: OrderListQuery): Promise<OrderListPage> {
-      const page = await listOrders(db, ctx.companyId, { ...query, limit: query.limit ?? 100, offset: query.offset ?? 0 });
+      const page = await store.listOrders(ctx.companyId, { ...query, limit: query.limit ?? 100, offset: query.offset ?? 0 });
       return {
         total: page.total,
         ...(page.capped ? { totalCapped: true } : {}),
-        rows: page.rows.map((r) => ({
-          orderId: String(r.id),
-          clientNumber: r.client_number,
-          providerKey: r.provider_key,
-          providerNumber: r.provider_number,
-          statusKey: r.status_key as StatusKey,
-          statusDescription: r.status_description,
-          recipientName: r.recipient_name,
-          recipientPhone: r.recipient_phone,
-          recipientCity: r.recipient_city,
-          codCost: toRubles(r.cod_kopecks),
-          quotedDeliveryCost: r.quoted_delivery_cost,
-          deliveryCost: r.delivery_cost,
-          created: formatTimestamp(r.created_at),
-          awaitingHandover: awaitsHandover(r),
-          attentionReason: r.state === 'active' ? attentionReasonOf({ statusKey: r.status_key, providerNumber: r.provider_number }) : null,
+        rows: page.orders.map((o) => ({
+          orderId: String(o.id),
+          clientNumber: o.clientNumber,
+          providerKey: o.providerKey,
+          providerNumber: o.providerNumber,
+          statusKey: o.statusKey as StatusKey,
+          statusDescription: o.statusDescription,
+          recipientName: o.recipientName,
+          recipientPhone: o.recipientPhone,
+          recipientCity: o.recipientCity,
+          codCost: toRubles(o.codKopecks),
+          quotedDeliveryCost: o.payload.cost.quotedDeliveryCost ?? null,
+          deliveryCost: o.payload.cost.deliveryCost ?? null,
+          created: formatTimestamp(o.createdAt),
+          awaitingHandover: awaitsHandover(o),
+          attentionReason: o.state === 'active' ? attentionReasonOf({ statusKey: o.statusKey, providerNumber: o.providerNumber }) : null,
         })),
       };
     },

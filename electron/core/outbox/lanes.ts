@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import { DEFAULT_PARALLEL_CALLS } from '../providers/carrier-kind';
 import { ProviderUnavailableError } from '../providers/provider';
 import { createBreaker, type Breaker, type BreakerOptions } from './breaker';
-import type { ServicePair } from '../store/outbox-claims';
+import type { ServicePair } from '../store/orders/orders-store';
 
 /** Which service (and account) an order's calls go to, and how many of them may be out at once. */
 export interface ServiceLimit {

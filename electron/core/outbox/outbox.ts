@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { said } from '../../../shared/messages';
-import type BetterSqlite3 from 'better-sqlite3';
-import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
-import { appendStatus, messageJson, prepareOrderInserts, statusMessage, type DbOrTrx } from '../orders/order-repository';
+import { statusMessage } from '../orders/status-message';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
-import type { OrdersTable, OutboxTable } from '../store/schema';
+import type { ClaimedJob as Job, JobOutcome, OrdersStore, OutboxAction, StoredOrder } from '../store/orders/orders-store';
 import { message as messageOf } from '../../../shared/messages';
 import { failureReason, failureRef } from '../providers/service-failure';
 import { jitteredBackoff, MAX_FAILED_ATTEMPTS } from './backoff';
 import type { BreakerOptions } from './breaker';
-import { createClaims, type Job } from '../store/outbox-claims';
 import { createLanes, outcomeOf, type Lane, type LaneOf } from './lanes';
 
-export type OutboxAction = OutboxTable['action'];
+export type { OutboxAction };
 
 export interface OutboxDeps {
-  db: Db;
-  /** The same connection, raw: the hot paths use statements prepared once (Kysely prepares every statement anew). */
-  sqlite: BetterSqlite3.Database;
+  store: OrdersStore;
   clock: Clock;
   providers: ProviderRegistry;
   events: EventBus;
@@ -37,17 +31,14 @@ export interface OutboxDeps {
 }
 
 /** What a carrier is given for one stored order. */
-export const requestFor = (order: Selectable<OrdersTable>): ShipmentRequest => ({
-  companyId: order.company_id,
+export const requestFor = (order: StoredOrder): ShipmentRequest => ({
+  companyId: order.companyId,
   orderId: order.id,
-  clientNumber: order.client_number,
-  order: JSON.parse(order.payload),
-  providerNumber: order.provider_number,
-  additionalProviderNumber: order.additional_provider_number,
+  clientNumber: order.clientNumber,
+  order: order.payload,
+  providerNumber: order.providerNumber,
+  additionalProviderNumber: order.additionalProviderNumber,
 });
-
-/** The job is gone: the order was canceled or deleted while its call was out. Its result is dropped. */
-class Withdrawn extends Error {}
 
 /** How many due jobs one claim reads at most (the services with room take from them). */
 const CLAIM_SCAN = 200;
@@ -59,7 +50,7 @@ const CLAIM_SCAN = 200;
  * the service treats as idempotent (update, cancel, delete).
  *
  * Calls run in parallel, up to each service's limit (its connection's "parallel calls", default 8); each
- * job is claimed with this outbox as its holder and a lease (claims.ts), so no job runs twice at once.
+ * job is claimed with this outbox as its holder and a lease (the orders store), so no job runs twice at once.
  * A service that keeps failing opens its breaker (breaker.ts): its orders wait, not using up their
  * attempts, while the other services' orders go on. A 429 pauses the service until its Retry-After; any
  * Retry-After holds the job until then. Failures otherwise back off with jitter, and after
@@ -77,10 +68,9 @@ const CLAIM_SCAN = 200;
  * free, brings the order back, since the parcel is still on its way.
  */
 export function createOutbox(deps: OutboxDeps) {
-  const { db, clock, providers, events, log } = deps;
+  const { store, clock, providers, events, log } = deps;
   const backoff = deps.backoff ?? jitteredBackoff;
   const holder = randomUUID();
-  const claims = createClaims(db, deps.sqlite, holder);
   const lanes = createLanes(clock, deps.laneOf, deps.breaker);
   /** The jobs out now, each settling when its outcome is recorded. */
   const inFlight = new Set<Promise<void>>();
@@ -92,19 +82,6 @@ export function createOutbox(deps: OutboxDeps) {
   let stopped = false;
   /** What each company's windows were last told of its queue (companies with an empty queue are left out). */
   const lastPublished = new Map<number, string>();
-  const { sqlite } = deps;
-  let prepared: ReturnType<typeof prepare> | null = null;
-
-  /** The hot path's statements, prepared once on the raw connection (Kysely prepares every statement anew). */
-  function prepare() {
-    return {
-      remove: sqlite.prepare('DELETE FROM outbox WHERE id = ? AND holder = ?'),
-      numbers: sqlite.prepare('UPDATE orders SET provider_number = ?, additional_provider_number = ?, barcode = ?, tracking_url = ? WHERE id = ?'),
-      insertJob: sqlite.prepare('INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, 0, ?, NULL, ?)'),
-      orders: prepareOrderInserts(sqlite),
-    };
-  }
-  const statements = () => (prepared ??= prepare());
 
   /** Registrations done since the last write, recorded together (see recordSoon). */
   let toRecord: { job: Job; registration: Registration; done: () => void; failed: (error: unknown) => void }[] = [];
@@ -126,19 +103,26 @@ export function createOutbox(deps: OutboxDeps) {
     const batch = toRecord;
     toRecord = [];
     try {
-      const st = statements();
-      const recorded = await db.connection().execute(async () =>
-        sqlite.transaction(() =>
-          batch.filter(({ job, registration }) => {
-            if (st.remove.run(job.id, holder).changes === 0) return false; // withdrawn while the call was out: the result is dropped
-            st.numbers.run(registration.providerNumber, registration.additionalProviderNumber ?? null, registration.barcode ?? null, registration.trackingUrl ?? null, job.order.id);
-            st.orders.appendStatus(job.order.id, job.order.company_id, { key: 'uploaded', at: clock.now(), createdProvider: registration.registeredAt ?? null });
-            return true;
-          }),
-        )(),
+      const at = clock.now();
+      const recordedIds = new Set(
+        await store.recordRegistrations(
+          holder,
+          batch.map(({ job, registration }) => ({
+            jobId: job.id,
+            orderId: job.order.id,
+            companyId: job.order.companyId,
+            providerNumber: registration.providerNumber,
+            additionalProviderNumber: registration.additionalProviderNumber ?? null,
+            barcode: registration.barcode ?? null,
+            trackingUrl: registration.trackingUrl ?? null,
+            status: { key: 'uploaded', at, createdProvider: registration.registeredAt ?? null },
+          })),
+        ),
       );
+      // A job withdrawn while its call was out is not recorded: its result is dropped.
+      const recorded = batch.filter(({ job }) => recordedIds.has(job.id));
       const byCompany = new Map<number, string[]>();
-      for (const { job } of recorded) byCompany.set(job.order.company_id, [...(byCompany.get(job.order.company_id) ?? []), String(job.order.id)]);
+      for (const { job } of recorded) byCompany.set(job.order.companyId, [...(byCompany.get(job.order.companyId) ?? []), String(job.order.id)]);
       for (const [companyId, orderIds] of byCompany) events.publish({ type: 'orders.changed', companyId, orderIds });
       for (const item of batch) item.done();
     } catch (error) {
@@ -147,25 +131,13 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /** Removes the job and records its outcome in one transaction; nothing is recorded when the job was withdrawn meanwhile. */
-  async function finish(job: Job, work: (trx: DbOrTrx) => Promise<void>) {
-    const done = await db
-      .transaction()
-      .execute(async (trx) => {
-        const removed = await trx.deleteFrom('outbox').where('id', '=', job.id).where('holder', '=', holder).executeTakeFirst();
-        if (Number(removed.numDeletedRows) === 0) throw new Withdrawn();
-        await work(trx);
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Withdrawn) return false;
-        throw error;
-      });
-    if (done) events.publish({ type: 'orders.changed', companyId: job.order.company_id, orderIds: [String(job.order.id)] });
+  async function finish(job: Job, outcome: JobOutcome) {
+    if (await store.finishJob(holder, job, outcome)) events.publish({ type: 'orders.changed', companyId: job.order.companyId, orderIds: [String(job.order.id)] });
   }
 
   function providerOf(job: Job): Carrier {
-    const provider = providers.get(job.order.provider_key);
-    if (!provider) throw new ProviderRejectedError(said('provider.notAvailable', { service: job.order.provider_key }));
+    const provider = providers.get(job.order.providerKey);
+    if (!provider) throw new ProviderRejectedError(said('provider.notAvailable', { service: job.order.providerKey }));
     return provider;
   }
 
@@ -179,12 +151,10 @@ export function createOutbox(deps: OutboxDeps) {
   /** Sends the changes; a change queued behind a transfer the service then refused registers the new data instead. */
   async function runUpdate(job: Job): Promise<Registration | undefined> {
     const provider = providerOf(job);
-    if (!job.order.provider_number && provider.update) return runCreate(job);
-    if (!job.order.provider_number || !provider.update) throw new ProviderRejectedError(said('provider.noUpdate', { service: job.order.provider_key }));
-    await provider.update(job.order.provider_number, requestFor(job.order));
-    await finish(job, (trx) =>
-      appendStatus(trx, job.order.id, job.order.company_id, { key: 'uploaded', at: clock.now(), ...statusMessage(messageOf('order.changesAccepted')) }),
-    );
+    if (!job.order.providerNumber && provider.update) return runCreate(job);
+    if (!job.order.providerNumber || !provider.update) throw new ProviderRejectedError(said('provider.noUpdate', { service: job.order.providerKey }));
+    await provider.update(job.order.providerNumber, requestFor(job.order));
+    await finish(job, { status: { key: 'uploaded', at: clock.now(), ...statusMessage(messageOf('order.changesAccepted')) } });
   }
 
   /** Takes the order back at its service: cancel where the service cancels, delete where it deletes. */
@@ -192,7 +162,7 @@ export function createOutbox(deps: OutboxDeps) {
     const provider = providerOf(job);
     const request = requestFor(job.order);
     // A create may have reached the service without our hearing back: ask it by clientNumber.
-    const providerNumber = job.order.provider_number ?? (await provider.find(request))?.providerNumber ?? null;
+    const providerNumber = job.order.providerNumber ?? (await provider.find(request))?.providerNumber ?? null;
     if (providerNumber) {
       const caps = provider.info.capabilities;
       const keeps = caps.update || caps.cancel; // a service that keeps registered orders cancels them
@@ -202,10 +172,10 @@ export function createOutbox(deps: OutboxDeps) {
           : caps.cancel && provider.cancel
             ? provider.cancel
             : (provider.remove ?? provider.cancel);
-      if (!call) throw new ProviderRejectedError(said('provider.noWithdraw', { service: job.order.provider_key }));
+      if (!call) throw new ProviderRejectedError(said('provider.noWithdraw', { service: job.order.providerKey }));
       await call.call(provider, providerNumber, request);
     }
-    await finish(job, async () => {});
+    await finish(job, {});
   }
 
   /** The service refused: the order shows why (errorCode 200). */
@@ -215,26 +185,19 @@ export function createOutbox(deps: OutboxDeps) {
     if (job.action === 'create' || job.action === 'update') {
       // The refusal's own text stays as the service wrote it; ours comes with its key.
       const reason = error.ref ?? error.description;
-      const recorded = job.action === 'update' && job.order.provider_number ? statusMessage(messageOf('provider.refusedChanges', { reason })) : error.ref ? statusMessage(error.ref) : { description: error.description };
-      await finish(job, (trx) => appendStatus(trx, job.order.id, job.order.company_id, { ...status, key: 'uploadingError', ...recorded }));
+      const recorded = job.action === 'update' && job.order.providerNumber ? statusMessage(messageOf('provider.refusedChanges', { reason })) : error.ref ? statusMessage(error.ref) : { description: error.description };
+      await finish(job, { status: { ...status, key: 'uploadingError', ...recorded } });
       return;
     }
-    // A refused cancel/delete: the parcel is still on its way at the service.
-    await finish(job, async (trx) => {
-      const order = await trx.selectFrom('orders').select(['state', 'client_number', 'company_id']).where('id', '=', job.order.id).executeTakeFirstOrThrow();
-      const taken = await trx
-        .selectFrom('orders')
-        .select('id')
-        .where('company_id', '=', order.company_id)
-        .where('client_number', '=', order.client_number)
-        .where('state', '=', 'active')
-        .executeTakeFirst();
-      if (!taken) await trx.updateTable('orders').set({ state: 'active', canceled_at: null, deleted_at: null }).where('id', '=', job.order.id).execute();
-      await appendStatus(trx, job.order.id, job.order.company_id, {
+    // A refused cancel/delete: the parcel is still on its way at the service, so the order is live again
+    // (unless its clientNumber was taken meanwhile).
+    await finish(job, {
+      revive: true,
+      status: {
         ...status,
         key: 'problem',
         ...statusMessage(messageOf(job.action === 'cancel' ? 'provider.refusedCancel' : 'provider.refusedDelete', { reason: error.ref ?? error.description })),
-      });
+      },
     });
   }
 
@@ -247,7 +210,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   /** Runs one claimed job within its service's lane; resolves once its outcome is recorded. */
   async function runJob(job: Job, lane: Lane): Promise<void> {
-    if (!(await claims.stillHeld(job))) return; // withdrawn after it was claimed: do not call out
+    if (!(await store.jobStillHeld(holder, job.id))) return; // withdrawn after it was claimed: do not call out
     const trial = lane.breaker.start();
     try {
       const registration = await callService(job);
@@ -279,22 +242,22 @@ export function createOutbox(deps: OutboxDeps) {
       if (retryAfterMs !== undefined) lane.pausedUntil = Math.max(lane.pausedUntil, now + retryAfterMs);
     } else if (lane.breaker.failure(trial)) {
       log.warn(`outbox: ${lane.key} keeps failing; its orders wait until ${new Date(lane.breaker.trialAt()!).toISOString()}, then one is tried`);
-      await claims.holdUntil([...lane.pairs.values()], lane.breaker.trialAt()!);
+      await store.holdJobsUntil([...lane.pairs.values()], lane.breaker.trialAt()!);
     }
     const noAnswer = error instanceof ProviderUnavailableError && error.noAnswer !== undefined;
     const counts = retryAfterMs === undefined && !noAnswer && !trial;
-    const failures = job.failed_attempts + (counts ? 1 : 0);
-    log.child({ companyId: job.order.company_id, orderId: job.order_id, service: job.order.provider_key })
-      .warn(`outbox: ${job.action} of order ${job.order_id} failed (attempt ${job.attempts}, ${failures} of ${MAX_FAILED_ATTEMPTS} counted): ${message}`);
+    const failures = job.failedAttempts + (counts ? 1 : 0);
+    log.child({ companyId: job.order.companyId, orderId: job.orderId, service: job.order.providerKey })
+      .warn(`outbox: ${job.action} of order ${job.orderId} failed (attempt ${job.attempts}, ${failures} of ${MAX_FAILED_ATTEMPTS} counted): ${message}`);
     if (failures >= MAX_FAILED_ATTEMPTS) {
-      const service = providers.get(job.order.provider_key)?.info.name ?? job.order.provider_key;
+      const service = providers.get(job.order.providerKey)?.info.name ?? job.order.providerKey;
       await recordRefusal(job, new ProviderRejectedError(said('outbox.gaveUp', { service, n: failures, reason: failureReason(error) })));
       return;
     }
     // The backoff was set when the job was claimed; a service that said how long to wait is not asked sooner,
     // nor one whose breaker is open before its trial.
     const notBefore = Math.max(retryAfterMs !== undefined ? now + retryAfterMs : 0, lane.breaker.state() === 'open' ? lane.breaker.trialAt()! : 0);
-    await claims.release(job, message, messageJson(failureRef(error)), notBefore, counts);
+    await store.releaseJob(holder, job.id, { error: message, errorMessage: failureRef(error) ?? null, notBefore, counts });
   }
 
   /** Starts a claimed job; it counts against its lane until its outcome is recorded. */
@@ -302,7 +265,7 @@ export function createOutbox(deps: OutboxDeps) {
     lane.inFlight++;
     const run: Promise<void> = runJob(job, lane)
       .catch((error) => {
-        if (!stopped) log.error(`outbox: ${job.action} of order ${job.order_id} could not be recorded`, error);
+        if (!stopped) log.error(`outbox: ${job.action} of order ${job.orderId} could not be recorded`, error);
       })
       .finally(() => {
         lane.inFlight--;
@@ -316,16 +279,17 @@ export function createOutbox(deps: OutboxDeps) {
   /** Claims as many due jobs as the services have room for and starts them. Resolves with how many started. */
   async function claimAndLaunch(): Promise<number> {
     const now = clock.now();
-    const candidates = await claims.due(now, CLAIM_SCAN, lanes.blockedPairs());
+    const candidates = await store.dueJobs(now, CLAIM_SCAN, lanes.blockedPairs());
     const room = new Map<Lane, number>();
     const chosen = new Map<number, Lane>();
     for (const candidate of candidates) {
-      const lane = lanes.of(candidate.provider_key, candidate.provider_connect_id);
+      const lane = lanes.of(candidate.providerKey, candidate.providerConnectId);
       const left = room.get(lane) ?? lanes.room(lane);
       room.set(lane, left - 1);
       if (left > 0) chosen.set(candidate.id, lane);
     }
-    const jobs = await claims.take(
+    const jobs = await store.claimJobs(
+      holder,
       candidates.filter((c) => chosen.has(c.id)),
       now,
       (c) => now + backoff(c.attempts + 1),
@@ -399,43 +363,19 @@ export function createOutbox(deps: OutboxDeps) {
     return processed;
   }
 
-  /** Counted in SQL: after a burst of orders the queue holds thousands of jobs, and every pass ends here. */
   async function state() {
-    const row = await db
-      .selectFrom('outbox')
-      .select((eb) => [eb.fn.countAll<number>().as('pending'), sql<number | null>`max(last_error IS NOT NULL)`.as('failing')])
-      .executeTakeFirstOrThrow();
-    return { pending: Number(row.pending), waitingForConnection: row.failing === 1 };
+    const { pending, failing } = await store.queueCount();
+    return { pending, waitingForConnection: failing };
   }
 
   /** Each company's part of the queue: a window hears of its own company's orders only. */
   async function statesByCompany() {
-    const rows = await db
-      .selectFrom('outbox')
-      .innerJoin('orders', 'orders.id', 'outbox.order_id')
-      .select((eb) => ['orders.company_id', eb.fn.countAll<number>().as('pending'), sql<number | null>`max(outbox.last_error IS NOT NULL)`.as('failing')])
-      .groupBy('orders.company_id')
-      .execute();
-    return new Map(rows.map((r) => [r.company_id, { pending: Number(r.pending), waitingForConnection: r.failing === 1 }]));
+    const counts = await store.queueCountsByCompany();
+    return new Map([...counts].map(([companyId, { pending, failing }]) => [companyId, { pending, waitingForConnection: failing }]));
   }
 
 
   const outbox = {
-    /**
-     * Queues work for an order inside the caller's transaction on the raw connection (the caller holds
-     * Kysely's connection); prepared once, for the create path.
-     */
-    enqueueNow(orderId: number, action: OutboxAction): void {
-      const now = clock.now();
-      statements().insertJob.run(orderId, action, now, now);
-    },
-
-    /** Queues work for an order inside the caller's transaction. */
-    async enqueue(trx: DbOrTrx, orderId: number, action: OutboxAction): Promise<void> {
-      const now = clock.now();
-      await trx.insertInto('outbox').values({ order_id: orderId, action, attempts: 0, next_attempt_at: now, last_error: null, created_at: now }).execute();
-    },
-
     /** Runs every due job now (in parallel within each service's limit); concurrent calls share one pass. Resolves with how many jobs ran. */
     drain(): Promise<number> {
       if (draining) {
@@ -457,7 +397,7 @@ export function createOutbox(deps: OutboxDeps) {
     state,
 
     /** Gives back the jobs a previous run held when it stopped mid-call or crashed, so they go at once. */
-    recover: () => claims.releaseAbandoned(),
+    recover: () => store.releaseAbandonedJobs(holder),
 
     start(intervalMs = 1_000): void {
       if (timer) return;

@@ -162,7 +162,7 @@ describe('the outbox in parallel', () => {
   it('calls still out when the wait for them ends are asked about at the next start, never registered twice', async () => {
     svc.close();
     for (let i = 1; i <= 12; i++) await create(`CUT-${i}`);
-    const outbox = createOutbox({ db: env.app.db, sqlite: env.app.sqlite, clock: env.clock, providers: env.app.providers, events: env.app.events, log: silentLogger, stopGraceMs: 20 });
+    const outbox = createOutbox({ store: env.app.stores.orders, clock: env.clock, providers: env.app.providers, events: env.app.events, log: silentLogger, stopGraceMs: 20 });
     outbox.start(60_000);
     await until(() => svc.waiting() === 8, 'eight calls out');
     await outbox.stop(); // returns after its grace although eight calls are still out

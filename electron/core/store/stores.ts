@@ -11,6 +11,8 @@ import { createSqlitePostalBatchesStore } from './postal-batches/sqlite';
 import { createSqliteDraftsStore } from './drafts/sqlite';
 import type { ImportsStore } from './imports/imports-store';
 import { createSqliteImportsStore } from './imports/sqlite';
+import type { OrdersStore } from './orders/orders-store';
+import { createSqliteOrdersStore } from './orders/sqlite';
 import { createSqliteWebhooksStore } from './webhooks/sqlite';
 import type { WebhooksStore } from './webhooks/webhooks-store';
 import type { ConnectionsStore } from './connections/connections-store';
@@ -35,6 +37,7 @@ export interface Stores {
   reference: ReferenceStore;
   connections: ConnectionsStore;
   sandbox: SandboxStore;
+  orders: OrdersStore;
 }
 
 export function openSqliteStores(opened: OpenedDatabase): Stores {
@@ -49,5 +52,6 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
     reference: createSqliteReferenceStore(opened),
     connections: createSqliteConnectionsStore(opened),
     sandbox: createSqliteSandboxStore(opened),
+    orders: createSqliteOrdersStore(opened),
   };
 }

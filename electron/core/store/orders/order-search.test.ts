@@ -1,5 +1,5 @@
-import { openDatabase, type OpenedDatabase } from '../store/database';
-import { listOrders } from './order-list';
+import { openDatabase, type OpenedDatabase } from '../database';
+import { listOrders } from './order-search';
 
 const day = 86_400_000;
 const at = (date: string) => new Date(`${date}T12:00:00`).getTime();
@@ -159,7 +159,7 @@ describe('the orders list query', () => {
   });
 
   it('stops counting a very broad search at the cap and says so', async () => {
-    const { searchCountCap } = await import('./order-list');
+    const { searchCountCap } = await import('./order-search');
     const many = opened.sqlite.prepare(
       `INSERT INTO orders (company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name, recipient_phone,
          cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (1, ?, 'sandbox-express', 'active', 'uploaded', 0, 'Много Заказов', '+79990000000', 0, 0, '{}', ?, 0)`,

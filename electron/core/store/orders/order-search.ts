@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { OrderListFilter, OrderSortKey } from '../../../shared/schemas/orders-list';
-import { searchVariants } from '../../../shared/search-text';
-import { needsAttention } from '../dashboard/attention';
-import type { Db } from '../store/database';
-import type { Schema } from '../store/schema';
+import type { OrderListFilter, OrderSortKey } from '../../../../shared/schemas/orders-list';
+import { searchVariants } from '../../../../shared/search-text';
+import { needsAttention } from './attention-sql';
+import type { Db } from '../database';
+import type { Schema } from '../schema';
 
 /** Sort keys of the list → the column behind each (an index per column, migration 0010). */
 const sortColumns = {

@@ -1,0 +1,284 @@
+import type { MessageRef } from '../../../../shared/messages';
+import type { OrderCreate } from '../../../../shared/schemas/order';
+import type { OrderListFilter, OrderSortKey } from '../../../../shared/schemas/orders-list';
+import type { StatusKey } from '../../../../shared/status-keys';
+
+/**
+ * The orders aggregate: orders, their status history and their outbox jobs. Every read and write of the
+ * tables `orders`, `order_statuses` and `outbox` goes through this interface; one implementation per
+ * engine (sqlite.ts). Methods are async and speak in models, never rows or SQL, so PostgreSQL can
+ * implement the same interface. A write that must be atomic is one method.
+ */
+
+export type OrderState = 'active' | 'canceled' | 'deleted';
+export type OutboxAction = 'create' | 'update' | 'cancel' | 'delete';
+
+/** An order as kept: its data, numbers, state and current status. */
+export interface StoredOrder {
+  id: number;
+  companyId: number;
+  clientNumber: string;
+  providerKey: string;
+  providerConnectId: number | null;
+  state: OrderState;
+  statusKey: string;
+  statusDescription: string | null;
+  /** The current status's description as data (shared/messages), so the window can say it in its language. */
+  statusDescriptionMessage: MessageRef | null;
+  statusChangedAt: number;
+  providerNumber: string | null;
+  additionalProviderNumber: string | null;
+  returnProviderNumber: string | null;
+  barcode: string | null;
+  trackingUrl: string | null;
+  recipientName: string;
+  recipientPhone: string;
+  recipientCity: string | null;
+  codKopecks: number;
+  assessedKopecks: number;
+  /** The order's data as last stored (create or PUT). */
+  payload: OrderCreate;
+  createdAt: number;
+  updatedAt: number;
+  canceledAt: number | null;
+  deletedAt: number | null;
+  /** Items bought out on a partial delivery (item key → quantity); null: no report. */
+  quantityDelivered: Record<string, number> | null;
+  /** The handover that took the order to its service; null: not handed over yet. */
+  handoverId: number | null;
+  /** The statusChangedAt at which the shop marked the order's problem seen; null: not seen. */
+  attentionSeenAt: number | null;
+}
+
+/** A status to record for an order. */
+export interface NewStatus {
+  key: StatusKey;
+  at: number;
+  description?: string | null;
+  /** The description as data (shared/messages), so the window can say it in its language. */
+  descriptionMessage?: MessageRef | null;
+  errorCode?: string | null;
+  providerCode?: string | null;
+  providerName?: string | null;
+  providerDescription?: string | null;
+  createdProvider?: number | null;
+}
+
+/** A recorded status of an order. */
+export interface StatusRecord {
+  id: number;
+  orderId: number;
+  companyId: number;
+  key: string;
+  description: string | null;
+  descriptionMessage: MessageRef | null;
+  /** When it was recorded here. */
+  createdAt: number;
+  providerCode: string | null;
+  providerName: string | null;
+  providerDescription: string | null;
+  /** When the service set it (its clock); null: a status of ours. */
+  createdProvider: number | null;
+  errorCode: string | null;
+}
+
+/** An order to create: stored in status `uploading` with its first status and its create job, in one write. */
+export interface OrderToCreate {
+  companyId: number;
+  payload: OrderCreate;
+  at: number;
+}
+
+/** What became of one order to create. */
+export type CreateOutcome = { orderId: number } | { clientNumberTaken: true };
+
+/** An outbox job: work for the order's delivery service, run after the write that queued it. */
+export interface OutboxJob {
+  id: number;
+  orderId: number;
+  action: OutboxAction;
+  attempts: number;
+  /** Failures counted against the attempt limit. */
+  failedAttempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  createdAt: number;
+}
+
+/** A due job as a claim sees it, before it is taken: with its order's service and account. */
+export interface DueJob extends OutboxJob {
+  providerKey: string;
+  providerConnectId: number | null;
+}
+
+/** A job taken by a holder, with its order. */
+export interface ClaimedJob extends OutboxJob {
+  order: StoredOrder;
+}
+
+/** An order's service and account, as a claim leaves them out or holds them. */
+export interface ServicePair {
+  providerKey: string;
+  providerConnectId: number | null;
+}
+
+/** A failed call handed back to the queue. */
+export interface JobFailure {
+  error: string;
+  errorMessage: MessageRef | null;
+  /** Not due before this (the service's Retry-After, an open breaker), nor before the backoff set at the claim. */
+  notBefore: number;
+  /** Whether the failure counts against the attempt limit. */
+  counts: boolean;
+}
+
+/** A registration to record: the job's order gets its numbers and status `uploaded`. */
+export interface RegistrationToRecord {
+  jobId: number;
+  orderId: number;
+  companyId: number;
+  providerNumber: string;
+  additionalProviderNumber: string | null;
+  barcode: string | null;
+  trackingUrl: string | null;
+  status: NewStatus;
+}
+
+/** What a finished job leaves on its order. */
+export interface JobOutcome {
+  status?: NewStatus;
+  /** A refused cancel/delete: the order is live again, unless another live order took its clientNumber. */
+  revive?: boolean;
+}
+
+/** One company's part of the queue. */
+export interface QueueCount {
+  pending: number;
+  /** Some job's last call failed. */
+  failing: boolean;
+}
+
+/** The queue as a company's window shows it. */
+export interface QueueView {
+  pending: number;
+  retrying: number;
+  nextAttemptAt: number | null;
+  lastError: string | null;
+  lastErrorMessage: MessageRef | null;
+}
+
+/** An order with its pending jobs, oldest first: what a change decides on. */
+export interface OrderWithJobs {
+  order: StoredOrder;
+  jobs: OutboxJob[];
+}
+
+/**
+ * A change of one order, written at once: new data (PUT), its data-sending jobs dropped, canceled or
+ * deleted, a new status, a job queued; in that order.
+ */
+export interface OrderChange {
+  /** New data; refused with ClientNumberTaken when another live order of the company has its clientNumber. */
+  payload?: OrderCreate;
+  /** Drops the jobs that would send the order's data (create, update). */
+  dropTransfers?: boolean;
+  state?: Exclude<OrderState, 'active'>;
+  status?: NewStatus;
+  enqueue?: OutboxAction;
+}
+
+/** One window of the orders list. */
+export interface OrderListQuery extends OrderListFilter {
+  sort?: OrderSortKey;
+  direction?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  /** false: no count (total -1). */
+  withTotal?: boolean;
+}
+
+/** A window of the list with the number that match: exact, except that a search stops counting at a cap (then `capped`). */
+export interface OrderListPage {
+  orders: StoredOrder[];
+  total: number;
+  capped: boolean;
+}
+
+/** Orders needing attention, counted by status and whether the service holds them. */
+export interface AttentionCount {
+  statusKey: string;
+  registered: boolean;
+  orders: number;
+}
+
+/** A handover of parcels to a delivery service. */
+export interface HandoverRecord {
+  id: number;
+  number: string;
+  handedAt: number;
+}
+
+/** Another live order of the company has this clientNumber. */
+export class ClientNumberTaken extends Error {
+  constructor(readonly clientNumber: string) {
+    super(`clientNumber ${clientNumber} is taken by a live order`);
+  }
+}
+
+export interface OrdersStore {
+  /** Creates each order with its first status and create job, together; a taken clientNumber leaves the others. */
+  createOrders(orders: OrderToCreate[]): Promise<CreateOutcome[]>;
+  /** Is there a live order with this clientNumber in the company (other than `exceptOrderId`)? */
+  clientNumberTaken(companyId: number, clientNumber: string, exceptOrderId?: number): Promise<boolean>;
+  /** The company's order (canceled included, deleted never), or undefined. */
+  findOrder(companyId: number, orderId: number): Promise<StoredOrder | undefined>;
+  /** The company's orders among these ids (canceled included, deleted never), by id. */
+  findOrders(companyId: number, orderIds: number[]): Promise<Map<number, StoredOrder>>;
+  /** The order and its pending jobs, or undefined (as findOrder). */
+  findOrderWithJobs(companyId: number, orderId: number): Promise<OrderWithJobs | undefined>;
+  /**
+   * Reads the order with its jobs, asks `decide` (a pure function: it may throw to refuse) and writes the
+   * change it returns, all in one transaction. Returns whether anything was written.
+   */
+  changeOrder(companyId: number, orderId: number, at: number, decide: (current: OrderWithJobs | undefined) => OrderChange | null): Promise<boolean>;
+  /** Records a status and makes it the order's current one. */
+  appendStatus(orderId: number, companyId: number, status: NewStatus): Promise<void>;
+  /** One window of the company's live orders passing the filter, in the chosen order (newest first by default). */
+  listOrders(companyId: number, query: OrderListQuery): Promise<OrderListPage>;
+  /** The company's orders needing attention (live, in an attention status, not marked seen since it was set), counted. */
+  attentionCounts(companyId: number): Promise<AttentionCount[]>;
+  /** Marks those of the orders that need attention seen until their status changes; returns how many. */
+  markAttentionSeen(companyId: number, orderIds: number[]): Promise<number>;
+  /** The company's handover, or undefined. */
+  findHandover(companyId: number, handoverId: number): Promise<HandoverRecord | undefined>;
+
+  /**
+   * Due jobs nobody holds, oldest due first, in the order the queue must keep: an order's jobs one at a
+   * time, and a create behind the older jobs of canceled orders with the same clientNumber at its service.
+   * Jobs of the pairs in `skip` are left out.
+   */
+  dueJobs(now: number, limit: number, skip: ServicePair[]): Promise<DueJob[]>;
+  /**
+   * Takes the jobs for `holder` with a lease, in one write: each attempt is counted before its call and its
+   * earliest retry set (`retryAt`), should the holder die mid-call. Returns the jobs it got, with their orders.
+   */
+  claimJobs(holder: string, candidates: DueJob[], now: number, retryAt: (job: DueJob) => number): Promise<ClaimedJob[]>;
+  /** Whether the job is still the holder's: not withdrawn (order canceled or deleted) and not taken over. */
+  jobStillHeld(holder: string, jobId: number): Promise<boolean>;
+  /** Gives a failed job back to the queue. */
+  releaseJob(holder: string, jobId: number, failure: JobFailure): Promise<void>;
+  /** Jobs of these pairs nobody holds are due no sooner than `at` (a breaker opened). */
+  holdJobsUntil(pairs: ServicePair[], at: number): Promise<void>;
+  /** Frees the jobs other holders left (a previous run that stopped mid-call); returns how many. */
+  releaseAbandonedJobs(holder: string): Promise<number>;
+  /** Records registrations together: each job still held is removed and its order registered. Returns the job ids recorded. */
+  recordRegistrations(holder: string, registrations: RegistrationToRecord[]): Promise<number[]>;
+  /** Removes a held job and leaves its outcome on the order, in one write; false when the job was withdrawn meanwhile. */
+  finishJob(holder: string, job: ClaimedJob, outcome: JobOutcome): Promise<boolean>;
+  /** The whole queue's size and whether some job is failing. */
+  queueCount(): Promise<QueueCount>;
+  /** Each company's part of the queue (companies with no job left out). */
+  queueCountsByCompany(): Promise<Map<number, QueueCount>>;
+  /** The company's queue for its window. */
+  queueView(companyId: number): Promise<QueueView>;
+}
