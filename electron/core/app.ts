@@ -204,7 +204,7 @@ export async function createApp(options: AppOptions) {
     'statuses.refresh': (ctx) => statusRefresh.refresh({ companyId: ctx.companyId }),
     'providers.list': async () => providers.list(),
     'statuses.history': (ctx, input) => statuses.appHistory(ctx, input.orderId, { offset: input.offset, limit: input.limit }),
-    'calculator.calculate': async (_ctx, input) => calculator.calculate(input),
+    'calculator.calculate': async (_ctx, input) => calculator.quote(input),
     'calculator.intervals': async (_ctx, input) => intervals.intervals(input),
     'lists.points': async (_ctx, input) => lists.searchPoints(input),
     'lists.point': async (_ctx, input) => lists.point(input),

@@ -5,7 +5,8 @@ import { useProvidersStore } from '../stores/providers-store';
 import { BoundDecimalInput, useFieldLabel } from './bound-inputs';
 import { useField } from './field-context';
 import { FormSection } from './form-section';
-import { followedCodKopecks, numberOf } from './form-values';
+import { followedCodKopecks, itemsTotalKopecks, numberOf } from './form-values';
+import type { PlainMessageKey } from '../i18n/types';
 
 /**
  * Assessed value, what the recipient pays for delivery, and cash on delivery, in rubles with kopecks;
@@ -17,7 +18,7 @@ export function CostFields() {
     <FormSection legend={t('form.section.cost')} testId="cost-fields">
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, xs: 6 }}>
-          <BoundDecimalInput group="cost" field="assessedCost" required />
+          <AssessedInput />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 6 }}>
           <CodInput />
@@ -30,46 +31,86 @@ export function CostFields() {
   );
 }
 
+/** The declared value: the items' total until typed over, like the cash on delivery. */
+function AssessedInput() {
+  const totalKopecks = useOrderFormStore((s) => itemsTotalKopecks(s.values.places));
+  return (
+    <FollowedMoneyInput
+      field="assessedCost"
+      value={useOrderFormStore((s) => s.values.cost.assessedCost)}
+      manual={useOrderFormStore((s) => s.values.assessedManual)}
+      totalKopecks={totalKopecks}
+      onType={useOrderFormStore((s) => s.setAssessed)}
+      onFollow={useOrderFormStore((s) => s.followItemsForAssessed)}
+      autoHint="entry.assessed.auto"
+      testId="assessed"
+    />
+  );
+}
+
 function CodInput() {
   const t = useT();
-  const { money } = useFormat();
-  const value = useOrderFormStore((s) => s.values.cost.codCost);
-  const manual = useOrderFormStore((s) => s.values.codManual);
-  const totalKopecks = useOrderFormStore((s) => followedCodKopecks(s.values));
   const providerKey = useOrderFormStore((s) => s.values.order.providerKey);
-  const setCod = useOrderFormStore((s) => s.setCod);
-  const follow = useOrderFormStore((s) => s.followItemsTotal);
   const codSupported = useProvidersStore((s) => s.providers.find((p) => p.key === providerKey)?.capabilities.cod ?? true);
-  const binding = useField('cost.codCost');
+  return (
+    <FollowedMoneyInput
+      field="codCost"
+      value={useOrderFormStore((s) => s.values.cost.codCost)}
+      manual={useOrderFormStore((s) => s.values.codManual)}
+      totalKopecks={useOrderFormStore((s) => followedCodKopecks(s.values))}
+      onType={useOrderFormStore((s) => s.setCod)}
+      onFollow={useOrderFormStore((s) => s.followItemsTotal)}
+      autoHint="entry.cod.auto"
+      testId="cod"
+      warning={codSupported ? undefined : t('form.codUnsupported')}
+    />
+  );
+}
+
+/** An amount that follows a total worked out from the items until the user types their own; a link brings it back. */
+function FollowedMoneyInput(props: {
+  field: 'assessedCost' | 'codCost';
+  value: string;
+  manual: boolean;
+  totalKopecks: number;
+  onType: (value: string) => void;
+  onFollow: () => void;
+  autoHint: PlainMessageKey;
+  testId: string;
+  warning?: string;
+}) {
+  const { field, value, manual, totalKopecks, onType, onFollow, autoHint, testId, warning } = props;
+  const t = useT();
+  const { money } = useFormat();
+  const binding = useField(`cost.${field}`);
   const language = useLanguage();
   // The followed amount is written as the language writes decimals; what the user types stays as typed.
   const shown = !manual && language === 'ru' ? value.replace('.', ',') : value;
-  const total = money(totalKopecks / 100);
   const hint = manual ? (
     <>
-      {t('entry.cod.manual', { total })}{' '}
-      <Anchor component="button" type="button" fz="xs" onClick={follow} data-testid="cod-follow">
+      {t('entry.cod.manual', { total: money(totalKopecks / 100) })}{' '}
+      <Anchor component="button" type="button" fz="xs" onClick={onFollow} data-testid={`${testId}-follow`}>
         {t('entry.cod.follow')}
       </Anchor>
     </>
   ) : (
-    t('entry.cod.auto')
+    t(autoHint)
   );
   return (
     <TextInput
-      label={useFieldLabel('codCost')}
+      label={useFieldLabel(field)}
       required
       {...binding}
       value={shown}
-      onChange={(e) => setCod(e.currentTarget.value)}
+      onChange={(e) => onType(e.currentTarget.value)}
       inputMode="decimal"
       autoComplete="off"
       description={
         <>
-          <span data-testid="cod-hint">{hint}</span>
-          {!codSupported && (
+          <span data-testid={`${testId}-hint`}>{hint}</span>
+          {warning && (
             <Text span fz="xs" c="orange" display="block">
-              {t('form.codUnsupported')}
+              {warning}
             </Text>
           )}
         </>

@@ -61,6 +61,8 @@ export interface OrderFormValues {
   recipientAddressMode: AddressMode;
   /** false while the cash on delivery follows the items' total; true once the user typed their own amount. */
   codManual: boolean;
+  /** false while the declared (assessed) value follows the items' total, as the COD does; true once typed over. */
+  assessedManual: boolean;
   /** The recipient's delivery charge is collected with the cash on delivery (added to the items' total). */
   codIncludesDelivery: boolean;
   point: ChosenPoint | null;
@@ -109,6 +111,7 @@ export function initialValues(previous?: OrderFormValues): OrderFormValues {
     sender: previous ? { ...previous.sender } : emptySender(),
     recipientAddressMode: 'parts',
     codManual: false,
+    assessedManual: false,
     codIncludesDelivery: previous?.codIncludesDelivery ?? false,
     point: null,
     dropOffPoint: previous?.dropOffPoint ?? null,
@@ -202,11 +205,15 @@ export function followedCodKopecks(values: Pick<OrderFormValues, 'places' | 'cos
   return itemsTotalKopecks(values.places) + Math.max(0, delivery);
 }
 
-/** The values with the cash on delivery following the items (and the delivery charge), unless the user typed their own. */
-export function withDerivedCod(values: OrderFormValues): OrderFormValues {
-  if (values.codManual) return values;
-  const cod = kopecksText(followedCodKopecks(values));
-  return cod === values.cost.codCost ? values : { ...values, cost: { ...values.cost, codCost: cod } };
+/**
+ * The values with the cash on delivery following the items (and the delivery charge) and the declared value
+ * following the items, each unless the user typed their own. Nothing priced yet leaves the declared value blank.
+ */
+export function withDerivedCosts(values: OrderFormValues): OrderFormValues {
+  const items = itemsTotalKopecks(values.places);
+  const codCost = values.codManual ? values.cost.codCost : kopecksText(followedCodKopecks(values));
+  const assessedCost = values.assessedManual ? values.cost.assessedCost : items > 0 ? kopecksText(items) : '';
+  return codCost === values.cost.codCost && assessedCost === values.cost.assessedCost ? values : { ...values, cost: { ...values.cost, codCost, assessedCost } };
 }
 
 /** Total weight of the places in grams; undefined until every place has a weight. */
@@ -378,7 +385,15 @@ export function valuesFromPayload(payload: unknown): OrderFormValues {
   const cod = Math.round((numberOf(values.cost.codCost) ?? 0) * 100);
   const withDelivery = { ...values, codIncludesDelivery: true };
   const includesDelivery = (numberOf(values.cost.deliveryCost) ?? 0) > 0 && cod === followedCodKopecks(withDelivery);
-  return { ...values, codIncludesDelivery: includesDelivery, codManual: !includesDelivery && cod !== itemsTotalKopecks(values.places) };
+  const items = itemsTotalKopecks(values.places);
+  const assessed = numberOf(values.cost.assessedCost);
+  return {
+    ...values,
+    codIncludesDelivery: includesDelivery,
+    codManual: !includesDelivery && cod !== items,
+    // Followed only when it already equals the items' total (or is missing while nothing is priced).
+    assessedManual: assessed === undefined ? items > 0 : Math.round(assessed * 100) !== items,
+  };
 }
 
 /**

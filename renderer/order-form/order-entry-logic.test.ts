@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalculatorResult } from '../../shared/schemas/calculator';
 import { draftDataOf, newDraftId, valuesOfDraft } from './draft-data';
-import { emptyItem, emptyPlace, initialValues, itemsTotalKopecks, senderFromProfile, valuesFromPayload, withDerivedCod, type OrderFormValues } from './form-values';
+import { emptyItem, emptyPlace, initialValues, itemsTotalKopecks, senderFromProfile, valuesFromPayload, withDerivedCosts, type OrderFormValues } from './form-values';
 import { intervalsRequestOf, tariffIntervals } from './interval-request';
 import { parcelOf, pointSearchOf, worktimeGroups, type PointFilters } from './order-parcel';
 import { quoteRequestOf, quoteRows } from './quote-request';
@@ -25,19 +25,32 @@ describe('cash on delivery from the items', () => {
   it('follows the items until the user types an amount, then keeps the user’s', () => {
     const v = initialValues();
     v.places = [{ ...emptyPlace(), items: [item('750', '2')] }];
-    expect(withDerivedCod(v).cost.codCost).toBe('1500');
+    expect(withDerivedCosts(v).cost.codCost).toBe('1500');
     v.places[0].items.push(item('0.5', '1'));
-    expect(withDerivedCod(v).cost.codCost).toBe('1500.50');
+    expect(withDerivedCosts(v).cost.codCost).toBe('1500.50');
     const manual = { ...v, codManual: true, cost: { ...v.cost, codCost: '0' } };
-    expect(withDerivedCod(manual).cost.codCost).toBe('0');
+    expect(withDerivedCosts(manual).cost.codCost).toBe('0');
+  });
+
+  it('declares the items\' value as the order\'s value until the user types another, the COD aside', () => {
+    const v = initialValues();
+    expect(withDerivedCosts(v).cost.assessedCost).toBe(''); // nothing priced yet: left for the user
+    v.places = [{ ...emptyPlace(), items: [item('750', '2'), item('0.5', '1')] }];
+    expect(withDerivedCosts(v).cost).toMatchObject({ assessedCost: '1500.50', codCost: '1500.50' });
+    const prepaid = withDerivedCosts({ ...v, codManual: true, cost: { ...v.cost, codCost: '0' } });
+    expect(prepaid.cost).toMatchObject({ assessedCost: '1500.50', codCost: '0' });
+    const declared = withDerivedCosts({ ...v, assessedManual: true, cost: { ...v.cost, assessedCost: '5000' } });
+    expect(declared.cost.assessedCost).toBe('5000');
+    expect(valuesFromPayload({ cost: { assessedCost: 1500, codCost: 0 }, places: [{ items: [{ cost: 750, quantity: 2 }] }] }).assessedManual).toBe(false);
+    expect(valuesFromPayload({ cost: { assessedCost: 2500, codCost: 0 }, places: [{ items: [{ cost: 750, quantity: 2 }] }] }).assessedManual).toBe(true);
   });
 
   it('adds the recipient\'s delivery charge when it is collected with the COD, and reads it back from a saved order', () => {
     const v = initialValues();
     v.places = [{ ...emptyPlace(), items: [item('750', '2')] }];
     v.cost = { ...v.cost, deliveryCost: '199,90' };
-    expect(withDerivedCod(v).cost.codCost).toBe('1500');
-    const included = withDerivedCod({ ...v, codIncludesDelivery: true });
+    expect(withDerivedCosts(v).cost.codCost).toBe('1500');
+    const included = withDerivedCosts({ ...v, codIncludesDelivery: true });
     expect(included.cost.codCost).toBe('1699.90');
     const back = valuesFromPayload({ cost: { codCost: 1699.9, deliveryCost: 199.9, quotedDeliveryCost: 389.7 }, places: [{ items: [{ cost: 750, quantity: 2 }] }] });
     expect(back).toMatchObject({ codIncludesDelivery: true, codManual: false, cost: { deliveryCost: '199.9', quotedDeliveryCost: '389.7' } });

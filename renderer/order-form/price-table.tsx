@@ -37,6 +37,7 @@ export function PriceTable() {
   const quotes = useDebouncedCommand('calculator.calculate', 'request' in ask ? ask.request : undefined, quoteDelayMs);
   // With nothing to ask (a fresh form) the last answer belongs to another parcel: its prices must not reach this one.
   const rows = useMemo(() => ('request' in ask && 'value' in quotes && quotes.value ? quoteRows(quotes.value) : []), [ask, quotes]);
+  const unreachable = 'request' in ask && 'value' in quotes && quotes.value ? quotes.value.unreachable : [];
   useChosenPriceKept(rows);
 
   if ('missing' in ask) {
@@ -62,7 +63,7 @@ export function PriceTable() {
         </Text>
         {quotes.status === 'loading' && <Loader size={14} aria-label={t('entry.prices.loading')} />}
       </Group>
-      {rows.length === 0 && quotes.status === 'ready' ? (
+      {rows.length === 0 && unreachable.length === 0 && quotes.status === 'ready' ? (
         <Text size="sm" c="dimmed">
           {t('entry.prices.none')}
         </Text>
@@ -114,6 +115,19 @@ export function PriceTable() {
                   </Table.Tr>
                 );
               })}
+              {/* A service that could not be asked stays in the table, saying so, rather than silently missing. */}
+              {unreachable.map((key) => (
+                <Table.Tr key={`unreachable-${key}`} data-testid="price-row-unreachable" data-provider={key}>
+                  <Table.Td className="sd-ellipsis" maw={170} title={providerName(providers, key)}>
+                    {providerName(providers, key)}
+                  </Table.Td>
+                  <Table.Td colSpan={4}>
+                    <Text size="sm" c="orange.8" title={t('entry.prices.unreachableHint')}>
+                      {t('entry.prices.unreachable')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </div>

@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../shared/errors';
 import type { Result } from '../../shared/result';
 import { valuesOfDraft } from '../order-form/draft-data';
 import {
-  emptyItem, emptyPlace, fieldAliases, initialValues, itemPath, placePath, scalarPath, senderFromProfile, visibleFieldPaths, withDerivedCod,
+  emptyItem, emptyPlace, fieldAliases, initialValues, itemPath, placePath, scalarPath, senderFromProfile, visibleFieldPaths, withDerivedCosts,
   type ChosenPoint, type AddressMode, type ItemField, type OrderFormValues, type PlaceField, type ScalarField, type ScalarGroup,
 } from '../order-form/form-values';
 import { validateOrderForm, type ExtraParamTypes } from '../order-form/validate-order-form';
@@ -13,6 +13,7 @@ import { getTransport } from '../transport/current';
 import { useNavigationStore } from './navigation-store';
 import { useOrdersStore } from './orders-store';
 import { providerName, useProvidersStore } from './providers-store';
+import { nextClientNumber } from '../order-form/next-number';
 import { useSenderProfilesStore } from '../order-form/sender-profiles-store';
 import { useToastStore } from './toast-store';
 import { errorTitle } from '../i18n/error-messages';
@@ -85,6 +86,9 @@ interface OrderFormState {
   /** The user's own cash-on-delivery amount; `follow` returns it to the items' total. */
   setCod: (value: string) => void;
   followItemsTotal: () => void;
+  /** The user's own declared value; `followItemsForAssessed` returns it to the items' total. */
+  setAssessed: (value: string) => void;
+  followItemsForAssessed: () => void;
   /** Whether the recipient's delivery charge is collected with the cash on delivery. */
   setCodIncludesDelivery: (included: boolean) => void;
   setRecipientAddressMode: (mode: AddressMode) => void;
@@ -101,6 +105,8 @@ interface OrderFormState {
   chooseInterval: (interval: { date: string | null; from: string; to: string } | null) => void;
   /** Fills the sender block; `asEdit` false for the automatic prefill of a fresh form. */
   applySender: (sender: Record<string, unknown>, asEdit?: boolean) => void;
+  /** The number the form offered itself (the one after the shop's latest order), while it is still the field's value. */
+  offeredNumber: string | null;
   touch: (path: string) => void;
   submit: () => Promise<SubmitOutcome>;
   installDraftHooks: (hooks: DraftHooks | undefined) => void;
@@ -123,6 +129,9 @@ async function sendChanges(orderId: string, data: CommandInput<'orders.create'>)
   return result.ok ? { ok: true, value: { orderId } } : result;
 }
 
+/** Each time the form opens: a service connected since (in the settings, another window, the API) is offered at once. */
+const refreshServices = () => void useProvidersStore.getState().load(true);
+
 const freshForm = (values: OrderFormValues) => ({
   values,
   editingOrderId: null,
@@ -133,6 +142,7 @@ const freshForm = (values: OrderFormValues) => ({
   submitAttempted: false,
   serverErrors: {},
   failure: undefined,
+  offeredNumber: null,
 });
 
 /** Keeps the office as the shop's usual one for its service; a refusal is said, the form keeps the choice. */
@@ -146,7 +156,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
   /** Applies one edit: derived amounts follow, the form becomes worth a draft, errors of the edited fields clear. */
   const edit = (change: (v: OrderFormValues) => OrderFormValues, clears: readonly string[] = [], extra?: (s: OrderFormState) => Partial<OrderFormState>) =>
     set((s) => ({
-      values: withDerivedCod(change(s.values)),
+      values: withDerivedCosts(change(s.values)),
       dirty: true,
       version: s.version + 1,
       serverErrors: withoutPaths(s.serverErrors, clears),
@@ -154,6 +164,15 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     }));
 
   /** A fresh form takes the default sender profile; asked anew each time, as settings may have changed the profiles. */
+  /** A new order is offered the number after the shop's latest, unless the user has started on the form. */
+  const offerNextNumber = async () => {
+    const latest = await getTransport().invoke('orders.list', { limit: 20, offset: 0, withTotal: false });
+    const next = latest.ok ? nextClientNumber(latest.value.rows.map((r) => r.clientNumber)) : undefined;
+    const { values, dirty, editingOrderId, draftId } = get();
+    if (!next || dirty || editingOrderId || draftId || values.order.clientNumber !== '') return;
+    set((s) => ({ values: { ...s.values, order: { ...s.values.order, clientNumber: next } }, offeredNumber: next }));
+  };
+
   const prefillSender = async () => {
     await useSenderProfilesStore.getState().load(true);
     const profile = useSenderProfilesStore.getState().defaultProfile();
@@ -175,10 +194,12 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     serverErrors: {},
     failure: undefined,
     draftHooks: undefined,
+    offeredNumber: null,
 
     open: () => {
       set({ opened: true });
-      void useProvidersStore.getState().load();
+      refreshServices();
+      void offerNextNumber();
       void prefillSender();
     },
     close: () => {
@@ -191,6 +212,8 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
       if (get().submitting) return;
       await get().draftHooks?.flush();
       set((s) => ({ ...freshForm(initialValues(s.values)), version: s.version + 1, opened: true }));
+      refreshServices();
+      void offerNextNumber();
       void prefillSender();
     },
 
@@ -202,7 +225,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
         useToastStore.getState().push({ tone: 'error', title: (t) => t('drafts.openFailed'), message: (t) => t('drafts.openFailedHint') });
         return false;
       }
-      void useProvidersStore.getState().load();
+      refreshServices();
       set((s) => ({
         ...freshForm(valuesOfDraft(result.value.data)),
         draftId: id,
@@ -220,14 +243,15 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
 
     openWith: (values) => {
       set((s) => ({ ...freshForm(values), version: s.version + 1, opened: true }));
-      void useProvidersStore.getState().load();
+      refreshServices();
+      void offerNextNumber();
     },
 
     editingOrderId: null,
     completeEdit: null,
     openForEdit: (orderId, values, complete) => {
       set((s) => ({ ...freshForm(values), editingOrderId: orderId, completeEdit: complete ?? null, version: s.version + 1, opened: true }));
-      void useProvidersStore.getState().load();
+      refreshServices();
     },
 
     setField: (group, field, value) => edit((v) => ({ ...v, [group]: { ...v[group], [field]: value } }), [scalarPath(group, field)]),
@@ -272,6 +296,8 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
 
     setCod: (value) => edit((v) => ({ ...v, codManual: true, cost: { ...v.cost, codCost: value } }), ['cost.codCost']),
     followItemsTotal: () => edit((v) => ({ ...v, codManual: false }), ['cost.codCost']),
+    setAssessed: (value) => edit((v) => ({ ...v, assessedManual: true, cost: { ...v.cost, assessedCost: value } }), ['cost.assessedCost']),
+    followItemsForAssessed: () => edit((v) => ({ ...v, assessedManual: false }), ['cost.assessedCost']),
     setCodIncludesDelivery: (included) => edit((v) => ({ ...v, codIncludesDelivery: included, codManual: false }), ['cost.codCost']),
 
     setRecipientAddressMode: (mode) => edit((v) => ({ ...v, recipientAddressMode: mode }), ['recipient.city', 'recipient.addressString']),

@@ -14,6 +14,7 @@ export const messageCatalog = {
   'msg.tooLarge': { en: "The value is too large", ru: "Слишком большое значение", wire: "is too large" },
   'msg.kopecks': { en: "At most two digits after the decimal point", ru: "Не больше двух знаков после запятой", wire: "must have at most two decimals (kopecks)" },
   'msg.phone': { en: "Enter a phone number, e.g. +7 900 123-45-67", ru: "Введите номер телефона, например +7 900 123-45-67", wire: "must be a phone number" },
+  'msg.postcode': { en: "Enter the 6-digit postcode", ru: "Введите почтовый индекс из 6 цифр", wire: "must be 6 digits (a Russian postcode)" },
   'msg.email': { en: "Enter an e-mail address", ru: "Введите адрес электронной почты", wire: "must be an e-mail address" },
   'msg.cityRequired': { en: "Enter the city", ru: "Укажите город", wire: "city or addressString is required" },
   'msg.pointRequired': { en: "Enter the pickup point for delivery to a point", ru: "Для доставки в пункт выдачи укажите пункт", wire: "is required when deliveryType = 2" },

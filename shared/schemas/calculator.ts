@@ -110,6 +110,10 @@ export const calculatorResultSchema = z.object({
 });
 export type CalculatorResult = z.output<typeof calculatorResultSchema>;
 
+/** The window's answer: the interface's, and the services that could not be asked (shown as "no connection", not left out). */
+export const calculatorAnswerSchema = calculatorResultSchema.extend({ unreachable: z.array(z.string()) });
+export type CalculatorAnswer = z.output<typeof calculatorAnswerSchema>;
+
 /** Body of POST /calculator/intervals. Every field is optional: a fixed-interval service needs none of them. */
 export const intervalsRequestSchema = z.object({
   from: optional(calculatorPlaceSchema),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageRefSchema } from './error-body';
 import {
-  asList, calendarDate, countryCode, nullsAsMissing, numberLike, optionalText, positiveInt, text, textLike, timeOfDay,
+  asList, calendarDate, countryCode, nullsAsMissing, numberLike, optionalText, phoneNumber, positiveInt, text, textLike, timeOfDay,
 } from './primitives';
 
 const orderId = textLike(z.string().trim().regex(/^\d{1,15}$/, 'must be an order id'));
@@ -38,7 +38,7 @@ export const courierCallCreateSchema = nullsAsMissing(
       addressString: optionalText(500),
       companyName: optionalText(),
       contactName: text(255),
-      phone: textLike(z.string().trim().regex(/^\+?[\d\s\-()]{5,20}$/, 'must be a phone number')),
+      phone: phoneNumber,
       email: z.string().trim().email('must be an e-mail address').optional().or(z.literal('').transform(() => undefined)),
       comment: optionalText(1000),
       // Sent by clients as [{ key, value }] or an object; no service reads it yet, so it is accepted and kept.

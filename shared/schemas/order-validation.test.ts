@@ -16,6 +16,20 @@ describe('what the form, the import and the interface agree to take', () => {
     expect(address({ phone: 'телефон' }).error?.issues[0]).toMatchObject({ path: ['phone'], message: 'must be a phone number' });
   });
 
+  it('a Russian postcode is six digits, under either of its names; another country\'s is its own business', () => {
+    expect(address({ index: '12abc' }).error?.issues[0]).toMatchObject({ path: ['index'], message: 'must be 6 digits (a Russian postcode)' });
+    expect(address({ postIndex: '1250' }).error?.issues[0]).toMatchObject({ path: ['postIndex'], message: 'must be 6 digits (a Russian postcode)' });
+    expect(address({ index: ' 125009 ' }).data?.index).toBe('125009');
+    expect(address({ index: '' }).success).toBe(true);
+    expect(address({ countryCode: 'KZ', index: 'A25T0C2' }).success).toBe(true);
+  });
+
+  it('the company\'s phone, when given, must be a phone', () => {
+    expect(companyDetailsSchema.safeParse({ name: 'ООО «Ромашка»', phone: 'телефон' }).error?.issues[0]).toMatchObject({ path: ['phone'], message: 'must be a phone number' });
+    expect(companyDetailsSchema.safeParse({ name: 'ООО «Ромашка»', phone: '+7 (495) 123-45-67' }).success).toBe(true);
+    expect(companyDetailsSchema.safeParse({ name: 'ООО «Ромашка»', phone: '' }).data?.phone).toBeUndefined();
+  });
+
   it('an ИНН must pass its check digits (10 and 12 digits)', () => {
     expect(innChecksumOk('7707083893')).toBe(true);
     expect(innChecksumOk('7707083894')).toBe(false);

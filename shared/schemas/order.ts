@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   blankAsMissing,
   booleanLike, calendarDate, centimetres, centimetresOrZero, countryCode, grams, gramsOrZero, money, nullsAsMissing, numberLike, optionalText, positiveInt,
-  quantity, text, textLike, timeOfDay,
+  phoneNumber, quantity, text, timeOfDay,
 } from './primitives';
 
 const coordinate = blankAsMissing(numberLike.pipe(z.number().min(-180).max(180)));
@@ -34,7 +34,7 @@ export const addressSchema = z
     index: optionalText(20),
     addressString: optionalText(500),
     contactName: text(255),
-    phone: textLike(z.string().trim().regex(/^\+?[\d\s\-()]{5,20}$/, 'must be a phone number')),
+    phone: phoneNumber,
     email: z.string().trim().email('must be an e-mail address').optional().or(z.literal('').transform(() => undefined)),
     companyName: optionalText(),
     brandName: optionalText(),
@@ -42,6 +42,11 @@ export const addressSchema = z
   .superRefine((a, ctx) => {
     if (!a.addressString && !a.city) {
       ctx.addIssue({ code: 'custom', path: ['city'], message: 'city or addressString is required' });
+    }
+    // A Russian postcode is six digits; services refuse or misroute anything else.
+    for (const field of ['index', 'postIndex'] as const) {
+      const value = a[field];
+      if (a.countryCode === 'RU' && value !== undefined && !/^\d{6}$/.test(value)) ctx.addIssue({ code: 'custom', path: [field], message: 'must be 6 digits (a Russian postcode)' });
     }
   })
   .transform((a) => {

@@ -94,6 +94,12 @@ export const optionalText = (max = 255) =>
       .transform((v) => (v === '' ? undefined : v)),
   );
 
+/** A phone number as people write it: digits with an optional +, spaces, dashes and brackets. */
+export const phoneNumber = textLike(z.string().trim().regex(/^\+?[\d\s\-()]{5,20}$/, 'must be a phone number'));
+
+/** A phone number that may be left out (blank is "not given"). */
+export const optionalPhoneNumber = optionalText(30).refine((v) => v === undefined || /^\+?[\d\s\-()]{5,20}$/.test(v), 'must be a phone number');
+
 /** A query value, a JSON value or an XML element: one value or a list of them becomes a list (an empty element none). */
 export const asList = (value: unknown) => (value === '' ? [] : typeof value === 'string' || typeof value === 'number' ? [value] : value);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './order';
-import { booleanLike, optionalText, text } from './primitives';
+import { booleanLike, optionalPhoneNumber, optionalText, text } from './primitives';
 
 export const languages = ['ru', 'en', 'system'] as const;
 
@@ -41,7 +41,7 @@ export const companyDetailsSchema = z.object({
   kpp: digits(9, 9, '9 digits'),
   ogrn: digits(13, 15, '13 or 15 digits'),
   legalAddress: optionalText(500),
-  phone: optionalText(30),
+  phone: optionalPhoneNumber,
   email: z.string().trim().email('must be an e-mail address').optional().or(z.literal('').transform(() => undefined)),
   contactName: optionalText(255),
 });

@@ -224,8 +224,8 @@ describe('POST /calculator', () => {
     });
   });
 
-  it('the calculator.calculate command answers the same for the UI', async () => {
+  it('the calculator.calculate command answers the same for the UI, and names the services it could not ask', async () => {
     const res = await server.command('calculator.calculate', request());
-    expect(res.json).toEqual({ ok: true, value: (await calc(request())).json });
+    expect(res.json).toEqual({ ok: true, value: { ...(await calc(request())).json, unreachable: [] } });
   });
 });

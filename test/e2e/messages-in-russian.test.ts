@@ -1,18 +1,9 @@
-import { createServer } from 'node:net';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { openBrowserMode, screenshot } from '../helpers/browser';
+import { closedPort } from '../helpers/closed-port';
 import { orderPayload } from '../helpers/payloads';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
-
-/** A port nothing listens on: taken from the system, then closed, so a call there is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('browser mode: the core’s messages in Russian, by key', () => {
   let session: Session;

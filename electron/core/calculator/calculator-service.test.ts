@@ -1,6 +1,6 @@
 import { calculatorRequestSchema, type CalculatorRequestInput } from '../../../shared/schemas/calculator';
 import { manualClock } from '../clock';
-import type { Carrier } from '../providers/provider';
+import { ProviderUnavailableError, type Carrier } from '../providers/provider';
 import { createProviderRegistry } from '../providers/registry';
 import { sandboxServices } from '../providers/sandbox/catalog';
 import { sandboxRatesOf } from '../providers/sandbox/pricing';
@@ -37,5 +37,24 @@ describe('places', () => {
     expect(place({ addressString: '603000, Нижний Новгород, ул. Новгородская, 5' })).toBe('Нижний Новгород');
     expect(place({ lat: 55.8, lng: 49.1 })).toBe('Казань');
     expect(place({ lat: 50, lng: 10 })).toBe(null);
+  });
+});
+
+describe('a service that cannot be reached', () => {
+  it('is named in the window\'s answer and left out of the interface\'s, while the others still price the parcel', async () => {
+    const [down, ...up] = sandboxServices;
+    const service = createCalculatorService({
+      clock: manualClock(new Date(2026, 2, 2, 10).getTime()),
+      providers: createProviderRegistry([
+        { info: down.info, rates: () => Promise.reject(new ProviderUnavailableError('connect ECONNREFUSED 127.0.0.1:9')) } as unknown as Carrier,
+        ...up.map((s) => ({ info: s.info, rates: sandboxRatesOf(s) }) as Carrier),
+      ]),
+      log: silentLogger,
+    });
+    const answer = await service.quote(request());
+    expect(answer.unreachable).toEqual([down.info.key]);
+    expect(answer.deliveryToDoor.map((g) => g.providerKey)).not.toContain(down.info.key);
+    expect(answer.deliveryToDoor.length).toBeGreaterThan(0);
+    expect(Object.keys(await service.calculate(request()))).toEqual(['deliveryToDoor', 'deliveryToPoint']);
   });
 });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ErrorCode, type FieldError } from '../../../shared/errors';
 import { toKopecks, toRubles } from '../../../shared/money';
-import type { CalculatorParcel, CalculatorRequest, CalculatorResult, TariffQuote } from '../../../shared/schemas/calculator';
+import type { CalculatorAnswer, CalculatorParcel, CalculatorRequest, CalculatorResult, TariffQuote } from '../../../shared/schemas/calculator';
 import type { Clock } from '../clock';
 import { AppError, fieldErrors } from '../errors';
 import type { ProviderRegistry } from '../providers/registry';
@@ -11,6 +11,7 @@ import { pointRefusals, type Parcel, type PointRole } from '../lists/point-check
 import type { PointDirectory } from './points';
 import type { Logger } from '../logger';
 import { leftOutOnFailure } from '../providers/optional-answer';
+import { ProviderUnavailableError } from '../providers/provider';
 import type { Quote } from './pricing-provider';
 
 /** The calculator's own validation error (040003), for its schema and for what only the services can check. */
@@ -91,54 +92,68 @@ export function createCalculatorService({ clock, providers, log, points }: Calcu
     return point.providerKey;
   }
 
-  return {
-    async calculate(request: CalculatorRequest): Promise<CalculatorResult> {
-      checkProviderKeys(providers, request.providerKeys);
-      const pickupDate = pickupDay(clock, request.pickupDate);
-      const parcel = parcelOf(request.places, request.codCost);
-      const pointInOwner = await pointOwner(request.pointInId, 'pointInId', 'in', parcel);
-      const pointOutOwner = await pointOwner(request.pointOutId, 'pointOutId', 'out', parcel);
-      const from = resolvePlace(request.from);
-      const to = resolvePlace(request.to);
-      const quoteRequest = {
-        from,
-        to,
-        distanceKm: distanceBetween(from, to),
-        places: request.places,
-        assessedKopecks: toKopecks(request.assessedCost),
-        codKopecks: toKopecks(request.codCost),
-        pickupDate,
-      };
+  /** The priced tariffs, and the services that could not be asked (down, or no network): the window names those. */
+  async function quote(request: CalculatorRequest): Promise<CalculatorAnswer> {
+    checkProviderKeys(providers, request.providerKeys);
+    const pickupDate = pickupDay(clock, request.pickupDate);
+    const parcel = parcelOf(request.places, request.codCost);
+    const pointInOwner = await pointOwner(request.pointInId, 'pointInId', 'in', parcel);
+    const pointOutOwner = await pointOwner(request.pointOutId, 'pointOutId', 'out', parcel);
+    const from = resolvePlace(request.from);
+    const to = resolvePlace(request.to);
+    const quoteRequest = {
+      from,
+      to,
+      distanceKm: distanceBetween(from, to),
+      places: request.places,
+      assessedKopecks: toKopecks(request.assessedCost),
+      codKopecks: toKopecks(request.codCost),
+      pickupDate,
+    };
 
-      const result: CalculatorResult = { deliveryToDoor: [], deliveryToPoint: [] };
-      for (const carrier of providers.all()) {
-        const { info } = carrier;
-        if (!carrier.rates || (request.providerKeys && !request.providerKeys.includes(info.key))) continue;
-        const quotes = (await carrier.rates(quoteRequest).catch(leftOutOnFailure(log, info.key, 'prices', [])))
-          .filter((q) => !request.tariffIds || request.tariffIds.includes(q.tariffId))
-          .filter((q) => !request.pickupTypes || request.pickupTypes.includes(q.pickupType))
-          .filter((q) => !request.deliveryTypes || request.deliveryTypes.includes(q.deliveryType))
-          // A parcel brought to a given point goes with that point's service; the same for the point it goes to.
-          .filter((q) => q.pickupType !== 2 || pointInOwner === undefined || pointInOwner === info.key)
-          .filter((q) => q.deliveryType !== 2 || pointOutOwner === undefined || pointOutOwner === info.key)
-          .sort(cheapestFirst);
+    const result: CalculatorResult = { deliveryToDoor: [], deliveryToPoint: [] };
+    const unreachable: string[] = [];
+    for (const carrier of providers.all()) {
+      const { info } = carrier;
+      if (!carrier.rates || (request.providerKeys && !request.providerKeys.includes(info.key))) continue;
+      const quotes = (
+        await carrier.rates(quoteRequest).catch((error: unknown) => {
+          if (error instanceof ProviderUnavailableError) unreachable.push(info.key);
+          return leftOutOnFailure(log, info.key, 'prices', [])(error);
+        })
+      )
+        .filter((q) => !request.tariffIds || request.tariffIds.includes(q.tariffId))
+        .filter((q) => !request.pickupTypes || request.pickupTypes.includes(q.pickupType))
+        .filter((q) => !request.deliveryTypes || request.deliveryTypes.includes(q.deliveryType))
+        // A parcel brought to a given point goes with that point's service; the same for the point it goes to.
+        .filter((q) => q.pickupType !== 2 || pointInOwner === undefined || pointInOwner === info.key)
+        .filter((q) => q.deliveryType !== 2 || pointOutOwner === undefined || pointOutOwner === info.key)
+        .sort(cheapestFirst);
 
-        const toDoor = quotes.filter((q) => q.deliveryType === 1).map(toWire);
-        if (toDoor.length) result.deliveryToDoor.push({ providerKey: info.key, tariffs: toDoor });
+      const toDoor = quotes.filter((q) => q.deliveryType === 1).map(toWire);
+      if (toDoor.length) result.deliveryToDoor.push({ providerKey: info.key, tariffs: toDoor });
 
-        const toPointQuotes = quotes.filter((q) => q.deliveryType === 2);
-        if (toPointQuotes.length === 0) continue;
-        let pointIds: number[] = [];
-        if (request.pointOutId !== undefined) pointIds = [request.pointOutId];
-        else if (points) {
-          const city = to.known?.name ?? to.city;
-          const near = to.lat !== null && to.lng !== null ? { lat: to.lat, lng: to.lng } : undefined;
-          pointIds = city ? await points.issuingIn({ providerKey: info.key, city, parcel, near }) : [];
-          if (pointIds.length === 0) continue; // no point of this service to hand the parcel out in that city
-        }
-        result.deliveryToPoint.push({ providerKey: info.key, tariffs: toPointQuotes.map((q) => ({ ...toWire(q), pointIds })) });
+      const toPointQuotes = quotes.filter((q) => q.deliveryType === 2);
+      if (toPointQuotes.length === 0) continue;
+      let pointIds: number[] = [];
+      if (request.pointOutId !== undefined) pointIds = [request.pointOutId];
+      else if (points) {
+        const city = to.known?.name ?? to.city;
+        const near = to.lat !== null && to.lng !== null ? { lat: to.lat, lng: to.lng } : undefined;
+        pointIds = city ? await points.issuingIn({ providerKey: info.key, city, parcel, near }) : [];
+        if (pointIds.length === 0) continue; // no point of this service to hand the parcel out in that city
       }
-      return result;
+      result.deliveryToPoint.push({ providerKey: info.key, tariffs: toPointQuotes.map((q) => ({ ...toWire(q), pointIds })) });
+    }
+    return { ...result, unreachable };
+  }
+
+  return {
+    quote,
+    /** The interface's answer (POST /calculator): the priced tariffs only. */
+    async calculate(request: CalculatorRequest): Promise<CalculatorResult> {
+      const { deliveryToDoor, deliveryToPoint } = await quote(request);
+      return { deliveryToDoor, deliveryToPoint };
     },
   };
 }

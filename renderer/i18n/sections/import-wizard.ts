@@ -57,7 +57,8 @@ export const en = {
   'import.settings.timeFormat': 'Time format',
   'import.settings.formatHint': 'Cells Excel stores as dates and times are read as they are; these say how dates and times typed as text look.',
   'import.settings.itemsNewRow': 'Every item row repeats the order\'s data',
-  'import.settings.itemsNewRowHint': 'Off: the items of an order sit in the rows under the order\'s row.',
+  'import.settings.itemsNewRowHintOff': 'Off: the items of an order sit in the rows under the order\'s row.',
+  'import.settings.itemsNewRowHintOn': 'On: every item row repeats the order\'s number and data.',
   'import.settings.nameFormat': 'Names are split into columns (surname, first name, patronymic)',
 
   'import.map.title': 'Which column holds what',
@@ -238,7 +239,8 @@ export const ru: SectionDictionary<typeof en> = {
   'import.settings.timeFormat': 'Формат времени',
   'import.settings.formatHint': 'Ячейки в формате даты и времени Excel читаются как есть; здесь — как выглядят дата и время, записанные текстом.',
   'import.settings.itemsNewRow': 'Каждая строка товара повторяет данные заказа',
-  'import.settings.itemsNewRowHint': 'Выключено: товары заказа идут в строках под строкой заказа.',
+  'import.settings.itemsNewRowHintOff': 'Выключено: товары заказа идут в строках под строкой заказа.',
+  'import.settings.itemsNewRowHintOn': 'Включено: каждая строка товара повторяет номер и данные заказа.',
   'import.settings.nameFormat': 'ФИО разбито по столбцам (фамилия, имя, отчество)',
 
   'import.map.title': 'Какой столбец что содержит',

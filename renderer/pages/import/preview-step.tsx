@@ -141,7 +141,7 @@ export function PreviewStep() {
         </Text>
         <Switch
           label={t('import.settings.itemsNewRow')}
-          description={t('import.settings.itemsNewRowHint')}
+          description={t(settings.itemsNewRow ? 'import.settings.itemsNewRowHintOn' : 'import.settings.itemsNewRowHintOff')}
           checked={settings.itemsNewRow}
           onChange={(e) => update({ itemsNewRow: e.currentTarget.checked })}
           data-testid="import-items-new-row"

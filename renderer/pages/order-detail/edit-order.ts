@@ -14,3 +14,12 @@ export function editOrder(view: OrderView): void {
   const seen = toCreateInput(values);
   useOrderFormStore.getState().openForEdit(view.order.orderId, values, (edited) => withUnseenFields(original, seen, edited));
 }
+
+/**
+ * Opens a new order on this one's data (the same recipient, parcel and service again): a new number (the
+ * next in turn is offered) and no delivery day, which belonged to the first parcel.
+ */
+export function copyOrder(view: OrderView): void {
+  const values = valuesFromPayload(createPayloadOf(view));
+  useOrderFormStore.getState().openWith({ ...values, order: { ...values.order, clientNumber: '', deliveryDate: '', deliveryTimeStart: '', deliveryTimeEnd: '' } });
+}

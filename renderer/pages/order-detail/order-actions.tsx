@@ -2,12 +2,12 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderView } from '../../../shared/schemas/order-detail';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { IconAlert, IconTrash, IconX } from '../../components/icons';
+import { IconAlert, IconCopy, IconTrash, IconX } from '../../components/icons';
 import { errorHint, errorTitle } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
 import { useToastStore } from '../../stores/toast-store';
-import { editOrder } from './edit-order';
+import { copyOrder, editOrder } from './edit-order';
 import { useOrderViewStore, type OrderAction } from './order-view-store';
 import { PrintLabelButton } from './print-label-button';
 
@@ -39,44 +39,46 @@ export function OrderActions({ view }: { view: OrderView }) {
 
   return (
     <div data-testid="detail-actions">
-      {!actions.cancel && !editable && !actions.delete && !actions.labels ? (
-        <Text fz="sm" c="dimmed" data-testid="detail-no-actions">
+      {!actions.cancel && !editable && !actions.delete && !actions.labels && (
+        <Text fz="sm" c="dimmed" mb="xs" data-testid="detail-no-actions">
           {t('detail.action.none')}
         </Text>
-      ) : (
-        <Group gap="xs">
-          {actions.labels && <PrintLabelButton orderId={view.order.orderId} disabled={busy !== undefined} />}
-          {editable && (
-            <Button variant={resend ? 'filled' : 'default'} onClick={() => editOrder(view)} disabled={busy !== undefined} data-testid="detail-edit">
-              {resend ? t('detail.action.editResend') : t('detail.action.edit')}
-            </Button>
-          )}
-          {actions.cancel && (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconX size={16} />}
-              onClick={() => setAsking('cancel')}
-              disabled={busy !== undefined}
-              data-testid="detail-cancel"
-            >
-              {t('detail.action.cancel')}
-            </Button>
-          )}
-          {actions.delete && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setAsking('delete')}
-              disabled={busy !== undefined}
-              data-testid="detail-delete"
-            >
-              {t('detail.action.delete')}
-            </Button>
-          )}
-        </Group>
       )}
+      <Group gap="xs">
+        {actions.labels && <PrintLabelButton orderId={view.order.orderId} disabled={busy !== undefined} />}
+        {editable && (
+          <Button variant={resend ? 'filled' : 'default'} onClick={() => editOrder(view)} disabled={busy !== undefined} data-testid="detail-edit">
+            {resend ? t('detail.action.editResend') : t('detail.action.edit')}
+          </Button>
+        )}
+        {actions.cancel && (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconX size={16} />}
+            onClick={() => setAsking('cancel')}
+            disabled={busy !== undefined}
+            data-testid="detail-cancel"
+          >
+            {t('detail.action.cancel')}
+          </Button>
+        )}
+        {actions.delete && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setAsking('delete')}
+            disabled={busy !== undefined}
+            data-testid="detail-delete"
+          >
+            {t('detail.action.delete')}
+          </Button>
+        )}
+        <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => copyOrder(view)} disabled={busy !== undefined} data-testid="detail-copy-order">
+          {t('detail.action.copy')}
+        </Button>
+      </Group>
       {actionError && (
         <Alert mt="sm" color="red" variant="light" icon={<IconAlert size={18} />} title={t('detail.actionFailed')} data-testid="detail-action-error">
           <Text fz="sm" fw={600}>

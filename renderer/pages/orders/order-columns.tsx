@@ -1,9 +1,10 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text, ThemeIcon } from '@mantine/core';
 import { columnSizingFeature, columnVisibilityFeature, createColumnHelper, tableFeatures, type ColumnVisibilityState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { ProviderInfo } from '../../../shared/contract/providers';
 import type { OrderSortKey, OrderSummary } from '../../../shared/schemas/orders-list';
 import { StatusBadge } from '../../components/status-badge';
+import { IconTruck } from '../../components/icons';
 import type { Formatters } from '../../i18n/format';
 import type { PlainMessageKey, Translate } from '../../i18n/types';
 import { providerName } from '../../stores/providers-store';
@@ -35,12 +36,12 @@ const Dash = ({ title }: { title?: string }) => (
 /**
  * The data columns, in order, with fixed widths (the table is fixed-layout, so rows fetched later never
  * shift the columns; a wider window shares the extra width among them). The default set fits a
- * 1366-px-wide window.
+ * 1366-px-wide window with whole dates and statuses (short status names; a browser test measures it).
  */
 export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideable: boolean; meta: OrderColumnMeta }> = [
   {
     id: 'clientNumber',
-    width: 110,
+    width: 100,
     hideable: false,
     meta: {
       label: 'orders.col.clientNumber',
@@ -50,7 +51,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'recipient',
-    width: 180,
+    width: 130,
     hideable: true,
     meta: { label: 'orders.col.recipient', render: (o) => ({ content: o.recipientName, title: `${o.recipientName}, ${o.recipientPhone}` }) },
   },
@@ -62,13 +63,13 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'city',
-    width: 130,
+    width: 100,
     hideable: true,
     meta: { label: 'orders.col.city', render: (o) => ({ content: o.recipientCity ?? <Dash />, title: o.recipientCity ?? undefined }) },
   },
   {
     id: 'service',
-    width: 140,
+    width: 125,
     hideable: true,
     meta: {
       label: 'orders.col.service',
@@ -80,7 +81,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'providerNumber',
-    width: 125,
+    width: 115,
     hideable: true,
     meta: {
       label: 'orders.col.providerNumber',
@@ -92,7 +93,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'status',
-    width: 200,
+    width: 175,
     hideable: false,
     meta: {
       label: 'orders.col.status',
@@ -100,13 +101,14 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
       render: (o, ctx) => ({
         content: o.awaitingHandover ? (
           <Group gap={4} wrap="nowrap">
-            <StatusBadge statusKey={o.statusKey} description={o.statusDescription} />
-            <Badge size="xs" variant="outline" color="orange" data-testid="not-handed-over">
-              {ctx.t('dispatch.notHandedOver')}
-            </Badge>
+            <StatusBadge statusKey={o.statusKey} description={o.statusDescription} compact />
+            {/* A marker, not a word: the status beside it must fit the column whole. */}
+            <ThemeIcon size={18} variant="light" color="orange" radius="sm" title={ctx.t('dispatch.notHandedOver')} aria-label={ctx.t('dispatch.notHandedOver')} data-testid="not-handed-over">
+              <IconTruck size={12} />
+            </ThemeIcon>
           </Group>
         ) : (
-          <StatusBadge statusKey={o.statusKey} description={o.statusDescription} />
+          <StatusBadge statusKey={o.statusKey} description={o.statusDescription} compact />
         ),
       }),
     },
@@ -141,7 +143,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'cod',
-    width: 110,
+    width: 100,
     hideable: true,
     meta: {
       label: 'orders.col.cod',
@@ -152,7 +154,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'delivery',
-    width: 90,
+    width: 85,
     hideable: true,
     meta: {
       label: 'ordersList.col.delivery',
@@ -165,7 +167,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'created',
-    width: 130,
+    width: 140,
     hideable: true,
     meta: {
       label: 'orders.col.created',

@@ -10,6 +10,7 @@ import { CopyField, CopyValueButton } from './copy-field';
 import { SectionCard } from './section-card';
 import { checkLan, lanFormOf, refusalErrors, type LanForm } from './settings-forms';
 import { toastFailure, toastSuccess } from './use-feedback';
+import { CodeText } from '../../components/code-text';
 
 /** Settings → Access from other computers (the owner's): on/off, addresses, names, port, and what the second PC needs. */
 export function LanSection() {
@@ -83,7 +84,7 @@ function LanForm({ state }: { state: LanState }) {
       <Stack gap="md">
         <Switch
           label={t('access.lan.enabled')}
-          description={t('access.lan.enabledHint')}
+          description={t(form.enabled ? 'access.lan.enabledHintOn' : 'access.lan.enabledHintOff')}
           checked={form.enabled}
           onChange={(e) => change('enabled', e.currentTarget.checked)}
           data-testid="lan-enabled"
@@ -139,7 +140,7 @@ function LanForm({ state }: { state: LanState }) {
         />
         <Switch
           label={t('access.lan.offerInterface')}
-          description={t('access.lan.offerInterfaceHint')}
+          description={<CodeText text={t(form.offerInterface ? 'access.lan.offerInterfaceHintOn' : 'access.lan.offerInterfaceHintOff')} />}
           checked={form.offerInterface}
           onChange={(e) => change('offerInterface', e.currentTarget.checked)}
           data-testid="lan-offer-interface"

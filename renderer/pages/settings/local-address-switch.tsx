@@ -9,8 +9,8 @@ import { CodeText } from '../../components/code-text';
 /** Preferences that let ShipDesk reach this computer and the local network (all off by default). */
 type LocalAddressPreference = 'allowLocalDownloads' | 'allowLocalWebhooks';
 
-/** Whether uploads' file.url, or webhooks, may reach this computer and the local network. */
-export function LocalAddressSwitch({ preference, label, hint, testId }: { preference: LocalAddressPreference; label: PlainMessageKey; hint: PlainMessageKey; testId: string }) {
+/** Whether uploads' file.url, or webhooks, may reach this computer and the local network; the hint says what the switch's state means. */
+export function LocalAddressSwitch({ preference, label, hint, testId }: { preference: LocalAddressPreference; label: PlainMessageKey; hint: { on: PlainMessageKey; off: PlainMessageKey }; testId: string }) {
   const t = useT();
   const allowed = useSettingsStore((s) => s.settings?.preferences[preference] ?? false);
   const [pending, setPending] = useState<boolean | undefined>(undefined);
@@ -23,7 +23,7 @@ export function LocalAddressSwitch({ preference, label, hint, testId }: { prefer
   return (
     <Switch
       label={t(label)}
-      description={<CodeText text={t(hint)} />}
+      description={<CodeText text={t((pending ?? allowed) ? hint.on : hint.off)} />}
       checked={pending ?? allowed}
       disabled={pending !== undefined}
       onChange={(e) => void toggle(e.currentTarget.checked)}

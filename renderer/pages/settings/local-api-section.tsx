@@ -51,14 +51,14 @@ export function LocalApiSection() {
     <SectionCard title={t('settings.api.title')} hint={t('settings.api.hint')} testId="api-section">
       <Switch
         label={t('settings.api.enabled')}
-        description={t('settings.api.enabledHint')}
+        description={t((pending ?? enabled) ? 'settings.api.enabledHintOn' : 'settings.api.enabledHintOff')}
         checked={pending ?? enabled}
         disabled={pending !== undefined}
         onChange={(e) => void toggle(e.currentTarget.checked)}
         data-testid="api-enabled"
       />
-      <LocalAddressSwitch preference="allowLocalDownloads" label="settings.api.localDownloads" hint="settings.api.localDownloadsHint" testId="api-local-downloads" />
-      <LocalAddressSwitch preference="allowLocalWebhooks" label="settings.api.localWebhooks" hint="settings.api.localWebhooksHint" testId="api-local-webhooks" />
+      <LocalAddressSwitch preference="allowLocalDownloads" label="settings.api.localDownloads" hint={{ on: 'settings.api.localDownloadsHintOn', off: 'settings.api.localDownloadsHintOff' }} testId="api-local-downloads" />
+      <LocalAddressSwitch preference="allowLocalWebhooks" label="settings.api.localWebhooks" hint={{ on: 'settings.api.localWebhooksHintOn', off: 'settings.api.localWebhooksHintOff' }} testId="api-local-webhooks" />
       <Stack gap="sm" style={{ opacity: enabled ? 1 : 0.6 }}>
         {url ? (
           <CopyField label={t('settings.api.url')} value={url} testId="api-url" />
