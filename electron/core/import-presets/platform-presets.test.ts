@@ -26,6 +26,16 @@ describe('ready mappings of shop platforms\' order exports', () => {
     expect(mapping.columnMap).toMatchObject({ 'recipient.contactName': 'D,C', 'recipient.phone': 'E', 'recipient.city': 'G', 'recipient.index': 'H', 'item.description': 'I', 'cost.codCost': 'M' });
   });
 
+  it('reads an older WooCommerce export too: "Zip (Shipping)", the product as "Name", quantities less refunds', () => {
+    const headers = headersOf(['Order Number', 'Order Status', 'Full Name (Shipping)', 'Phone (Billing)', 'Address 1 (Shipping)', 'City (Shipping)', 'Zip (Shipping)', 'Item #', 'SKU', 'Name', 'Quantity (- Refund)', 'Item Cost', 'Order Shipping Amount', 'Order Total Amount', 'Total weight']);
+    const mapping = platformMapping(detectPlatform(headers)!, headers);
+    expect(mapping.platform).toBe('woocommerce');
+    expect(mapping.columnMap).toMatchObject({
+      'recipient.contactName': 'C', 'recipient.addressString': 'E', 'recipient.index': 'G', 'item.description': 'J', 'item.quantity': 'K', 'item.cost': 'L',
+      'cost.deliveryCost': 'M', 'cost.codCost': 'N', 'order.weight': 'O',
+    });
+  });
+
   it('knows Tilda (one row per order) and a 1С list', () => {
     const tilda = headersOf(['orderid', 'Name', 'Phone', 'Email', 'deliveryaddress', 'Products', 'Amount']);
     expect(platformMapping(detectPlatform(tilda)!, tilda)).toMatchObject({ platform: 'tilda', itemsNewRow: false, columnMap: { 'order.clientNumber': 'A', 'item.description': 'F', 'cost.codCost': 'G' } });

@@ -96,7 +96,10 @@ const tilda: PlatformPreset = {
   },
 };
 
-/** WooCommerce: Advanced Order Export For WooCommerce's default labels, one row per product. */
+/**
+ * WooCommerce: the labels of the Advanced Order Export For WooCommerce plugin (its field list in the plugin's
+ * source), one row per product. Older versions call the postcode "Zip (…)" and the product "Name".
+ */
 const woocommerce: PlatformPreset = {
   id: 'woocommerce',
   name: 'WooCommerce',
@@ -105,19 +108,21 @@ const woocommerce: PlatformPreset = {
   titles: {
     'order.clientNumber': ['Order Number', 'Order ID', 'Order #'],
     'order.comment': ['Customer Note'],
+    'recipient.contactName': ['Full Name (Shipping)', 'Full Name (Billing)'],
     'recipient.phone': ['Phone (Shipping)', 'Phone (Billing)'],
     'recipient.email': ['Email (Billing)', 'Email'],
-    'recipient.addressString': ['Address 1&2 (Shipping)', 'Address 1&2 (Billing)', 'Full Address (Shipping)'],
+    'recipient.addressString': ['Address 1&2 (Shipping)', 'Address 1&2 (Billing)', 'Full Address (Shipping)', 'Address 1 (Shipping)'],
     'recipient.city': ['City (Shipping)', 'City (Billing)'],
     'recipient.region': ['State Name (Shipping)', 'State Name (Billing)'],
-    'recipient.index': ['Postcode (Shipping)', 'Postcode (Billing)'],
+    'recipient.index': ['Postcode (Shipping)', 'Postcode (Billing)', 'Zip (Shipping)', 'Zip (Billing)'],
     'recipient.countryCode': ['Country Code (Shipping)', 'Country Code (Billing)'],
     'cost.codCost': ['Order Total Amount', 'Order Total'],
     'cost.deliveryCost': ['Order Shipping Amount'],
-    'item.description': ['Item Name', 'Product Name'],
+    'order.weight': ['Total weight'],
+    'item.description': ['Item Name', 'Product Name', 'Name'],
     'item.articul': ['SKU'],
-    'item.quantity': ['Quantity', 'Qty'],
-    'item.cost': ['Item Cost', 'Product Price'],
+    'item.quantity': ['Quantity', 'Quantity (- Refund)', 'Qty'],
+    'item.cost': ['Item Cost', 'Product Current Price', 'Product Price'],
     'item.weight': ['Weight'],
   },
 };
