@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { emptyItem, emptyPlace, fieldAliases, initialValues, toCreateInput, visibleFieldPaths, type OrderFormValues } from './form-values';
 import { validateOrderForm } from './validate-order-form';
 import { serverFieldErrors } from './zod-issues';
+import type { Said } from '../i18n/error-messages';
+
+/** The wire wording of a form error (keyed errors carry it beside their key). */
+const textOf = (said: Said | undefined) => (said === undefined || typeof said === 'string' ? said : said.message);
 
 function filled(): OrderFormValues {
   const v = initialValues();
@@ -29,7 +33,7 @@ describe('order form validation', () => {
     const { data, errors } = validateOrderForm(initialValues());
     expect(data).toBeUndefined();
     for (const path of ['order.providerKey', 'order.tariffId', 'order.clientNumber', 'places.0.weight', 'recipient.contactName', 'recipient.phone', 'sender.phone', 'cost.assessedCost', 'places.0.items.0.description']) {
-      expect(errors[path], path).toBe('is required');
+      expect(textOf(errors[path]), path).toBe('is required');
     }
   });
 
@@ -39,7 +43,7 @@ describe('order form validation', () => {
     v.places[0].weight = '1 250';
     expect(validateOrderForm(v).data).toMatchObject({ cost: { codCost: 3500.5 }, order: { weight: 1250 } });
     v.cost.codCost = '1,234.56';
-    expect(validateOrderForm(v).errors['cost.codCost']).toBe('must be a number');
+    expect(textOf(validateOrderForm(v).errors['cost.codCost'])).toBe('must be a number');
   });
 
   it('asks for the city together with the other missing fields, and for the line in one-line mode', () => {
@@ -47,7 +51,7 @@ describe('order form validation', () => {
     const v = filled();
     v.recipientAddressMode = 'line';
     const { errors } = validateOrderForm(v);
-    expect(errors['recipient.addressString']).toBe('city or addressString is required');
+    expect(textOf(errors['recipient.addressString'])).toBe('city or addressString is required');
     expect(errors['recipient.city']).toBeUndefined();
     v.recipient.addressString = 'Казань, Баумана 1';
     expect(validateOrderForm(v).data?.recipient).toMatchObject({ addressString: 'Казань, Баумана 1' });
@@ -58,40 +62,40 @@ describe('order form validation', () => {
     const v = filled();
     v.places[0].weight = '0';
     const { errors } = validateOrderForm(v);
-    expect(errors['places.0.weight']).toBe('must be greater than 0');
+    expect(textOf(errors['places.0.weight'])).toBe('must be greater than 0');
     expect(errors['order.weight']).toBeUndefined();
   });
 
   it('asks for a pickup point as soon as delivery to a point is chosen, even while other fields are wrong', () => {
     const v = initialValues();
     v.order.deliveryType = '2';
-    expect(validateOrderForm(v).errors['order.pointOutId']).toBe('is required when deliveryType = 2');
+    expect(textOf(validateOrderForm(v).errors['order.pointOutId'])).toBe('is required when deliveryType = 2');
   });
 
   it('points item errors at the item row of the right place', () => {
     const v = filled();
     v.places = [...v.places, { ...emptyPlace(), weight: '300', items: [{ ...emptyItem(), description: 'Ложка', quantity: '1.5' }] }];
-    expect(validateOrderForm(v).errors['places.1.items.0.quantity']).toBe('must be a whole number');
+    expect(textOf(validateOrderForm(v).errors['places.1.items.0.quantity'])).toBe('must be a whole number');
   });
 
   it('checks a delivery time range like the interface does', () => {
     const v = filled();
     v.order.deliveryTimeStart = '18:00';
     v.order.deliveryTimeEnd = '09:00';
-    expect(validateOrderForm(v).errors['order.deliveryTimeEnd']).toBe('must be later than deliveryTimeStart');
+    expect(textOf(validateOrderForm(v).errors['order.deliveryTimeEnd'])).toBe('must be later than deliveryTimeStart');
     v.order.deliveryTimeStart = '9';
-    expect(validateOrderForm(v).errors['order.deliveryTimeStart']).toBe('must be a time HH:MM');
+    expect(textOf(validateOrderForm(v).errors['order.deliveryTimeStart'])).toBe('must be a time HH:MM');
   });
 
   it('refuses a word in a numeric additional service, and sends numbers and ticks as such', () => {
     const v = filled();
     v.extraParams = { insurance: true, declared: 'abc', floor: '3', note: ' ', sms: false };
     const types = { insurance: 'bool', declared: 'float', floor: 'int', note: 'string', sms: 'bool' };
-    expect(validateOrderForm(v, types).errors['extraParams.declared']).toBe('must be a number');
+    expect(textOf(validateOrderForm(v, types).errors['extraParams.declared'])).toBe('must be a number');
     v.extraParams.declared = '1 500,5';
     expect(validateOrderForm(v, types).data?.extraParams).toEqual({ insurance: true, declared: 1500.5, floor: 3 });
     v.extraParams.floor = '2.5';
-    expect(validateOrderForm(v, types).errors['extraParams.floor']).toBe('must be a whole number');
+    expect(textOf(validateOrderForm(v, types).errors['extraParams.floor'])).toBe('must be a whole number');
   });
 
   it('lists visible fields top to bottom, with the pickup point only for delivery to a point', () => {

@@ -109,8 +109,8 @@ describe('browser mode: the import wizard', () => {
     await expect(page.getByTestId('import-dry-summary').textContent()).resolves.toMatch(/Orders in the file: 6\. Ready: 4\. With errors: 2\./);
     const dryRows = page.getByTestId('import-dry-errors').getByTestId('import-result-row');
     await expect(dryRows.evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-row'), r.textContent]))).resolves.toEqual([
-      [String(badRows[0]), `${badRows[0]}IMP-3Order › Weight, g: Enter a number (cell B${badRows[0]}: "тяжёлый")`],
-      [String(badRows[1]), expect.stringMatching(new RegExp(`^${badRows[1]}IMP-5Recipient › Phone: Enter a phone number.*\\(cell L${badRows[1]}: "позвонить"\\)$`))],
+      [String(badRows[0]), `${badRows[0]}IMP-3Order › Weight, g: Enter a number (cell B${badRows[0]}: “тяжёлый”)`],
+      [String(badRows[1]), expect.stringMatching(new RegExp(`^${badRows[1]}IMP-5Recipient › Phone: Enter a phone number.*\\(cell L${badRows[1]}: “позвонить”\\)$`))],
     ]);
     await screenshot(page, 'import-check');
     const ctx = { companyId: (await session.running.app.desktopContext()).companyId };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderCreateInput } from '../../shared/schemas/order';
-import { fieldMessage } from '../../renderer/i18n/error-messages';
+import { fieldMessage, type Said } from '../../renderer/i18n/error-messages';
 import { createTranslate } from '../../renderer/i18n/translate';
 import { orderPayload } from '../helpers/payloads';
 import { createTestApp } from '../helpers/test-app';
@@ -39,14 +39,15 @@ const badOrders: ReadonlyArray<readonly [string, (o: OrderCreateInput) => void]>
 
 describe('the core’s order rules, as a Russian-speaking shop owner reads them', () => {
   let env: Awaited<ReturnType<typeof createTestApp>>;
-  const messages = new Set<string>();
+  // Each refusal as the window gets it (its wire text, and its key where it has one), by wire text.
+  const messages = new Map<string, Said>();
 
   beforeAll(async () => {
     env = await createTestApp();
     for (const [what, patch] of badOrders) {
       const result = await env.app.dispatch('orders.create', env.shop, orderPayload(`RU-${messages.size}`, patch));
       if (result.ok) throw new Error(`the core accepted ${what}`);
-      for (const error of result.error.errors ?? []) messages.add(error.message);
+      for (const error of result.error.errors ?? []) messages.set(error.message, error);
     }
   });
   afterAll(() => env?.close());
@@ -57,7 +58,7 @@ describe('the core’s order rules, as a Russian-speaking shop owner reads them'
   });
 
   it('every message the rules return has a Russian translation', () => {
-    const untranslated = [...messages].filter((m) => fieldMessage(m, ru) === m);
+    const untranslated = [...messages].filter(([text, said]) => fieldMessage(said, ru) === text).map(([text]) => text);
     expect(untranslated).toEqual([]);
   });
 });
