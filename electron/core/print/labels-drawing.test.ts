@@ -71,6 +71,9 @@ describe('labels drawn by ShipDesk', () => {
     expect(zpl.replace(/\^XA[\s\S]*?\^XZ\n?/g, '')).toBe('');
     for (const [i, block] of blocks.entries()) {
       expect(block).toContain('^CI28');
+      // Every text field in the resident Unicode font (font 0 has no Cyrillic): font 1 named to it, no ^A0.
+      expect(block).toContain('^CW1,E:TT0003M_.FNT');
+      expect(block.match(/\^A\d/g)?.every((font) => font === '^A1')).toBe(true);
       expect(block).toMatch(new RegExp(`\\^BCN[^\\^]*\\^FH_\\^FDSBX-10000${i + 1}\\^FS`));
       expect(block).toMatch(new RegExp(`\\^BXN[^\\^]*\\^FH_\\^FDSBX-10000${i + 1}\\^FS`));
     }

@@ -49,7 +49,7 @@ export const printRoutes: Route[] = [
       description: [
         `Labels of 1 to 100 orders as **one** PDF (or one ZPL stream), in the order of \`orderIds\`, one label per place. \`url\` links to the file on this server. ${linkRules}`,
         '- A service that prints its own labels is asked now (CDEK: its print forms, PDF only; an upstream aggregator: its own `POST /orders/labels`, whose file is fetched and passed on); every other service gets a label drawn by ShipDesk: service and tariff, the service\'s number as Code 128 and DataMatrix, the shop\'s number, the recipient or the pickup point, place N of M, weight, cash on delivery, the sender.',
-        '- `size` (ours): `100x150` (default, one thermal label per page) or `A4` (four A6 labels to a sheet, from `startQuarter` 1–4 on: 1 top left, 2 top right, 3 bottom left, 4 bottom right). ZPL is always 100×150 mm at 203 dpi, text in UTF-8 (`^CI28`).',
+        '- `size` (ours): `100x150` (default, one thermal label per page) or `A4` (four A6 labels to a sheet, from `startQuarter` 1–4 on: 1 top left, 2 top right, 3 bottom left, 4 bottom right). ZPL is always 100×150 mm at 203 dpi, text in UTF-8 (`^CI28`) in the printer\'s resident Unicode font (`^CW1,E:TT0003M_.FNT`, Link-OS printers).',
         '- Order ids in the answer are numbers (`failedOrders[].orderId`), as the aggregator\'s SDK reads them; an id asked for that is not a number is answered as sent (ours).',
         '- An order that cannot be printed goes to `failedOrders` with the reason and the others are printed: unknown or another company\'s ("not found"), canceled, not registered with its service yet, or its service not answering or refusing. When none can be printed `url` is null (ours).',
       ].join('\n'),
