@@ -282,8 +282,9 @@ export function createOrderService({ store, handoverOf, clock, providers, outbox
           recipientPhone: o.recipientPhone,
           recipientCity: o.recipientCity,
           codCost: toRubles(o.codKopecks),
-          quotedDeliveryCost: o.payload.cost.quotedDeliveryCost ?? null,
-          deliveryCost: o.payload.cost.deliveryCost ?? null,
+          // Orders kept before the payload carried its cost (and rows written by older versions) have none.
+          quotedDeliveryCost: o.payload.cost?.quotedDeliveryCost ?? null,
+          deliveryCost: o.payload.cost?.deliveryCost ?? null,
           created: formatTimestamp(o.createdAt),
           awaitingHandover: awaitsHandover(o),
           attentionReason: o.state === 'active' ? attentionReasonOf({ statusKey: o.statusKey, providerNumber: o.providerNumber }) : null,
