@@ -102,6 +102,8 @@ export const messageCatalog = {
   'conn.failed': { en: "The check failed: {reason}", ru: "Проверка не прошла: {reason}", wire: "{reason}" },
   'conn.connectedUpstream': { en: "Connected to {url}: {count} {count, plural, one=delivery service|other=delivery services}", ru: "Подключено к {url}: {count} {count, plural, one=служба доставки|few=службы доставки|many=служб доставки|other=службы доставки}", wire: "Connected to {url}: {count} delivery services" },
   'conn.connectedUpstreamNamed': { en: "Connected to {url}: {count} {count, plural, one=delivery service|other=delivery services} ({names})", ru: "Подключено к {url}: {count} {count, plural, one=служба доставки|few=службы доставки|many=служб доставки|other=службы доставки} ({names})", wire: "Connected to {url}: {count} delivery services ({names})" },
+  'conn.connectedFivePost': { en: "Connected to 5Post", ru: "Подключено к 5Post" },
+  'conn.connectedFivePostTest': { en: "Connected to 5Post (pre-production host)", ru: "Подключено к 5Post (тестовый сервер)" },
   'courier.msg.sunday': { en: "couriers do not come on Sundays ({date})", ru: "по воскресеньям курьеры не приезжают ({date})" },
   'courier.msg.holiday': { en: "{date} is a public holiday: couriers do not come", ru: "{date} — праздничный день: курьеры не приезжают", wire: "{date} is a public holiday; couriers do not come" },
   'courier.msg.passed': { en: "{date} has passed", ru: "{date} уже прошло" },

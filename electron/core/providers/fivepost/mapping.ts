@@ -6,33 +6,113 @@
  */
 import type { FieldError } from '../../../../shared/errors';
 import { toKopecks, toRubles } from '../../../../shared/money';
-import type { Point, Worktime } from '../../../../shared/schemas/lists';
+import type { Point, Tariff, Worktime } from '../../../../shared/schemas/lists';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { StatusKey } from '../../../../shared/status-keys';
+import type { ProviderStatus } from '../provider';
 
 export const FIVEPOST_KEY = 'fivepost';
 
 // ---------------------------------------------------------------- statuses
 
-/** Every status of 5Post's OrderStatus → our key. */
-export const fivePostStatusKeys: Record<string, StatusKey> = {
+/**
+ * 5Post reports two statuses of an order: `status`, the order's stage, and `executionStatus`, where the parcel is
+ * (lapaygroup/fivepost-sdk Enum/OrderStatus: 8 stages, 20 execution states; an executionStatus may carry a reason
+ * after a colon, "REJECTED: PICKUP_POINT_SIZE_VALIDATION"). The execution state says more, so it decides when known.
+ */
+export const fivePostStageKeys: Record<string, StatusKey> = {
   NEW: 'uploaded',
   APPROVED: 'uploaded',
   REJECTED: 'uploadingError',
   IN_PROCESS: 'onWay',
-  PLACED_IN_POSTAMAT: 'readyForRecipient',
-  READY_FOR_WITHDRAW_FROM_PICKUP_POINT: 'readyForRecipient',
-  WITHDRAWN_FROM_PICKUP_POINT: 'delivered',
   DONE: 'delivered',
-  UNCLAIMED: 'returnedFromDelivery',
-  RETURNED_TO_PARTNER: 'returned',
+  INTERRUPTED: 'problem',
   CANCELLED: 'deliveryCanceled',
-  LOST: 'lost',
+  UNCLAIMED: 'returnedFromDelivery',
 };
 
-/** The key of a status; one 5Post adds later keeps the key before it (`unknown` at first), never a crash. */
-export function fivePostStatusKey(status: string, previous: StatusKey | null): StatusKey {
-  return fivePostStatusKeys[status.trim().toUpperCase()] ?? previous ?? 'unknown';
+export const fivePostExecutionKeys: Record<string, StatusKey> = {
+  CREATED: 'uploaded',
+  APPROVED: 'uploaded',
+  REJECTED: 'uploadingError',
+  PROBLEM: 'problem',
+  RECEIVED_IN_WAREHOUSE_BY_PLACES: 'onPointIn',
+  PRESORTED: 'onPointIn',
+  RECEIVED_IN_WAREHOUSE_IN_DETAILS: 'onPointIn',
+  SORTED_IN_WAREHOUSE: 'onWay',
+  PLACED_IN_CONSOLIDATION_CELL_IN_WAREHOUSE: 'onWay',
+  COMPLECTED_IN_WAREHOUSE: 'onWay',
+  READY_TO_BE_SHIPPED_FROM_WAREHOUSE: 'onWay',
+  PLACED_IN_POSTAMAT: 'readyForRecipient',
+  PICKED_UP: 'delivered',
+  // "Ready to be taken out of the point": the recipient did not come; then it is taken out and goes back.
+  READY_FOR_WITHDRAW_FROM_PICKUP_POINT: 'returnedFromDelivery',
+  WITHDRAWN_FROM_PICKUP_POINT: 'returning',
+  WAITING_FOR_REPICKUP: 'onWay',
+  LOST: 'lost',
+  // Destroyed (a parcel nobody took back): gone for good.
+  UTILIZED: 'lost',
+  CANCELLED: 'deliveryCanceled',
+  RETURNED_TO_PARTNER: 'returned',
+};
+
+/** 5Post's Russian names of its statuses (the SDK's list), shown beside our key. */
+export const fivePostStatusNames: Record<string, string> = {
+  NEW: 'Новый', APPROVED: 'Подтвержден', REJECTED: 'Отклонен', IN_PROCESS: 'В процессе исполнения', DONE: 'Исполнен', INTERRUPTED: 'Исполнение прервано',
+  CANCELLED: 'Отменен', UNCLAIMED: 'Не востребован', CREATED: 'Создан', PROBLEM: 'Проблема', RECEIVED_IN_WAREHOUSE_BY_PLACES: 'Принят на складе по грузоместам',
+  PRESORTED: 'Предсортировка', RECEIVED_IN_WAREHOUSE_IN_DETAILS: 'Принят на складе детально', SORTED_IN_WAREHOUSE: 'На сортировке на складе',
+  PLACED_IN_CONSOLIDATION_CELL_IN_WAREHOUSE: 'Размещен в ячейку консолидации', COMPLECTED_IN_WAREHOUSE: 'Скомплектован на складе',
+  READY_TO_BE_SHIPPED_FROM_WAREHOUSE: 'Готов к отгрузке со склада', PLACED_IN_POSTAMAT: 'Размещен в постамате', PICKED_UP: 'Выдан',
+  READY_FOR_WITHDRAW_FROM_PICKUP_POINT: 'Готов к изъятию из пункта выдачи', WITHDRAWN_FROM_PICKUP_POINT: 'Изъят из пункта выдачи',
+  WAITING_FOR_REPICKUP: 'Ожидает повторную выдачу', LOST: 'Утерян', UTILIZED: 'Утилизирован', RETURNED_TO_PARTNER: 'Отгружен партнеру',
+};
+
+/** An executionStatus split into its code and the reason after the colon. */
+export function splitExecution(execution: string | null | undefined): { code: string; reason: string } {
+  const text = (execution ?? '').trim();
+  const colon = text.indexOf(':');
+  return colon < 0 ? { code: text.toUpperCase(), reason: '' } : { code: text.slice(0, colon).trim().toUpperCase(), reason: text.slice(colon + 1).trim() };
+}
+
+/**
+ * The key of one 5Post status: its execution state when documented, else its stage; one 5Post adds later keeps the
+ * key before it (`unknown` at first), never a crash.
+ */
+export function fivePostStatusKey(status: string | null | undefined, execution: string | null | undefined, previous: StatusKey | null): StatusKey {
+  const byExecution = fivePostExecutionKeys[splitExecution(execution).code];
+  return byExecution ?? fivePostStageKeys[(status ?? '').trim().toUpperCase()] ?? previous ?? 'unknown';
+}
+
+/** One entry of getOrderHistory / getOrderStatus as far as the mapping reads it. */
+export interface FivePostStatusEntry {
+  status?: string | null;
+  executionStatus?: string | null;
+  changeDate: string;
+}
+
+/**
+ * A history (5Post lists it newest first) → our statuses, oldest first; an entry whose date cannot be read is left
+ * out rather than dated wrongly.
+ */
+export function mapFivePostHistory(entries: FivePostStatusEntry[]): ProviderStatus[] {
+  // Entries of the same moment keep 5Post's order, reversed (a cancel in the minute of creation comes after it).
+  const dated = [...entries].reverse().map((e) => ({ e, at: Date.parse(e.changeDate) })).filter((d) => Number.isFinite(d.at));
+  dated.sort((a, b) => a.at - b.at);
+  let previous: StatusKey | null = null;
+  return dated.map(({ e, at }) => {
+    const { code, reason } = splitExecution(e.executionStatus);
+    const stage = (e.status ?? '').trim().toUpperCase();
+    const key = fivePostStatusKey(stage, e.executionStatus, previous);
+    previous = key;
+    const providerCode = code || stage;
+    return {
+      key,
+      at,
+      providerCode,
+      providerName: fivePostStatusNames[providerCode] ?? fivePostStatusNames[stage] ?? providerCode,
+      ...(reason ? { providerDescription: reason } : {}),
+    };
+  });
 }
 
 // ---------------------------------------------------------------- errors
@@ -44,6 +124,9 @@ export function fivePostError(body: unknown): { code: string; message: string } 
   if (b.success !== false) return null;
   return { code: String(b.errorCode ?? ''), message: typeof b.errorMsg === 'string' ? b.errorMsg : 'refused' };
 }
+
+/** A refusal saying 5Post has no such order (a lookup that found nothing, not a failure). */
+export const isNotFound = (error: { code: string; message: string }) => /NOT_FOUND/i.test(error.code) || /not found|не найден/i.test(error.message);
 
 /** An expired or invalid JWT (a new one is asked for, once). */
 export const isJwtRefusal = (status: number, body: unknown) => status === 401 || /jwt|token/i.test(fivePostError(body)?.message ?? '');
@@ -62,6 +145,8 @@ export interface FivePostPoint {
   cardAllowed?: boolean | null;
   returnAllowed?: boolean | null;
   rate?: { zone: string; rateValue: number; rateValueWithVat: number; rateExtraValue?: number | null; rateExtraValueWithVat?: number | null }[] | null;
+  /** The promised term from 5Post's warehouse, days. */
+  deliverySL?: { sl: number }[] | null;
 }
 
 const days: Record<string, keyof Worktime> = { MON: '1', TUE: '2', WED: '3', THU: '4', FRI: '5', SAT: '6', SUN: '7' };
@@ -135,6 +220,37 @@ export function zonePriceKopecks(point: Pick<FivePostPoint, 'rate'>, weightGrams
   return { kopecks: toKopecks(rate.rateValueWithVat) + extraKg * toKopecks(extra), zone: rate.zone };
 }
 
+// ---------------------------------------------------------------- the tariff
+
+/**
+ * 5Post has one way of delivery: from the shop's warehouse registered with 5Post (its `senderLocation`; 5Post collects
+ * or the shop brings the parcels to 5Post's warehouse) to a locker or a store's point. No door delivery.
+ */
+export const FIVEPOST_TARIFF = { id: 9401, name: '5Post: до постамата или пункта выдачи', pickupType: 1, deliveryType: 2 } as const;
+
+export function fivePostTariffRecords(): Tariff[] {
+  return [{ id: FIVEPOST_TARIFF.id, providerKey: FIVEPOST_KEY, name: FIVEPOST_TARIFF.name, description: null, aliasName: 'fivepost-point', weightMin: null, weightMax: 15_000, pickupType: FIVEPOST_TARIFF.pickupType, deliveryType: FIVEPOST_TARIFF.deliveryType, paymentCash: 1 }];
+}
+
+/** The cheapest zone rate among a city's points and the longest promised term (`deliverySL`, days), for the calculator. */
+export interface CityRate {
+  rate: NonNullable<FivePostPoint['rate']>[number];
+  days: number | null;
+}
+
+/** Keeps, per city, the rate of its cheapest point (by the base rate with VAT). */
+export function addCityRate(rates: Map<string, CityRate>, p: FivePostPoint): void {
+  const rate = p.rate?.[0];
+  const city = p.address?.city ? cityKey(p.address.city) : '';
+  if (!rate || !city) return;
+  const days = Math.max(0, ...(p.deliverySL ?? []).map((d) => d.sl)) || null;
+  const known = rates.get(city);
+  if (!known || rate.rateValueWithVat < known.rate.rateValueWithVat) rates.set(city, { rate, days: days ?? known?.days ?? null });
+}
+
+/** The city's key in a rate table: 5Post writes cities with their type ("Тихорецк г"), the calculator without it. */
+export const cityKey = (city: string) => city.trim().toLowerCase().replace(/^(г\.?|город)\s+/, '').replace(/\s+г\.?$/, '');
+
 // ---------------------------------------------------------------- the order
 
 /** One partner order of `POST /api/v3/orders`. Money in rubles, sizes in mm, weights in mg (unverified). */
@@ -145,6 +261,8 @@ export function toFivePostOrder(order: OrderCreate, locations: { receiver: strin
   return {
     senderOrderId: o.clientNumber,
     clientOrderId: o.clientNumber,
+    // The brand 5Post names in its text messages to the recipient.
+    brandName: order.sender.companyName ?? order.sender.contactName ?? 'ShipDesk',
     clientName: r.contactName,
     clientPhone: r.phone.replace(/[^\d+]/g, ''),
     ...(r.email ? { clientEmail: r.email } : {}),
