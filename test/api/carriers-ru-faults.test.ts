@@ -7,6 +7,8 @@ import { FAKE_BOXBERRY_TOKEN, startFakeBoxberry } from '../fakes/boxberry/server
 import { russianPostOrder } from '../fakes/russian-post/orders';
 import { FAKE_POST_OFFICE, FAKE_POST_TOKEN, FAKE_POST_USER_KEY, startFakeRussianPost } from '../fakes/russian-post/server';
 import { createNodeHttpFetch } from '../fakes/cdek/node-fetch';
+import { fivePostOrder } from '../fakes/fivepost/orders';
+import { FAKE_FIVEPOST_API_KEY, FAKE_FIVEPOST_WAREHOUSE, startFakeFivePost } from '../fakes/fivepost/server';
 import { yandexOrder } from '../fakes/yandex-delivery/orders';
 import { FAKE_YANDEX_TOKEN, startFakeYandex } from '../fakes/yandex-delivery/server';
 import { drainOutbox } from '../helpers/drain-outbox';
@@ -62,6 +64,16 @@ const services: Service[] = [
     },
     // Handed over at the shop's office (named as the drop-off point), to the door.
     order: (n, pointInId) => russianPostOrder(n, {}, (o) => { o.order.pointInId = pointInId; }),
+  },
+  {
+    key: 'fivepost',
+    account: { credentials: { apiKey: FAKE_FIVEPOST_API_KEY }, settings: { warehouseId: FAKE_FIVEPOST_WAREHOUSE } },
+    async start(now) {
+      const fake = await startFakeFivePost({ now, faults: { rate: 0, seed: SEED, kinds: KINDS } });
+      return { ...fake, numberOf: (n) => fake.order(n)?.orderId, dropOffCode: () => fake.points().find((p) => p.address.city === 'Москва' && p.cashAllowed)!.id };
+    },
+    // 5Post collects from the shop's warehouse: the point named here is where the parcels go.
+    order: (n, pointId) => fivePostOrder(n, pointId),
   },
 ];
 
