@@ -34,8 +34,14 @@ export class GuardedSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Whether SQLite refused a write for a UNIQUE or PRIMARY KEY constraint (by its extended code, never its message). */
+/** PostgreSQL's SQLSTATE for a unique_violation (a UNIQUE or PRIMARY KEY constraint, or a unique index). */
+const PG_UNIQUE_VIOLATION = '23505';
+
+/**
+ * Whether the engine refused a write for a UNIQUE or PRIMARY KEY constraint: SQLite by its extended code,
+ * PostgreSQL by its SQLSTATE, never by the message.
+ */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === PG_UNIQUE_VIOLATION;
 }

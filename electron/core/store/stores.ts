@@ -21,6 +21,17 @@ import type { ReferenceStore } from './reference/reference-store';
 import { createSqliteReferenceStore } from './reference/sqlite';
 import type { SandboxStore } from './sandbox/sandbox-store';
 import { createSqliteSandboxStore } from './sandbox/sqlite';
+import type { OpenedPostgres } from './postgres';
+import { createPostgresAccountsStore } from './accounts/postgres';
+import { createPostgresBackupsStore } from './backups/postgres';
+import { createPostgresConnectionsStore } from './connections/postgres';
+import { createPostgresCourierCallsStore } from './courier-calls/postgres';
+import { createPostgresDraftsStore } from './drafts/postgres';
+import { createPostgresImportsStore } from './imports/postgres';
+import { createPostgresPostalBatchesStore } from './postal-batches/postgres';
+import { createPostgresReferenceStore } from './reference/postgres';
+import { createPostgresSandboxStore } from './sandbox/postgres';
+import { createPostgresWebhooksStore } from './webhooks/postgres';
 
 /**
  * Every aggregate's store: what services are built from (app.ts). One implementation per engine; SQLite's is
@@ -53,5 +64,23 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
     connections: createSqliteConnectionsStore(opened),
     sandbox: createSqliteSandboxStore(opened),
     orders: createSqliteOrdersStore(opened),
+  };
+}
+
+/** The stores PostgreSQL has so far: every aggregate's but the orders' (not written for PostgreSQL yet). */
+export type PostgresStores = Omit<Stores, 'orders'>;
+
+export function openPostgresStores(opened: OpenedPostgres): PostgresStores {
+  return {
+    accounts: createPostgresAccountsStore(opened),
+    courierCalls: createPostgresCourierCallsStore(opened),
+    webhooks: createPostgresWebhooksStore(opened),
+    backups: createPostgresBackupsStore(opened),
+    drafts: createPostgresDraftsStore(opened),
+    imports: createPostgresImportsStore(opened),
+    postalBatches: createPostgresPostalBatchesStore(opened),
+    reference: createPostgresReferenceStore(opened),
+    connections: createPostgresConnectionsStore(opened),
+    sandbox: createPostgresSandboxStore(opened),
   };
 }

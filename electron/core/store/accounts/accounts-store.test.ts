@@ -8,7 +8,7 @@ describe.each(testEngines)('the accounts store ($name)', ({ open }) => {
   afterEach(() => close());
 
   async function withShops() {
-    const opened = open();
+    const opened = await open();
     close = opened.close;
     const { accounts } = opened.stores;
     const shop = await accounts.createCompany({ name: 'My shop', apiToken: 'shop-token', isDesktop: true, createdAt: 1 });

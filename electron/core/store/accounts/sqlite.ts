@@ -28,7 +28,7 @@ const toSession = (r: Selectable<SessionsTable>): Session => ({
   revokedAt: r.revoked_at,
 });
 
-export function createSqliteAccountsStore({ db }: OpenedDatabase): AccountsStore {
+export function createSqliteAccountsStore({ db }: Pick<OpenedDatabase, 'db'>): AccountsStore {
   const companyWhere = (column: 'id' | 'api_token' | 'is_desktop', value: number | string) =>
     db.selectFrom('companies').selectAll().where(column, '=', value).executeTakeFirst().then((r) => r && toCompany(r));
 

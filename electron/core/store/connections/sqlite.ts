@@ -32,7 +32,7 @@ const columns = (v: ConnectionValues) => ({
   settings: JSON.stringify(v.settings),
 });
 
-export function createSqliteConnectionsStore({ db }: OpenedDatabase): ConnectionsStore {
+export function createSqliteConnectionsStore({ db }: Pick<OpenedDatabase, 'db'>): ConnectionsStore {
   return {
     async list() {
       return (await db.selectFrom('provider_connections').selectAll().orderBy('id').execute()).map(toConnection);

@@ -17,7 +17,7 @@ describe.each(testEngines)('courier calls store ($name)', ({ open }) => {
 
   /** The store with the shop and another company. */
   async function withShops() {
-    opened = open();
+    opened = await open();
     const { shop, other } = await twoCompanies(opened.stores);
     return { store: opened.stores.courierCalls, shop: { companyId: shop.id }, other: { companyId: other.id }, seed: opened };
   }

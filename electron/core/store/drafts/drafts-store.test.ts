@@ -9,7 +9,7 @@ describe.each(testEngines)('the drafts store ($name)', ({ open }) => {
   afterEach(() => opened?.close());
 
   async function withShops() {
-    opened = open();
+    opened = await open();
     return { drafts: opened.stores.drafts, ...(await twoCompanies(opened.stores)) };
   }
 

@@ -31,7 +31,7 @@ const toPreset = (r: Selectable<ImportPresetsTable>): StoredPreset => ({
   updatedAt: r.updated_at,
 });
 
-export function createSqliteDraftsStore({ db }: OpenedDatabase): DraftsStore {
+export function createSqliteDraftsStore({ db }: Pick<OpenedDatabase, 'db'>): DraftsStore {
   return {
     async saveDraft(companyId, { id, data, at }) {
       const text = JSON.stringify(data);

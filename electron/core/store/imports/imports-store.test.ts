@@ -8,7 +8,7 @@ describe.each(testEngines)('the imports store ($name)', ({ open }) => {
   afterEach(() => opened?.close());
 
   async function withShops() {
-    opened = open();
+    opened = await open();
     return { stores: opened.stores, imports: opened.stores.imports, ...(await twoCompanies(opened.stores)) };
   }
 

@@ -40,7 +40,7 @@ const progressColumns = (p: ImportProgress) => ({
   ...(p.settings !== undefined && { settings: p.settings === null ? null : JSON.stringify(p.settings) }),
 });
 
-export function createSqliteImportsStore({ db }: OpenedDatabase): ImportsStore {
+export function createSqliteImportsStore({ db }: Pick<OpenedDatabase, 'db'>): ImportsStore {
   return {
     async createImport(f) {
       const row = await db

@@ -18,7 +18,7 @@ const toBatch = (row: Selectable<PostalBatchesTable>, orderIds: number[]): Posta
   orderIds,
 });
 
-export function createSqlitePostalBatchesStore(opened: OpenedDatabase): PostalBatchesStore {
+export function createSqlitePostalBatchesStore(opened: Pick<OpenedDatabase, 'db'>): PostalBatchesStore {
   const { db } = opened;
 
   async function withOrders(rows: Selectable<PostalBatchesTable>[]): Promise<PostalBatch[]> {

@@ -13,11 +13,11 @@ describe.each(testEngines)('the points of the reference store ($name)', ({ open 
   let all: Point[];
 
   beforeAll(async () => {
-    opened = open();
+    opened = await open();
     store = opened.stores.reference;
     await loadReferenceData(store, { resourcesDir: defaultResourcesDir, now: 0 });
     all = await store.pointPage([], { limit: 100_000, offset: 0 });
-  });
+  }, 60_000); // the shipped points loaded into a new database (on PostgreSQL, a new database migrated first)
   afterAll(() => opened.close());
 
   /** What the same filter selects from the records in memory (the reference semantics). */

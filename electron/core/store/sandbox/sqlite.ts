@@ -15,7 +15,7 @@ const toShipment = (r: Selectable<SandboxShipmentsTable>): SandboxShipment => ({
   removedAt: r.removed_at,
 });
 
-export function createSqliteSandboxStore({ db }: OpenedDatabase): SandboxStore {
+export function createSqliteSandboxStore({ db }: Pick<OpenedDatabase, 'db'>): SandboxStore {
   return {
     async liveShipment(providerKey, companyId, clientNumber) {
       const row = await db

@@ -7,7 +7,7 @@ describe.each(testEngines)('the webhooks store ($name)', ({ open }) => {
   afterEach(() => opened?.close());
 
   async function withShop() {
-    opened = open();
+    opened = await open();
     const { webhooks } = opened.stores;
     const { shop, other } = await twoCompanies(opened.stores);
     const hook = (companyId: number, url: string, uuid = url) => ({ uuid, companyId, type: 'ORDER_STATUS' as const, url, secret: `s-${uuid}`, createdAt: 5 });

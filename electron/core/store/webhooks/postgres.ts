@@ -1,0 +1,9 @@
+import { kyselyOnly, type OpenedPostgres } from '../postgres';
+import { createSqliteWebhooksStore } from './sqlite';
+import type { WebhooksStore } from './webhooks-store';
+
+/**
+ * PostgreSQL's webhooks store: the SQLite store's queries are Kysely's, engine-neutral, run here over PostgresDialect
+ * (the deliveries of a status come from the schema's trigger on order_statuses in both engines).
+ */
+export const createPostgresWebhooksStore = (opened: OpenedPostgres): WebhooksStore => createSqliteWebhooksStore(kyselyOnly(opened));
