@@ -2,6 +2,7 @@
 // and end with one line `N passed, N failed` summing them all.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import pg from 'pg';
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -22,6 +23,24 @@ else failed++;
 console.log('\n== build the web UI for the browser tests ==');
 const built = run(npx, ['vite', 'build', '--logLevel', 'warn']) === 0;
 if (!built) failed++;
+
+// The store tests run on PostgreSQL too when a server is given and answers; otherwise they say so here, once.
+async function postgresProblem(url) {
+  if (!url) return 'SHIPDESK_TEST_POSTGRES is not set';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.end();
+    return null;
+  } catch (error) {
+    return `no server answers at ${url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1@')} (${error.message || error.code || String(error)})`;
+  }
+}
+const unreachable = await postgresProblem(process.env.SHIPDESK_TEST_POSTGRES);
+if (unreachable) {
+  delete process.env.SHIPDESK_TEST_POSTGRES;
+  console.log(`\nPostgreSQL skipped: ${unreachable}; the store tests run on SQLite only (node scripts/test-postgres.mjs starts a server for them).`);
+}
 
 console.log('\n== unit, api and browser tests ==');
 mkdirSync('test-results', { recursive: true });

@@ -1,12 +1,22 @@
 import { Grid } from '@mantine/core';
 import { BoundTextInput } from './bound-inputs';
 
-/** City, street, house and flat of the sender or the recipient, one row, with the browser's autofill sections kept apart. */
+/** The postcode box of the sender or the recipient: six digits for Russia, checked by the shared schema. */
+export function PostcodeField({ group, span = { base: 12, xs: 2 } }: { group: 'sender' | 'recipient'; span?: { base: number; xs: number } }) {
+  return (
+    <Grid.Col span={span}>
+      <BoundTextInput group={group} field="index" inputMode="numeric" maxLength={20} autoComplete={`section-${group} postal-code`} />
+    </Grid.Col>
+  );
+}
+
+/** Postcode, city, street, house and flat of the sender or the recipient, one row, with the browser's autofill sections kept apart. */
 export function AddressPartsFields({ group }: { group: 'sender' | 'recipient' }) {
   const section = `section-${group}`;
   return (
     <>
-      <Grid.Col span={{ base: 12, xs: 4 }}>
+      <PostcodeField group={group} />
+      <Grid.Col span={{ base: 12, xs: 3 }}>
         <BoundTextInput group={group} field="city" required autoComplete={`${section} address-level2`} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, xs: 3 }}>
@@ -15,7 +25,7 @@ export function AddressPartsFields({ group }: { group: 'sender' | 'recipient' })
       <Grid.Col span={{ base: 6, xs: 2 }}>
         <BoundTextInput group={group} field="house" autoComplete="off" />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, xs: 3 }}>
+      <Grid.Col span={{ base: 6, xs: 2 }}>
         <BoundTextInput group={group} field="office" autoComplete="off" />
       </Grid.Col>
     </>

@@ -113,7 +113,8 @@ function Failure() {
   const hidden = Object.entries({ ...(submitAttempted ? clientErrors : {}), ...serverErrors }).filter(([path]) => !shown.has(path));
   if (!failure && hidden.length === 0) return null;
 
-  const hint = failure ? errorHint(failure, t) : undefined;
+  // A refusal naming fields: each field says its own reason by key, so the wire's English summary of them is not repeated.
+  const hint = failure && !failure.errors?.length ? errorHint(failure, t) : undefined;
   return (
     <Alert
       color="red"

@@ -35,6 +35,8 @@ export interface ChosenPoint {
   code?: string;
   name: string;
   address: string;
+  /** The point's postal index, where the service gives one; the recipient's postcode follows it. */
+  postIndex?: string;
   /** `{"1": "10:00/20:00", …}`; a missing day is a day off. */
   worktime: Readonly<Record<string, string>>;
 }
@@ -55,8 +57,9 @@ export interface OrderFormValues {
   };
   /** deliveryCost: charged to the recipient; quotedDeliveryCost: the service's price of the tariff chosen in the price table. */
   cost: { assessedCost: string; codCost: string; deliveryCost: string; quotedDeliveryCost: string };
-  recipient: { contactName: string; phone: string; email: string; city: string; street: string; house: string; office: string; addressString: string };
-  sender: { contactName: string; phone: string; companyName: string; city: string; street: string; house: string; office: string };
+  /** `index`: the postcode (a Russian one is six digits; the shared schema says so). */
+  recipient: { contactName: string; phone: string; email: string; index: string; city: string; street: string; house: string; office: string; addressString: string };
+  sender: { contactName: string; phone: string; companyName: string; index: string; city: string; street: string; house: string; office: string };
   /** The recipient's address as parts (city, street…) or as one line the service parses. */
   recipientAddressMode: AddressMode;
   /** false while the cash on delivery follows the items' total; true once the user typed their own amount. */
@@ -86,7 +89,7 @@ const nextKey = (prefix: string) => `${prefix}-${++keySeq}`;
 export const emptyItem = (): ItemValues => ({ key: nextKey('item'), description: '', articul: '', quantity: '1', cost: '' });
 export const emptyPlace = (): PlaceValues => ({ key: nextKey('place'), weight: '', length: '', width: '', height: '', items: [emptyItem()] });
 
-export const emptySender = (): OrderFormValues['sender'] => ({ contactName: '', phone: '', companyName: '', city: '', street: '', house: '', office: '' });
+export const emptySender = (): OrderFormValues['sender'] => ({ contactName: '', phone: '', companyName: '', index: '', city: '', street: '', house: '', office: '' });
 
 /**
  * A fresh form. After an order is created the shop usually ships the next one the same way, so the
@@ -107,7 +110,7 @@ export function initialValues(previous?: OrderFormValues): OrderFormValues {
       deliveryTimeEnd: '',
     },
     cost: { assessedCost: '', codCost: '0', deliveryCost: '', quotedDeliveryCost: '' },
-    recipient: { contactName: '', phone: '', email: '', city: '', street: '', house: '', office: '', addressString: '' },
+    recipient: { contactName: '', phone: '', email: '', index: '', city: '', street: '', house: '', office: '', addressString: '' },
     sender: previous ? { ...previous.sender } : emptySender(),
     recipientAddressMode: 'parts',
     codManual: false,
@@ -118,6 +121,17 @@ export function initialValues(previous?: OrderFormValues): OrderFormValues {
     places: [emptyPlace()],
     extraParams: {},
   };
+}
+
+/**
+ * The recipient after a pickup point is chosen: the postcode follows the point's postal index where it has one,
+ * unless the user typed their own (a postcode that is neither empty nor the previous point's is kept).
+ */
+export function recipientWithPointIndex(values: OrderFormValues, point: ChosenPoint | null): OrderFormValues['recipient'] {
+  const typed = values.recipient.index.trim();
+  const followed = typed === '' || typed === values.point?.postIndex;
+  if (!followed || !point?.postIndex || point.postIndex === typed) return values.recipient;
+  return { ...values.recipient, index: point.postIndex };
 }
 
 /** Dotted payload path of a scalar field, e.g. `recipient.phone`. */
@@ -133,7 +147,7 @@ export const extraParamPath = (name: string): string => `extraParams.${name}`;
 export const fieldAliases: Readonly<Record<string, string>> = { 'order.weight': 'places.0.weight' };
 
 const recipientPaths = (values: OrderFormValues): string[] => {
-  const address = values.recipientAddressMode === 'line' ? (['addressString'] as const) : (['city', 'street', 'house', 'office'] as const);
+  const address = values.recipientAddressMode === 'line' ? (['index', 'addressString'] as const) : (['index', 'city', 'street', 'house', 'office'] as const);
   return [...(['contactName', 'phone', 'email'] as const), ...address].map((f) => scalarPath('recipient', f));
 };
 
@@ -154,7 +168,7 @@ export function visibleFieldPaths(values: OrderFormValues, extraParamNames: read
     ...(['assessedCost', 'deliveryCost', 'codCost'] as const).map((f) => scalarPath('cost', f)),
     ...delivery.map((f) => scalarPath('order', f)),
     ...extraParamNames.map(extraParamPath),
-    ...(['contactName', 'phone', 'companyName', 'city', 'street', 'house', 'office'] as const).map((f) => scalarPath('sender', f)),
+    ...(['contactName', 'phone', 'companyName', 'index', 'city', 'street', 'house', 'office'] as const).map((f) => scalarPath('sender', f)),
   ];
 }
 
@@ -233,10 +247,17 @@ const orderWeight = (places: readonly PlaceValues[]): string | undefined => {
   return total !== undefined ? String(total) : places.length === 1 ? decimal(places[0].weight) : undefined;
 };
 
+/**
+ * The postcode as the payload carries it. `postIndex` is the aggregator clients' other name for it and the
+ * form's box is the one postcode: it is named here (as nothing), so editing an order never brings back a
+ * postcode the user cleared (unseen-fields keeps only what the form does not name).
+ */
+const postcode = (index: string) => ({ index: blank(index), postIndex: undefined });
+
 function recipientAddress(values: OrderFormValues) {
   const r = values.recipient;
-  if (values.recipientAddressMode === 'line') return { addressString: blank(r.addressString) };
-  return { city: blank(r.city), street: blank(r.street), house: blank(r.house), office: blank(r.office) };
+  if (values.recipientAddressMode === 'line') return { ...postcode(r.index), addressString: blank(r.addressString) };
+  return { ...postcode(r.index), city: blank(r.city), street: blank(r.street), house: blank(r.house), office: blank(r.office) };
 }
 
 /** Additional services as the payload carries them; an unticked box and an empty box are not sent. */
@@ -284,6 +305,7 @@ export function toCreateInput(values: OrderFormValues, extraTypes?: Readonly<Rec
       contactName: blank(sender.contactName),
       phone: blank(sender.phone),
       companyName: blank(sender.companyName),
+      ...postcode(sender.index),
       city: blank(sender.city),
       street: blank(sender.street),
       house: blank(sender.house),
@@ -361,6 +383,7 @@ export function valuesFromPayload(payload: unknown): OrderFormValues {
       contactName: str(recipient.contactName),
       phone: str(recipient.phone),
       email: str(recipient.email),
+      index: str(recipient.index) || str(recipient.postIndex),
       city: str(recipient.city),
       street: str(recipient.street),
       house: str(recipient.house),
@@ -371,6 +394,7 @@ export function valuesFromPayload(payload: unknown): OrderFormValues {
       contactName: str(sender.contactName),
       phone: str(sender.phone),
       companyName: str(sender.companyName),
+      index: str(sender.index) || str(sender.postIndex),
       city: str(sender.city),
       street: str(sender.street),
       house: str(sender.house),
@@ -409,6 +433,7 @@ export function senderFromProfile(sender: Record<string, unknown>): OrderFormVal
   const house = parts.house && parts.block ? `${parts.house} корп. ${parts.block}` : (parts.house ?? '');
   return {
     ...values,
+    index: values.index || parts.index || '',
     city: values.city || parts.city || '',
     street: parts.street ?? '',
     house: values.house || house,

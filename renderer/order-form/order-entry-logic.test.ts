@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CalculatorResult } from '../../shared/schemas/calculator';
 import { draftDataOf, newDraftId, valuesOfDraft } from './draft-data';
-import { emptyItem, emptyPlace, initialValues, itemsTotalKopecks, senderFromProfile, valuesFromPayload, withDerivedCosts, type OrderFormValues } from './form-values';
+import { emptyItem, emptyPlace, initialValues, itemsTotalKopecks, recipientWithPointIndex, senderFromProfile, valuesFromPayload, withDerivedCosts, type ChosenPoint, type OrderFormValues } from './form-values';
 import { intervalsRequestOf, tariffIntervals } from './interval-request';
-import { parcelOf, pointSearchOf, worktimeGroups, type PointFilters } from './order-parcel';
+import { offeredKinds, parcelOf, pointSearchOf, worktimeGroups, type PointFilters } from './order-parcel';
 import { quoteRequestOf, quoteRows } from './quote-request';
 
 const item = (cost: string, quantity: string) => ({ ...emptyItem(), description: 'x', cost, quantity });
@@ -91,7 +91,8 @@ describe('pickup points that fit the order', () => {
   it('narrows to lockers, pickup points, fitting rooms and the words typed', () => {
     const v = orderWithPlaces();
     expect(pointSearchOf(v, { ...noFilters, kind: 'locker' }).types).toEqual([2]);
-    expect(pointSearchOf(v, { ...noFilters, kind: 'pickup' }).types).toEqual([1, 3]);
+    expect(pointSearchOf(v, { ...noFilters, kind: 'pickup' }).types).toEqual([1]);
+    expect(pointSearchOf(v, { ...noFilters, kind: 'office' }).types).toEqual([3]);
     expect(pointSearchOf(v, { ...noFilters, fittingRoom: true, search: 'Невский 28' })).toMatchObject({ fittingRoom: true, search: 'Невский 28' });
   });
 
@@ -161,6 +162,23 @@ describe('delivery intervals', () => {
   });
 });
 
+describe('kinds of point a tariff delivers to', () => {
+  it('narrow the search to the tariff\'s types whatever kind is picked, and a kind inside them to that kind', () => {
+    const v = orderWithPlaces();
+    expect(pointSearchOf(v, noFilters, [3]).types).toEqual([3]);
+    expect(pointSearchOf(v, { ...noFilters, kind: 'locker' }, [3]).types).toEqual([3]);
+    expect(pointSearchOf(v, { ...noFilters, kind: 'locker' }, [1, 2]).types).toEqual([2]);
+    expect(pointSearchOf(v, noFilters).types).toBeUndefined();
+  });
+
+  it('offer post offices only where the service has some, and only the kinds the tariff takes', () => {
+    expect(offeredKinds(undefined, false)).toEqual(['all', 'pickup', 'locker']);
+    expect(offeredKinds(undefined, true)).toEqual(['all', 'pickup', 'office', 'locker']);
+    expect(offeredKinds([3], true)).toEqual(['office']);
+    expect(offeredKinds([1, 2], true)).toEqual(['all', 'pickup', 'locker']);
+  });
+});
+
 describe('drafts', () => {
   it('keep the create payload for submitting and the form as typed for reopening', () => {
     const v = orderWithPlaces();
@@ -186,10 +204,40 @@ describe('drafts', () => {
     expect(valuesFromPayload('nonsense').places).toHaveLength(1);
   });
 
+  it('keep the postcodes as typed, and read them from a payload under either name', () => {
+    const v = orderWithPlaces();
+    v.recipient.index = '1010';
+    v.sender.index = '190000';
+    const back = valuesOfDraft(JSON.parse(JSON.stringify(draftDataOf(v))));
+    expect(back.recipient.index).toBe('1010');
+    expect(back.sender.index).toBe('190000');
+    expect(valuesFromPayload({ recipient: { postIndex: '630000' }, sender: { index: '101000' } })).toMatchObject({ recipient: { index: '630000' }, sender: { index: '101000' } });
+  });
+
   it('get ids the core accepts', () => {
     const id = newDraftId();
     expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(newDraftId()).not.toBe(id);
+  });
+});
+
+describe('the recipient\'s postcode and the chosen point', () => {
+  const office = (id: number, postIndex?: string): ChosenPoint => ({ id, providerKey: 'russian-post', code: postIndex, name: `Отделение ${postIndex}`, address: '', postIndex, worktime: {} });
+
+  it('follows the point\'s postal index while the user has typed none of their own', () => {
+    const v = initialValues();
+    const first = { ...v, recipient: recipientWithPointIndex(v, office(1, '190000')), point: office(1, '190000') };
+    expect(first.recipient.index).toBe('190000');
+    // another point: the postcode that came from the first one follows
+    expect(recipientWithPointIndex(first, office(2, '191186')).index).toBe('191186');
+    // a point without an index leaves the postcode as it is
+    expect(recipientWithPointIndex(first, office(3)).index).toBe('190000');
+  });
+
+  it('keeps a postcode the user typed', () => {
+    const v = initialValues();
+    v.recipient.index = '101001';
+    expect(recipientWithPointIndex(v, office(1, '190000')).index).toBe('101001');
   });
 });
 
@@ -203,6 +251,11 @@ describe('a sender profile in the form', () => {
     expect(senderFromProfile({ ...profile, city: undefined, addressString: '190000, Санкт-Петербург, Невский пр-т 28-5' })).toMatchObject({
       city: 'Санкт-Петербург', street: 'Невский пр-т', house: '28', office: '5',
     });
+  });
+
+  it('brings the profile\'s postcode, or the one its address line starts with', () => {
+    expect(senderFromProfile({ ...profile, index: '101000', street: 'Тверская' }).index).toBe('101000');
+    expect(senderFromProfile({ ...profile, city: undefined, addressString: '190000, Санкт-Петербург, Невский пр-т 28-5' }).index).toBe('190000');
   });
 
   it('keeps the parts a profile already has', () => {

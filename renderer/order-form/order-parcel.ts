@@ -1,4 +1,4 @@
-import type { PointSearch } from '../../shared/schemas/lists';
+import type { Point, PointSearch } from '../../shared/schemas/lists';
 import { numberOf, totalWeight, type OrderFormValues, type PlaceValues } from './form-values';
 
 /** What a pickup point has to take: the total weight, the largest sides of any place (largest first), the COD. */
@@ -29,8 +29,24 @@ export interface PointFilters {
   /** Only points that take cash on delivery (forced when the order has COD). */
   cod: boolean;
   fittingRoom: boolean;
-  /** `all`, only pickup points (and post offices), or only parcel lockers. */
-  kind: 'all' | 'pickup' | 'locker';
+  /** `all`, or only pickup points, post offices or parcel lockers. */
+  kind: PointKind;
+}
+
+export type PointKind = 'all' | 'pickup' | 'office' | 'locker';
+
+/** The point types (1 pickup point, 2 parcel locker, 3 post office) of each kind of the picker. */
+export const pointKindTypes: Readonly<Record<Exclude<PointKind, 'all'>, Point['type'][]>> = { pickup: [1], office: [3], locker: [2] };
+
+/**
+ * The kinds the picker offers: those the tariff delivers to (`tariffTypes`, none: every kind), post offices only where
+ * the service has some. `all` leads unless the tariff leaves a single kind.
+ */
+export function offeredKinds(tariffTypes: readonly Point['type'][] | undefined, hasOffices: boolean): PointKind[] {
+  const kinds = (Object.keys(pointKindTypes) as Exclude<PointKind, 'all'>[]).filter(
+    (kind) => (kind !== 'office' || hasOffices) && (!tariffTypes || pointKindTypes[kind].some((t) => tariffTypes.includes(t))),
+  );
+  return kinds.length > 1 ? ['all', ...kinds] : kinds;
 }
 
 export const pointPageSize = 50;
@@ -40,10 +56,10 @@ export const pointPageSize = 50;
  * city, matching the words typed, and taking this order (weight, sizes against a locker's cells
  * maxSizeA/B/C, cash on delivery): only points that fit the order are offered.
  */
-export function pointSearchOf(values: OrderFormValues, filters: PointFilters): PointSearch {
+export function pointSearchOf(values: OrderFormValues, filters: PointFilters, tariffTypes?: readonly Point['type'][]): PointSearch {
   const codCost = numberOf(values.cost.codCost);
   const parcel = parcelOf(values.places, codCost);
-  const query = placeQuery(values.order.providerKey, 'issue', filters);
+  const query = placeQuery(values.order.providerKey, 'issue', filters, tariffTypes);
   if (filters.cod || (parcel.codCost ?? 0) > 0) query.cod = true;
   if (filters.fittingRoom) query.fittingRoom = true;
   if (Object.keys(parcel).length) query.parcel = parcel;
@@ -59,13 +75,18 @@ export function dropOffSearchOf(providerKey: string, filters: PointFilters): Poi
   return placeQuery(providerKey, 'acceptance', filters);
 }
 
-/** What both pickers ask: the service's points doing the operation, in the city, with the words typed, of the kind. */
-function placeQuery(providerKey: string, operation: 'issue' | 'acceptance', filters: PointFilters): PointSearch {
+/**
+ * What both pickers ask: the service's points doing the operation, in the city, with the words typed, of the kind
+ * and of the types the tariff delivers to (a kind the tariff does not take leaves the tariff's types).
+ */
+function placeQuery(providerKey: string, operation: 'issue' | 'acceptance', filters: PointFilters, tariffTypes?: readonly Point['type'][]): PointSearch {
   const query: PointSearch = { providerKey, operation, limit: pointPageSize };
   if (filters.city.trim()) query.city = filters.city.trim();
   if (filters.search.trim()) query.search = filters.search.trim();
-  if (filters.kind === 'pickup') query.types = [1, 3];
-  if (filters.kind === 'locker') query.types = [2];
+  const kindTypes = filters.kind === 'all' ? undefined : pointKindTypes[filters.kind];
+  const types = tariffTypes ? (kindTypes?.filter((t) => tariffTypes.includes(t)) ?? []) : kindTypes;
+  if (types?.length) query.types = [...types];
+  else if (tariffTypes) query.types = [...tariffTypes];
   return query;
 }
 

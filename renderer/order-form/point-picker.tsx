@@ -5,10 +5,11 @@ import { IconSearch } from '../components/icons';
 import { errorTitle } from '../i18n/error-messages';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
+import { useProvidersStore } from '../stores/providers-store';
 import { getTransport } from '../transport/current';
 import { useField } from './field-context';
 import { numberOf, type ChosenPoint, type OrderFormValues } from './form-values';
-import { dropOffSearchOf, pointSearchOf, type PointFilters } from './order-parcel';
+import { dropOffSearchOf, offeredKinds, pointSearchOf, type PointFilters, type PointKind } from './order-parcel';
 import { useDebouncedCommand } from './use-debounced-command';
 import { Worktime } from './worktime';
 
@@ -25,7 +26,8 @@ export function PointPicker() {
   // In one-line mode the city is what comes before the first comma ("Казань, Баумана 1").
   const recipientCity = values.recipientAddressMode === 'line' ? (values.recipient.addressString.split(',')[0] ?? '').trim() : values.recipient.city;
   const hasCod = (numberOf(values.cost.codCost) ?? 0) > 0;
-  const chosenFits = useChosenPointFits(values);
+  const tariffTypes = useTariffPointTypes(values.order.providerKey, values.order.tariffId);
+  const chosenFits = useChosenPointFits(values, tariffTypes);
   return (
     <PointSearchPanel
       role="out"
@@ -35,10 +37,22 @@ export function PointPicker() {
       chosenId={values.order.pointOutId}
       chosenFits={chosenFits}
       hasCod={hasCod}
-      queryOf={(filters) => pointSearchOf(values, filters)}
+      tariffTypes={tariffTypes}
+      queryOf={(filters) => pointSearchOf(values, filters, tariffTypes)}
       onChoose={choosePoint}
     />
   );
+}
+
+/** The point types the chosen tariff delivers to, where its service says it takes some kinds only (Russian Post's parcel "called for": post offices). */
+function useTariffPointTypes(providerKey: string, tariffId: string): Point['type'][] | undefined {
+  return useProvidersStore((s) => s.providers.find((p) => p.key === providerKey)?.capabilities.tariffPointTypes?.[tariffId.trim()]);
+}
+
+/** Whether the service has post offices among its points, so the picker offers them as a kind of their own. */
+function useHasOffices(providerKey: string): boolean {
+  const state = useDebouncedCommand('lists.points', providerKey ? { providerKey, types: [3], limit: 1 } : undefined, 0);
+  return state.status === 'ready' && state.value.total > 0;
 }
 
 /**
@@ -92,11 +106,13 @@ interface PointSearchPanelProps {
   chosenId: string;
   chosenFits?: boolean;
   hasCod: boolean;
+  /** The types the tariff delivers to, when not every kind. */
+  tariffTypes?: readonly Point['type'][];
   queryOf: (filters: PointFilters) => PointSearch;
   onChoose: (point: ChosenPoint | null) => void;
 }
 
-function PointSearchPanel({ role, path, city, chosen, chosenId, chosenFits, hasCod, queryOf, onChoose }: PointSearchPanelProps) {
+function PointSearchPanel({ role, path, city, chosen, chosenId, chosenFits, hasCod, tariffTypes, queryOf, onChoose }: PointSearchPanelProps) {
   const t = useT();
   const binding = useField(path);
   const providerKey = useOrderFormStore((s) => s.values.order.providerKey);
@@ -106,7 +122,10 @@ function PointSearchPanel({ role, path, city, chosen, chosenId, chosenFits, hasC
     if (!cityTouched) setFilters((f) => ({ ...f, city }));
   }, [city, cityTouched]);
 
-  const query = providerKey ? queryOf(filters) : undefined;
+  const kinds = offeredKinds(tariffTypes, useHasOffices(providerKey));
+  // A kind the tariff does not deliver to (or the service lacks) falls back to the first one offered.
+  const kind = kinds.includes(filters.kind) ? filters.kind : (kinds[0] ?? 'all');
+  const query = providerKey ? queryOf({ ...filters, kind }) : undefined;
   const points = useDebouncedCommand('lists.points', query, searchDelayMs);
   const set = <K extends keyof PointFilters>(key: K, value: PointFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
   const text = role === 'out' ? outTexts : inTexts;
@@ -127,7 +146,7 @@ function PointSearchPanel({ role, path, city, chosen, chosenId, chosenFits, hasC
         {t(text.title)}
       </Text>
       {chosen && chosenId === String(chosen.id) ? (
-        <ChosenPointCard point={chosen} fits={chosenFits} onClear={() => onChoose(null)} testId={`${testId}-chosen`} />
+        <ChosenPointCard point={chosen} fits={chosenFits} error={binding.error} onClear={() => onChoose(null)} testId={`${testId}-chosen`} />
       ) : (
         <Text size="sm" c={binding.error ? 'red' : 'dimmed'} id={binding.id} tabIndex={-1} role={binding.error ? 'alert' : undefined} data-testid={`${testId}-none`}>
           {binding.error ?? (chosenId ? t('entry.point.byId', { id: chosenId }) : t(text.none))}
@@ -173,19 +192,22 @@ function PointSearchPanel({ role, path, city, chosen, chosenId, chosenFits, hasC
             <Checkbox size="xs" label={t('entry.point.fittingRoom')} checked={filters.fittingRoom} onChange={(e) => set('fittingRoom', e.currentTarget.checked)} data-testid="point-filter-fitting" />
           </>
         )}
-        <SegmentedControl
-          size="xs"
-          value={filters.kind}
-          onChange={(v) => set('kind', v as PointFilters['kind'])}
-          aria-label={t('entry.point.kind')}
-          data={[
-            { value: 'all', label: t('entry.point.kind.all') },
-            { value: 'pickup', label: t('entry.point.kind.pickup') },
-            { value: 'locker', label: t('entry.point.kind.locker') },
-          ]}
-          data-testid={`${testId}-filter-kind`}
-        />
+        {kinds.length > 1 && (
+          <SegmentedControl
+            size="xs"
+            value={kind}
+            onChange={(v) => set('kind', v as PointKind)}
+            aria-label={t('entry.point.kind')}
+            data={kinds.map((k) => ({ value: k, label: t(kindLabels[k]) }))}
+            data-testid={`${testId}-filter-kind`}
+          />
+        )}
       </Group>
+      {tariffTypes && (
+        <Text size="xs" c="dimmed" data-testid={`${testId}-tariff-kinds`}>
+          {t('entry.point.tariffKinds', { kinds: kinds.filter((k) => k !== 'all').map((k) => t(kindLabels[k]).toLocaleLowerCase()).join(', ') })}
+        </Text>
+      )}
       <Group justify="space-between">
         <Text size="xs" c="dimmed" data-testid={`${testId}-count`}>
           {points.status === 'error' ? `${t('entry.point.failed')}: ${errorTitle(points.error, t)}` : t(text.fit, { n: total })}
@@ -201,21 +223,36 @@ function PointSearchPanel({ role, path, city, chosen, chosenId, chosenFits, hasC
   );
 }
 
+const kindLabels = {
+  all: 'entry.point.kind.all',
+  pickup: 'entry.point.kind.pickup',
+  office: 'entry.point.kind.office',
+  locker: 'entry.point.kind.locker',
+} as const satisfies Record<PointKind, string>;
+
 const outTexts = { title: 'entry.point.title', serviceFirst: 'entry.point.serviceFirst', none: 'entry.point.none', fit: 'entry.point.fit' } as const;
 const inTexts = { title: 'entry.dropOff.title', serviceFirst: 'entry.dropOff.serviceFirst', none: 'entry.dropOff.none', fit: 'entry.dropOff.fit' } as const;
 
-const chosenOf = (p: Point): ChosenPoint => ({ id: p.id, providerKey: p.providerKey, code: p.code, name: p.name, address: p.address, worktime: p.worktime });
+const chosenOf = (p: Point): ChosenPoint => ({
+  id: p.id,
+  providerKey: p.providerKey,
+  code: p.code,
+  name: p.name,
+  address: p.address,
+  ...(p.postIndex ? { postIndex: p.postIndex } : {}),
+  worktime: p.worktime,
+});
 
 /**
  * Whether the chosen point still takes the order after weights, sizes or the COD changed: the same
  * search as the list, narrowed to the point's code. Undefined while unknown.
  */
-function useChosenPointFits(values: OrderFormValues): boolean | undefined {
+function useChosenPointFits(values: OrderFormValues, tariffTypes: readonly Point['type'][] | undefined): boolean | undefined {
   const point = values.point;
   const query = useMemo(() => {
     if (!point?.code || point.providerKey !== values.order.providerKey) return undefined;
-    return { ...pointSearchOf(values, { city: '', search: point.code, cod: false, fittingRoom: false, kind: 'all' }), limit: 20 };
-  }, [point, values]);
+    return { ...pointSearchOf(values, { city: '', search: point.code, cod: false, fittingRoom: false, kind: 'all' }, tariffTypes), limit: 20 };
+  }, [point, values, tariffTypes]);
   const state = useDebouncedCommand('lists.points', query, searchDelayMs);
   if (state.status !== 'ready') return undefined;
   return state.value.rows.some((p) => p.id === point?.id);
@@ -229,6 +266,11 @@ function PointBadges({ point, role }: { point: Point; role: 'out' | 'in' }) {
       {point.type === 2 && (
         <Badge size="xs" variant="light" color="grape" radius="sm">
           {t('entry.point.locker')}
+        </Badge>
+      )}
+      {point.type === 3 && (
+        <Badge size="xs" variant="light" color="indigo" radius="sm">
+          {t('entry.point.office')}
         </Badge>
       )}
       {role === 'out' && point.cod === 1 && (
@@ -272,7 +314,7 @@ function PointOption({ point, role, selected, onChoose, testId }: { point: Point
   );
 }
 
-function ChosenPointCard({ point, fits, onClear, testId }: { point: ChosenPoint; fits: boolean | undefined; onClear: () => void; testId: string }) {
+function ChosenPointCard({ point, fits, error, onClear, testId }: { point: ChosenPoint; fits: boolean | undefined; error: string | undefined; onClear: () => void; testId: string }) {
   const t = useT();
   return (
     <Paper withBorder p="xs" radius="sm" data-testid={testId} data-point-id={point.id} style={fits === false ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}>
@@ -288,6 +330,12 @@ function ChosenPointCard({ point, fits, onClear, testId }: { point: ChosenPoint;
           {fits === false && (
             <Text size="xs" c="orange" role="alert" data-testid="point-misfit">
               {t('entry.point.misfit')}
+            </Text>
+          )}
+          {/* The service's refusal of this very point (a parcel "called for" at a locker, a closed point). */}
+          {error && (
+            <Text size="xs" c="red" role="alert" data-testid={`${testId}-error`}>
+              {error}
             </Text>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { Grid, SegmentedControl } from '@mantine/core';
 import { useT } from '../i18n/use-t';
 import { useOrderFormStore } from '../stores/order-form-store';
-import { AddressPartsFields } from './address-parts-fields';
+import { AddressPartsFields, PostcodeField } from './address-parts-fields';
 import { BoundTextInput } from './bound-inputs';
 import { FormSection } from './form-section';
 import type { AddressMode } from './form-values';
@@ -37,16 +37,19 @@ export function RecipientFields() {
           />
         </Grid.Col>
         {mode === 'line' ? (
-          <Grid.Col span={12}>
-            <BoundTextInput
-              group="recipient"
-              field="addressString"
-              required
-              placeholder={t('entry.address.linePlaceholder')}
-              description={t('entry.address.lineHint')}
-              autoComplete="section-recipient street-address"
-            />
-          </Grid.Col>
+          <>
+            <PostcodeField group="recipient" span={{ base: 12, xs: 3 }} />
+            <Grid.Col span={{ base: 12, xs: 9 }}>
+              <BoundTextInput
+                group="recipient"
+                field="addressString"
+                required
+                placeholder={t('entry.address.linePlaceholder')}
+                description={t('entry.address.lineHint')}
+                autoComplete="section-recipient street-address"
+              />
+            </Grid.Col>
+          </>
         ) : (
           <AddressPartsFields group="recipient" />
         )}

@@ -112,6 +112,34 @@ describe('order form validation', () => {
   });
 });
 
+describe('the postcode', () => {
+  it('is checked by the core\'s own schema: six digits for a Russian address, sent as the address\'s index', () => {
+    const v = filled();
+    v.recipient.index = '12abc';
+    v.sender.index = '1250';
+    const { errors } = validateOrderForm(v);
+    expect(textOf(errors['recipient.index'])).toBe('must be 6 digits (a Russian postcode)');
+    expect(textOf(errors['sender.index'])).toBe('must be 6 digits (a Russian postcode)');
+    v.recipient.index = ' 101001 ';
+    v.sender.index = '';
+    const { data } = validateOrderForm(v);
+    expect(data?.recipient).toMatchObject({ index: '101001', postIndex: '101001' });
+    expect(data?.sender.index).toBeUndefined();
+  });
+
+  it('is a field of the recipient and the sender, in the one-line mode too, focused before the city', () => {
+    const v = filled();
+    const paths = visibleFieldPaths(v);
+    expect(paths.indexOf('recipient.index')).toBeLessThan(paths.indexOf('recipient.city'));
+    expect(paths.indexOf('sender.index')).toBeLessThan(paths.indexOf('sender.city'));
+    v.recipientAddressMode = 'line';
+    v.recipient.index = '420000';
+    v.recipient.addressString = 'Казань, Баумана 1';
+    expect(visibleFieldPaths(v)).toContain('recipient.index');
+    expect(validateOrderForm(v).data?.recipient).toMatchObject({ index: '420000', addressString: 'Казань, Баумана 1' });
+  });
+});
+
 describe('payload building', () => {
   it('sends a pickup point only for delivery to a point, and a delivery time only to the door', () => {
     const v = filled();

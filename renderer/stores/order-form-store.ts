@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../shared/errors';
 import type { Result } from '../../shared/result';
 import { valuesOfDraft } from '../order-form/draft-data';
 import {
-  emptyItem, emptyPlace, fieldAliases, initialValues, itemPath, placePath, scalarPath, senderFromProfile, visibleFieldPaths, withDerivedCosts,
+  emptyItem, emptyPlace, fieldAliases, initialValues, itemPath, placePath, recipientWithPointIndex, scalarPath, senderFromProfile, visibleFieldPaths, withDerivedCosts,
   type ChosenPoint, type AddressMode, type ItemField, type OrderFormValues, type PlaceField, type ScalarField, type ScalarGroup,
 } from '../order-form/form-values';
 import { validateOrderForm, type ExtraParamTypes } from '../order-form/validate-order-form';
@@ -353,7 +353,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
       ),
 
     choosePoint: (point) =>
-      edit((v) => ({ ...v, point, order: { ...v.order, pointOutId: point ? String(point.id) : '' } }), ['order.pointOutId']),
+      edit((v) => ({ ...v, point, order: { ...v.order, pointOutId: point ? String(point.id) : '' }, recipient: recipientWithPointIndex(v, point) }), ['order.pointOutId', 'recipient.index']),
 
     chooseDropOff: (point) => {
       edit((v) => ({ ...v, dropOffPoint: point, order: { ...v.order, pointInId: point ? String(point.id) : '' } }), ['order.pointInId']);

@@ -3,7 +3,7 @@ import { command } from './define';
 import { shopStaff } from '../roles';
 
 /** What a delivery service can do through ShipDesk (the carrier's declared operations). */
-export const carrierOperationSchema = z.enum(['create', 'find', 'update', 'cancel', 'remove', 'track', 'labels', 'handoverActs', 'courierCalls', 'rates', 'intervals', 'referenceData']);
+export const carrierOperationSchema = z.enum(['create', 'find', 'update', 'cancel', 'remove', 'track', 'labels', 'handoverActs', 'courierCalls', 'batches', 'rates', 'intervals', 'referenceData']);
 export type CarrierOperation = z.output<typeof carrierOperationSchema>;
 
 export const providerCapabilitiesSchema = z.object({
@@ -20,6 +20,14 @@ export const providerCapabilitiesSchema = z.object({
   handoverActs: z.boolean().optional(),
   /** Filled by the registry: the service takes courier calls. */
   courierCalls: z.boolean().optional(),
+  /** Filled by the registry: the service's orders get their tracking number in a batch formed by ShipDesk (Russian Post). */
+  batches: z.boolean().optional(),
+  /**
+   * Point types (1 pickup point, 2 parcel locker, 3 post office, 4 terminal) each listed tariff delivers to, by tariff id,
+   * for the tariffs that go to some kinds only (Russian Post's parcel "called for" goes to post offices); a tariff not
+   * listed takes any point of the service.
+   */
+  tariffPointTypes: z.record(z.string(), z.array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))).optional(),
 });
 
 export const providerInfoSchema = z.object({

@@ -48,6 +48,8 @@ describe('reference lists of the interface', () => {
           operations: ['create', 'find', 'update', 'cancel', 'track', 'labels', 'handoverActs', 'courierCalls', 'rates', 'intervals'],
           // Built-in services print too: ShipDesk draws their labels and acts.
           labels: true, handoverActs: true, courierCalls: true,
+          // No sandbox service forms batches: its orders get their number when registered.
+          batches: false,
         },
       });
       // What each one can do, as its carrier declares it: the post deletes instead of canceling and takes no courier calls, the lockers have no intervals.

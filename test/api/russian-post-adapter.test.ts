@@ -352,7 +352,7 @@ describe('Russian Post adapter against the fake Otpravka API over HTTP', () => {
     expect((await env.post.register(s)).providerNumber).toMatch(/^\d+$/);
   });
 
-  it('points come as one list stored a page at a time, each once: lockers are type 2, pickup points hand out only; a second sync keeps ids and closes a vanished point', async () => {
+  it('points come as one list stored a page at a time, each once: lockers are type 2, post offices type 3, pickup points hand out only; a second sync keeps ids and closes a vanished point', async () => {
     env = await setup({ points: generatePostPoints(30) });
     const db = env.app.app.db;
     const rows = await db.selectFrom('points').select(['id', 'code', 'type', 'available_operation']).where('source', '=', 'russian-post').orderBy('id').execute();
@@ -360,6 +360,9 @@ describe('Russian Post adapter against the fake Otpravka API over HTTP', () => {
     expect(rows.every((r) => r.id > RUSSIAN_POST_POINT_ID_BASE)).toBe(true);
     expect(rows.filter((r) => r.type === 2)).toHaveLength(6);
     expect(rows.filter((r) => r.available_operation === 3)).toHaveLength(16);
+    // Post offices are the interface's type 3 (the picker's "post offices"); ECOM delivery points type 1.
+    expect(rows.filter((r) => r.type === 3).map((r) => r.id)).toEqual(rows.filter((r) => r.available_operation === 3).map((r) => r.id));
+    expect(rows.filter((r) => r.type === 1)).toHaveLength(8);
     env.fake.setPoints(generatePostPoints(29));
     const small = createRussianPostProvider({
       client: createRussianPostClient({ baseUrl: env.fake.url, accessToken: FAKE_POST_TOKEN, userKey: FAKE_POST_USER_KEY }),

@@ -54,6 +54,10 @@ describe('Russian Post connections: the account in Settings, sealed; its orders 
     const { rows } = (await env.call('GET', '/v1/lists/providers?filter=key=russian-post')).json;
     expect(rows[0].capabilities.operations).toEqual(expect.arrayContaining(['create', 'find', 'update', 'cancel', 'track', 'labels', 'handoverActs', 'rates', 'referenceData']));
     expect(rows[0].capabilities.operations).not.toContain('remove');
+    // Its orders get their ШПИ in a batch, and its parcel "called for" (9301) goes to post offices only (point type 3).
+    expect(rows[0].capabilities).toMatchObject({ batches: true, tariffPointTypes: { 9301: [3] } });
+    expect(rows[0].capabilities.operations).toContain('batches');
+    expect(rows[0].capabilities.tariffPointTypes).not.toHaveProperty('9303');
     const tariffs = (await env.call('GET', `/v1/lists/tariffs?filter=${encodeURIComponent('providerKey=russian-post')}`)).json.rows;
     expect(tariffs.map((t: { id: number }) => t.id)).toEqual([9301, 9302, 9303]);
 

@@ -3,7 +3,6 @@ import type { OrderCreate } from '../../../shared/schemas/order';
 import { checkOrder } from '../orders/order-rules';
 import type { ReferenceData } from '../orders/reference-data';
 import type { ProviderRegistry } from '../providers/registry';
-import type { SheetRow } from './cells';
 import { parseRange } from './columns';
 import { FileProblem, type WorkbookInfo } from './file-check';
 import { failureOf, rowsText, type Entry } from './import-failures';
@@ -13,22 +12,25 @@ import type { ImportReaders } from './import-readers';
 import { yieldToEventLoop } from './import-store';
 import type { OrderSpool } from './order-spool';
 import { prepareOrder } from './order-writer';
-import { createOrderMapper, type OrderCandidate } from './row-mapper';
+import type { RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
 import type { ReadSummary } from './sheet-reader';
+import type { MainMessage } from './worker-protocol';
+import type { LocateAsk, MappedOrder } from './worker-mapping';
 
 /**
- * The first half of a run: the sheet read in the worker, its rows mapped to orders and each order
- * checked with the rules of POST /orders on the main thread, as the rows arrive. Nothing is written to
- * the database: the valid orders go to the run's spool (a file), the rest are reported by their entries.
+ * The first half of a run: the sheet read and its rows mapped to orders (checked against the schema of
+ * POST /orders) in the worker, each order checked with the rules of POST /orders on the main thread (they
+ * need the delivery services and reference data), as the orders arrive. Nothing is written to the
+ * database: the valid orders go to the run's spool (a file), the rest are reported by their entries.
  */
 
-/** Rows mapped (and their orders checked) between two turns of the event loop. */
-const mapSlice = 50; // ≈ 2–5 ms of work on an idle machine: room for the CPU contention of a busy one under the 100 ms goal
+/** Orders checked between two turns of the event loop. */
+const checkSlice = 50; // ≈ 1–3 ms of work on an idle machine: room for the CPU contention of a busy one under the 100 ms goal
 /**
  * Rows per batch from the reading worker (fewer when their cells pass sheet-reader's maxBatchBytes), and
- * the bytes of rows it may send ahead of the mapping (flow control): at most this much waits on the main
- * thread, however long or wide the sheet. (On the benchmark's file 8 MiB is ≈ 10,000 rows: a smaller
+ * the bytes of rows it may read ahead of the checking (flow control): at most the orders of this much wait
+ * on the main thread, however long or wide the sheet. (On the benchmark's file 8 MiB is ≈ 10,000 rows: a smaller
  * window kept rows from outliving the young generation, but its round trips cost more wall-clock time
  * than that saved on this 2-core machine.)
  */
@@ -71,58 +73,68 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
 
   /**
    * Reads the file and builds and checks every order; nothing is written. Throws FileProblem.
-   * The worker's rows are queued and mapped in slices, each followed by a turn of the event loop, so
-   * the main thread never works for long at a stretch however fast the rows arrive.
+   * The worker reads the rows and builds the orders (worker-mapping.ts); here each order is checked with
+   * the rules of POST /orders in slices, each followed by a turn of the event loop, so the main thread
+   * never works for long at a stretch however fast the orders arrive. A batch is acknowledged once its
+   * orders are checked and spooled: the worker reads at most readWindowBytes of rows ahead of that.
    */
   async function readOrders(job: ReadRequest, report: ReportProgress, spool: OrderSpool): Promise<OrdersRead> {
     const { compiled } = job;
-    const mapper = createOrderMapper(compiled);
     const remembered = rememberedReference();
     const entries: Entry[] = [];
     let info: WorkbookInfo | undefined;
     let summary: ReadSummary | undefined;
     let rowsRead = 0;
     let estimate = 0;
-    // the batches received and not yet mapped; a batch goes (and is acknowledged) once mapped
-    const batches: { rows: SheetRow[]; ack: () => void }[] = [];
+    // the batches received and not yet checked; a batch is acknowledged once all its orders are
+    const batches: { orders: MappedOrder[]; ack: () => void }[] = [];
     let at = 0;
     let working: Promise<void> | null = null;
     let failure: unknown;
+    let toWorker: ((message: MainMessage) => void) | undefined;
+    const locating = new Map<number, (errors: RowFieldError[][]) => void>();
+    let asked = 0;
+    /** The errors of our checks told at their cells, by the worker that still has the orders' rows. */
+    const locate = (asks: LocateAsk[]) =>
+      new Promise<RowFieldError[][]>((resolve) => {
+        const id = ++asked;
+        locating.set(id, resolve);
+        toWorker!({ type: 'locate', id, asks });
+      });
 
-    // only the entry stays of a candidate (its payload is in the spool or its errors in the failure)
-    const entryOf = (c: OrderCandidate, errors: OrderCandidate['errors']): Entry => {
-      const lastRow = c.rows[c.rows.length - 1];
-      const entry: Entry = { seq: c.seq, row: c.row, lastRow, clientNumber: c.clientNumber };
-      if (errors.length || !spool.has(c.seq)) entry.failure = failureOf(errors, rowsText(info?.sheetName ?? '', c.row, lastRow));
+    // only the entry stays of an order (its payload is in the spool or its errors in the failure)
+    const entryOf = (o: MappedOrder, errors: RowFieldError[]): Entry => {
+      const entry: Entry = { seq: o.seq, row: o.row, lastRow: o.lastRow, clientNumber: o.clientNumber };
+      if (errors.length || !spool.has(o.seq)) entry.failure = failureOf(errors, rowsText(info?.sheetName ?? '', o.row, o.lastRow));
       return entry;
     };
-    const check = async (c: OrderCandidate): Promise<OrderCandidate['errors']> => {
-      const payload = c.payload!;
-      let errors = await checkOrder(payload, providers.get(payload.order.providerKey), remembered);
-      if (errors.length === 0 && job.reach) errors = await job.reach(payload);
-      if (errors.length) return errors.map((e) => c.locate!(e.field, e));
-      spool.put(c.seq, prepareOrder(payload)); // the row as it will be written
-      return [];
+    const check = async (payload: OrderCreate): Promise<FieldError[]> => {
+      const errors = await checkOrder(payload, providers.get(payload.order.providerKey), remembered);
+      return errors.length === 0 && job.reach ? job.reach(payload) : errors;
     };
-    const accept = async (list: OrderCandidate[]) => {
-      const checked = await Promise.all(list.map((c) => (c.payload ? check(c) : c.errors)));
-      list.forEach((c, k) => entries.push(entryOf(c, checked[k])));
+    const accept = async (list: MappedOrder[]) => {
+      const checked = await Promise.all(list.map((o) => (o.payload ? check(o.payload) : [])));
+      const asks: LocateAsk[] = [];
+      list.forEach((o, k) => {
+        if (checked[k].length) asks.push({ seq: o.seq, row: o.row, errors: checked[k] });
+        else if (o.payload) spool.put(o.seq, prepareOrder(o.payload)); // the row as it will be written
+      });
+      const located = asks.length ? await locate(asks) : [];
+      const bySeq = new Map(asks.map((a, k) => [a.seq, located[k] ?? []]));
+      for (const o of list) entries.push(entryOf(o, bySeq.get(o.seq) ?? o.errors));
     };
-    // Flow control: each batch is acknowledged once mapped, so the worker reads only readWindowBytes ahead.
     const work = async () => {
       try {
         while (batches.length) {
           const batch = batches[0];
-          const slice = batch.rows.slice(at, at + mapSlice);
+          const slice = batch.orders.slice(at, at + checkSlice);
           at += slice.length;
-          if (at >= batch.rows.length) {
-            batches.shift(); // mapped: its rows go as soon as their orders are built
+          await accept(slice);
+          if (at >= batch.orders.length) {
+            batches.shift(); // checked: the worker may read on
             at = 0;
             batch.ack();
           }
-          const built: OrderCandidate[] = [];
-          for (const row of slice) built.push(...mapper.push(row));
-          await accept(built);
           await yieldToEventLoop();
         }
       } catch (error) {
@@ -141,27 +153,31 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
         limits: options,
         read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd, batchRows: readBatchRows, columns: compiled.readColumns },
         windowBytes: readWindowBytes,
+        orders: compiled,
       },
       (m, reply) => {
+        toWorker ??= reply;
         if (m.type === 'workbook') info = m.info;
         else if (m.type === 'dimension') {
           const range = parseRange(m.ref);
           if (range) estimate = Math.max(0, Math.min(range.bottom, compiled.rowEnd ?? range.bottom) - compiled.rowStart + 1);
-        } else if (m.type === 'rows') {
-          rowsRead += m.rows.length;
+        } else if (m.type === 'orders') {
+          rowsRead += m.rows;
           if (failure) reply({ type: 'ack' });
           else {
-            batches.push({ rows: m.rows, ack: () => reply({ type: 'ack' }) });
+            batches.push({ orders: m.orders, ack: () => reply({ type: 'ack' }) });
             working ??= work();
           }
           report('reading', rowsRead, Math.max(estimate, rowsRead));
+        } else if (m.type === 'located') {
+          locating.get(m.id)?.(m.errors);
+          locating.delete(m.id);
         } else if (m.type === 'done') summary = m.summary;
       },
       job.signal,
     );
     while (working) await working;
     if (failure) throw failure;
-    await accept(mapper.finish());
     const sheetName = info?.sheetName ?? '';
 
     // Merged cells hold their value in the first cell only: in the data, that silently empties the others.

@@ -130,12 +130,21 @@ function numberCell(parts: WorkbookParts, style: number, text: string, bad: stri
   return n;
 }
 
+/**
+ * A cell's text as a string of its own. The scanner's text is a slice of the piece of the sheet it came
+ * in, and V8 keeps a long enough slice (13 characters and up) as a view of that piece: one kept clientNumber
+ * (the mapper remembers each, to find one used twice) kept a whole piece of XML alive, and 100,000 of them
+ * the whole sheet — 250 MB of worker heap for the hostile wide sheet. Prepending a character makes V8
+ * copy the text out (flattening) before slicing it again.
+ */
+const own = (text: string) => (text.length < 13 ? text : ` ${text}`.slice(1));
+
 /** The cell as the import sees it, from its XML parts. */
 function cellValue(parts: WorkbookParts, type: string | undefined, style: number, value: string | undefined, formula: string | undefined): CellValue {
   if (formula !== undefined) {
     // a formula counts by the result Excel saved with it
     if (value === undefined) return { formula };
-    if (type === 'str' || type === 'inlineStr') return xmlText(value);
+    if (type === 'str' || type === 'inlineStr') return own(xmlText(value));
     if (type === 'e') return { error: xmlText(value) };
     if (type === 'b') return value.trim() !== '0';
     if (value.trim() === '') return { formula };
@@ -147,7 +156,7 @@ function cellValue(parts: WorkbookParts, type: string | undefined, style: number
       return parts.sharedStrings[Number(value)] ?? null;
     case 'inlineStr':
     case 'str':
-      return xmlText(value);
+      return own(xmlText(value));
     case 'e':
       return { error: xmlText(value) };
     case 'b':

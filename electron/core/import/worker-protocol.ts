@@ -1,7 +1,10 @@
 import type { SheetRow } from './cells';
 import type { RowMark } from './errors-file';
 import type { FileProblemKind, ImportLimits, WorkbookInfo } from './file-check';
+import type { CompiledSettings } from './settings';
 import type { ReadOptions, ReadSummary } from './sheet-reader';
+import type { LocateAsk, MappedOrder } from './worker-mapping';
+import type { RowFieldError } from './row-mapper';
 
 /** What the main thread asks of the import worker (as workerData): one task per worker. */
 export type WorkerTask =
@@ -12,19 +15,31 @@ export type WorkerTask =
       read: Omit<ReadOptions, 'maxDataRows' | 'maxSheetXmlBytes' | 'onDimension' | 'room'>;
       /** Flow control: at most this many bytes of rows (estimated) unanswered by an `ack` (none: as fast as it reads). */
       windowBytes?: number;
+      /**
+       * Map the rows to orders here (worker-mapping.ts): `orders` batches instead of `rows`, and `done`
+       * only once every batch has been acknowledged (until then the main thread may ask to `locate`).
+       */
+      orders?: CompiledSettings;
     }
   /** The errors file, written to `outPath` as it is made (never whole in memory). */
   | { kind: 'errors-file'; bytes: Uint8Array; limits: ImportLimits; marks: RowMark[]; headerRow?: number; title: string; outPath: string };
 
-/** What the worker answers, in order: workbook, rows…, done | file; or problem / crash at any point. */
+/** What the worker answers, in order: workbook, rows… (or orders…), done | file; or problem / crash at any point. */
 export type WorkerMessage =
   | { type: 'workbook'; info: WorkbookInfo }
   | { type: 'dimension'; ref: string }
   | { type: 'rows'; rows: SheetRow[] }
+  /** The orders `rows` rows of the sheet completed. */
+  | { type: 'orders'; orders: MappedOrder[]; rows: number }
+  /** The answer to `locate` `id`: each ask's errors at their cells. */
+  | { type: 'located'; id: number; errors: RowFieldError[][] }
   | { type: 'done'; summary: ReadSummary }
   | { type: 'file'; size: number }
   | { type: 'problem'; kind: FileProblemKind; message: string }
   | { type: 'crash'; message: string; code?: string };
 
-/** What the main thread tells the worker during a task: the oldest batch of rows not yet taken has been (flow control). */
-export type MainMessage = { type: 'ack' };
+/**
+ * What the main thread tells the worker during a task: the oldest batch not yet taken has been (flow
+ * control); or, for orders mapped in the worker, where the errors of its own checks are in the sheet.
+ */
+export type MainMessage = { type: 'ack' } | { type: 'locate'; id: number; asks: LocateAsk[] };

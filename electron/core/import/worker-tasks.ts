@@ -3,7 +3,8 @@ import path from 'node:path';
 import { writeErrorsFile } from './errors-file';
 import { FileProblem, inspectWorkbook } from './file-check';
 import { readSheet } from './sheet-reader';
-import type { WorkerMessage, WorkerTask } from './worker-protocol';
+import { createWorkerMapping, type WorkerMapping } from './worker-mapping';
+import type { MainMessage, WorkerMessage, WorkerTask } from './worker-protocol';
 
 /**
  * Flow control of a read, counted in bytes: the batches of rows sent and not yet taken by the main thread.
@@ -14,6 +15,7 @@ export function createFlowControl(windowBytes: number | undefined) {
   const sizes: number[] = [];
   let out = 0;
   let waiting: (() => void) | null = null;
+  const emptied: (() => void)[] = [];
   return {
     sent(bytes: number) {
       sizes.push(bytes);
@@ -22,6 +24,7 @@ export function createFlowControl(windowBytes: number | undefined) {
     /** The main thread took the oldest batch out. */
     ack() {
       out = Math.max(0, out - (sizes.shift() ?? 0));
+      if (sizes.length === 0) for (const resolve of emptied.splice(0)) resolve();
       if (waiting && windowBytes !== undefined && out < windowBytes) {
         const resume = waiting;
         waiting = null;
@@ -33,17 +36,38 @@ export function createFlowControl(windowBytes: number | undefined) {
       if (windowBytes === undefined || out < windowBytes) return null;
       return new Promise<void>((resolve) => (waiting = resolve));
     },
+    /** Kept once every batch sent has been taken. */
+    taken(): Promise<void> {
+      if (sizes.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => emptied.push(resolve));
+    },
   };
 }
 
 export type FlowControl = ReturnType<typeof createFlowControl>;
 
+type Post = (message: WorkerMessage, transfer?: ArrayBuffer[]) => void;
+
+/**
+ * Starts one task of the import worker: `done` is kept when it has ended (reported through `post`),
+ * `receive` takes what the main thread says meanwhile (acks, and asks to locate errors of mapped orders).
+ */
+export function startWorkerTask(task: WorkerTask, post: Post) {
+  const flow = createFlowControl(task.kind === 'read' ? task.windowBytes : undefined);
+  const mapping = task.kind === 'read' && task.orders ? createWorkerMapping(task.orders) : undefined;
+  return {
+    done: runWorkerTask(task, post, flow, mapping),
+    receive(message: MainMessage) {
+      if (message.type === 'ack') {
+        flow.ack();
+        mapping?.acked();
+      } else if (message.type === 'locate') post({ type: 'located', id: message.id, errors: mapping?.locate(message.asks) ?? [] });
+    },
+  };
+}
+
 /** Runs one task of the import worker, reporting through `post`. Never throws. */
-export async function runWorkerTask(
-  task: WorkerTask,
-  post: (message: WorkerMessage, transfer?: ArrayBuffer[]) => void,
-  flow: FlowControl = createFlowControl(undefined),
-): Promise<void> {
+export async function runWorkerTask(task: WorkerTask, post: Post, flow: FlowControl = createFlowControl(undefined), mapping?: WorkerMapping): Promise<void> {
   try {
     const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
     const info = inspectWorkbook(bytes, task.limits);
@@ -61,9 +85,14 @@ export async function runWorkerTask(
         },
         (rows, bytes) => {
           flow.sent(bytes);
-          post({ type: 'rows', rows });
+          post(mapping ? { type: 'orders', orders: mapping.take(rows), rows: rows.length } : { type: 'rows', rows });
         },
       );
+      if (mapping) {
+        flow.sent(0);
+        post({ type: 'orders', orders: mapping.finish(), rows: 0 });
+        await flow.taken(); // the main thread may still ask where its errors are
+      }
       post({ type: 'done', summary });
     } else {
       mkdirSync(path.dirname(task.outPath), { recursive: true });

@@ -3,12 +3,9 @@
 // thread finds this file: see worker-client.ts.
 import { parentPort } from 'node:worker_threads';
 import type { MainMessage, WorkerTask } from './worker-protocol';
-import { createFlowControl, runWorkerTask } from './worker-tasks';
+import { startWorkerTask } from './worker-tasks';
 
 parentPort!.once('message', (task: WorkerTask) => {
-  const flow = createFlowControl(task.kind === 'read' ? task.windowBytes : undefined);
-  parentPort!.on('message', (message: MainMessage) => {
-    if (message.type === 'ack') flow.ack();
-  });
-  void runWorkerTask(task, (message, transfer) => parentPort!.postMessage(message, transfer ?? []), flow);
+  const running = startWorkerTask(task, (message, transfer) => parentPort!.postMessage(message, transfer ?? []));
+  parentPort!.on('message', (message: MainMessage) => running.receive(message));
 });

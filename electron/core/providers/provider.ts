@@ -137,6 +137,7 @@ export function operationsOf(carrier: Carrier): CarrierOperation[] {
     ['labels', true],
     ['handoverActs', true],
     ['courierCalls', !!carrier.courierCalls],
+    ['batches', !!carrier.batches],
     ['rates', !!carrier.rates],
     ['intervals', !!carrier.intervals && carrier.info.capabilities.intervals !== 'none'],
     ['referenceData', !!carrier.referenceData],

@@ -20,6 +20,7 @@ export function describeCarrier(carrier: Carrier): ProviderInfo {
       labels: operations.includes('labels'),
       handoverActs: operations.includes('handoverActs'),
       courierCalls: operations.includes('courierCalls'),
+      batches: operations.includes('batches'),
     },
   };
 }

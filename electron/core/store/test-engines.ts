@@ -86,28 +86,35 @@ export const testPostgresUrl = process.env.SHIPDESK_TEST_POSTGRES || undefined;
 let admin: pg.Pool | undefined;
 let made = 0;
 
+/** An empty database of its own on the test server (not migrated): its URL, and `drop` to remove it. */
+export async function createTestDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  admin ??= new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true });
+  const pool = admin;
+  const name = `shipdesk_test_${process.pid}_${++made}`;
+  await pool.query(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: async () => void (await pool.query(`DROP DATABASE ${name} WITH (FORCE)`)) };
+}
+
 /** A database of its own for each test, migrated on open and dropped on close. */
 function postgresEngine(url: string): TestEngine {
   return {
     name: 'postgres',
     async open() {
-      admin ??= new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true });
-      const name = `shipdesk_test_${process.pid}_${++made}`;
-      await admin.query(`CREATE DATABASE ${name}`);
-      const own = new URL(url);
-      own.pathname = `/${name}`;
+      const database = await createTestDatabase(url);
       try {
-        const opened = await openPostgres({ url: own.toString(), max: 4 });
+        const opened = await openPostgres({ url: database.url, max: 4 });
         return {
           stores: openPostgresStores(opened),
           ...seeding(opened.db),
           async close() {
             await opened.close();
-            await admin?.query(`DROP DATABASE ${name} WITH (FORCE)`);
+            await database.drop();
           },
         };
       } catch (error) {
-        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+        await database.drop();
         throw error;
       }
     },

@@ -7,9 +7,9 @@ import { useDebouncedCommand } from '../../order-form/use-debounced-command';
 import { Worktime } from '../../order-form/worktime';
 import { DetailSection } from './detail-section';
 
-/** An address as one line: the free-form one when given, else its parts from postcode to flat. */
+/** An address as one line: the free-form one when given (led by the postcode when it does not hold it), else its parts from postcode to flat. */
 export function addressLine(a: Address): string {
-  if (a.addressString) return a.addressString;
+  if (a.addressString) return a.index && !a.addressString.includes(a.index) ? `${a.index}, ${a.addressString}` : a.addressString;
   return [a.index, a.region, a.city, a.street, a.house, a.block, a.office].filter((part) => part && part.trim() !== '').join(', ');
 }
 

@@ -37,4 +37,13 @@ describe('editing an order in the form keeps what the form does not show', () =>
     expect(sent.places[0].items[1]).not.toHaveProperty('assessedCost');
     expect(sent.places[0].items[1].description).toBe('Шапка');
   });
+
+  it('edits the recipient\'s postcode in its box: a changed one is sent, a cleared one does not come back under its other name', () => {
+    const withPostcode = { ...original, recipient: { ...original.recipient, index: '101001', postIndex: '101001' } };
+    const changed = orderCreateSchema.parse(edit(withPostcode, (v) => (v.recipient.index = '190000')));
+    expect(changed.recipient).toMatchObject({ index: '190000', postIndex: '190000' });
+    const cleared = orderCreateSchema.parse(edit(withPostcode, (v) => (v.recipient.index = '')));
+    expect(cleared.recipient.index).toBeUndefined();
+    expect(cleared.recipient.postIndex).toBeUndefined();
+  });
 });

@@ -8,7 +8,7 @@ import { listFilterOf, useOrdersStore } from '../../stores/orders-store';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { CourierCallDialog } from '../courier/courier-call-dialog';
-import { BulkResultDialog } from './bulk-result-dialog';
+import { BulkResultDialog, type ListedOrder } from './bulk-result-dialog';
 import { downloadBase64 } from './download-file';
 import { PrintLabelsButton } from './print-labels-button';
 
@@ -25,10 +25,10 @@ const actionLabels = {
   delete: 'ordersList.bulk.delete',
 } as const satisfies Record<BulkAction, string>;
 
-/** clientNumber of each loaded order, to name orders in the result. */
-function loadedNumbers(): Map<string, string> {
-  const numbers = new Map<string, string>();
-  for (const rows of Object.values(useOrdersStore.getState().windows)) for (const r of rows) numbers.set(r.orderId, r.clientNumber);
+/** Number and status of each loaded order, to name orders in the result. */
+function loadedNumbers(): Map<string, ListedOrder> {
+  const numbers = new Map<string, ListedOrder>();
+  for (const rows of Object.values(useOrdersStore.getState().windows)) for (const r of rows) numbers.set(r.orderId, { clientNumber: r.clientNumber, statusKey: r.statusKey });
   return numbers;
 }
 
@@ -56,7 +56,7 @@ export function BulkActionsBar() {
   const [asking, setAsking] = useState<BulkAction | undefined>();
   const [running, setRunning] = useState<BulkAction | undefined>();
   const [result, setResult] = useState<BulkResult | undefined>();
-  const [numbers, setNumbers] = useState<ReadonlyMap<string, string>>(new Map());
+  const [numbers, setNumbers] = useState<ReadonlyMap<string, ListedOrder>>(new Map());
   const [courierFor, setCourierFor] = useState<string[] | undefined>();
 
   if (selected.size === 0 && !result && !courierFor) return null;

@@ -1,18 +1,35 @@
 import { Button, Group, List, Modal, ScrollArea, Text } from '@mantine/core';
 import type { BulkResult } from '../../../shared/contract/bulk';
-import { errorTitle } from '../../i18n/error-messages';
-import { useT } from '../../i18n/use-t';
+import type { ErrorBody } from '../../../shared/errors';
+import { statusNames, type StatusKey } from '../../../shared/status-keys';
+import { errorTitle, messageByKey } from '../../i18n/error-messages';
+import type { Translate } from '../../i18n/types';
+import { useLanguage, useT } from '../../i18n/use-t';
+
+/** An order as the list showed it when the action ran: its number and status, to name a refusal. */
+export interface ListedOrder {
+  clientNumber: string;
+  statusKey: StatusKey;
+}
+
+/** Why one order was refused: the kind of refusal, and its details when the core gave them by key (never the wire's English). */
+function refusalText(error: ErrorBody | undefined, t: Translate): string {
+  if (!error) return t('ordersList.bulk.failed');
+  const detail = error.key ? messageByKey({ key: error.key, params: error.params }, t) : undefined;
+  return detail ? `${errorTitle(error, t)}. ${detail}` : errorTitle(error, t);
+}
 
 interface BulkResultDialogProps {
   result: BulkResult | undefined;
-  /** clientNumber by orderId, to name the failed orders as the user knows them. */
-  numbers: ReadonlyMap<string, string>;
+  /** The listed orders by orderId, to name the failed ones as the user knows them, with the status they are in. */
+  numbers: ReadonlyMap<string, ListedOrder>;
   onClose: () => void;
 }
 
 /** What a bulk action did: how many went through, and each refusal with its reason in the user's language. */
 export function BulkResultDialog({ result, numbers, onClose }: BulkResultDialogProps) {
   const t = useT();
+  const language = useLanguage();
   const failed = result?.results.filter((r) => !r.ok) ?? [];
   return (
     <Modal opened={result !== undefined} onClose={onClose} title={result ? t(`ordersList.result.${result.action}`) : ''} centered size="md" data-testid="bulk-result">
@@ -29,13 +46,20 @@ export function BulkResultDialog({ result, numbers, onClose }: BulkResultDialogP
               <ScrollArea.Autosize mah={260} mt="xs">
                 <List size="sm" spacing={4}>
                   {failed.map((r) => {
+                    const listed = numbers.get(r.orderId);
+                    const status = listed && (statusNames[listed.statusKey]?.[language] ?? listed.statusKey);
                     return (
                       <List.Item key={r.orderId} data-testid="bulk-result-failure">
                         <Text span fw={600} fz="sm">
-                          {t('ordersList.result.order', { number: numbers.get(r.orderId) ?? r.orderId })}
+                          {t('ordersList.result.order', { number: listed?.clientNumber ?? r.orderId })}
                         </Text>
+                        {status && (
+                          <Text span c="dimmed" fz="sm">
+                            {` (${status})`}
+                          </Text>
+                        )}
                         {': '}
-                        {r.error ? errorTitle(r.error, t) : t('ordersList.bulk.failed')}
+                        {refusalText(r.error, t)}
                       </List.Item>
                     );
                   })}

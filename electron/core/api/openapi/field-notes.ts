@@ -116,6 +116,9 @@ export const fieldNotes: Record<string, Record<string, string>> = {
   ProviderRecord: {
     test: 'A sandbox service: orders go nowhere (ours).',
     capabilities: 'What the service can do (ours): cancel and update registered orders, intervals none/fixed/dynamic, delivery and pickup types, cash on delivery.',
+    'capabilities.operations': 'The operations ShipDesk can do with the service: create, find, update, cancel, remove, track, labels, handoverActs, courierCalls, batches, rates, intervals, referenceData.',
+    'capabilities.batches': 'true when the service\'s orders wait in its backlog until ShipDesk puts them into a batch for a sending date; the tracking number (barcode) comes with the batch (Russian Post: batches, the Ф103 register and Ф7/Ф112 forms from the dispatch screen).',
+    'capabilities.tariffPointTypes': 'By tariff id, the point types (1 pickup point, 2 parcel locker, 3 post office, 4 terminal) a tariff delivers to, for the tariffs that take some kinds only; a tariff not listed takes any point of its service.',
   },
   StatusRecord: { name: 'Russian name.', final: 'An order does not leave this state (ours).' },
   ProviderService: { extraParamName: 'The name to use in extraParams.', valueType: 'bool, string, int or float.' },

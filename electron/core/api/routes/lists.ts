@@ -121,6 +121,7 @@ export const listRoutes: Route[] = [
     description: [
       'The delivery services this ShipDesk can use: the built-in sandbox services and the connected ones. Paged.',
       '- Beside `key`, `name`, `description` of the conventions each record carries `test` (a sandbox service that sends nothing anywhere) and `capabilities` (cancel, update, intervals none/fixed/dynamic, delivery and pickup types, cash on delivery) — ours.',
+      '- `capabilities.operations` lists what ShipDesk does with the service; `capabilities.batches` is true for a service whose orders get their tracking number in a batch (Russian Post), and `capabilities.tariffPointTypes` names the point types of tariffs that go to some kinds of point only.',
     ].join('\n'),
     answer: { name: 'ProvidersPage', schema: providersPageSchema, description: 'One page of delivery services.' },
     filterFields: providerFilterFields,

@@ -137,9 +137,9 @@ describe('Russian Post mapping: tracking operations → our status keys', () => 
 });
 
 describe('Russian Post mapping: points, prices, batches', () => {
-  it('delivery points become ours: a post office takes parcels in and out, a locker only hands out (type 2), a closed point is disabled', () => {
+  it('delivery points become ours: a post office (type 3) takes parcels in and out, a locker only hands out (type 2), a delivery point is type 1, a closed point is disabled', () => {
     const [office, locker, closed] = fixture('delivery-points.json').points.map((p: unknown, i: number) => pointFromPost(postPointSchema.parse(p), 40_000_001 + i));
-    expect(office).toMatchObject({ code: '190003', type: 1, availableOperation: 3, city: 'Санкт-Петербург', address: '190003, Санкт-Петербург, ул. Почтовая, д. 5', cod: 1, paymentCard: 1, enabled: 1, lat: 59.93 });
+    expect(office).toMatchObject({ code: '190003', type: 3, availableOperation: 3, city: 'Санкт-Петербург', address: '190003, Санкт-Петербург, ул. Почтовая, д. 5', cod: 1, paymentCard: 1, enabled: 1, lat: 59.93 });
     expect(office.worktime).toEqual({ 1: '08:00/20:00', 2: '08:00/20:00', 6: '09:00/18:00' });
     expect(office.limits.maxWeight).toBe(20_000);
     expect(locker).toMatchObject({ code: '420004', type: 2, availableOperation: 1, name: 'Почтомат 420004', cod: 1, paymentCash: 0, lat: 55.79, description: 'У входа в магазин' });

@@ -24,6 +24,15 @@ export const russianPostTariffs = [
   { id: 9302, name: 'Почта России: посылка курьером до двери', mailType: 'POSTAL_PARCEL', deliveryType: 1, courier: true },
   { id: 9303, name: 'Почта России: ЕКОМ до пункта выдачи', mailType: 'ECOM', deliveryType: 2, courier: false },
 ] as const;
+
+type PointType = Point['type'];
+/** Our point type of a post office (the interface's 3). */
+export const POST_OFFICE_TYPE: PointType = 3;
+
+/** The point types a tariff to a point delivers to, where it is not every kind: a parcel "called for" waits at a post office. */
+export const russianPostTariffPointTypes: Record<string, PointType[]> = Object.fromEntries(
+  russianPostTariffs.filter((t) => t.deliveryType === 2 && t.mailType === 'POSTAL_PARCEL').map((t) => [String(t.id), [POST_OFFICE_TYPE]]),
+);
 export type RussianPostTariff = (typeof russianPostTariffs)[number];
 
 export const russianPostTariffOf = (id: number): RussianPostTariff | null => russianPostTariffs.find((t) => t.id === id) ?? null;
@@ -335,7 +344,7 @@ const coordinate = (v: number | string | null | undefined) => {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 };
 
-/** Lockers (АПС) are type 2 in our lists; post offices and pickup points type 1. */
+/** Lockers (АПС) are type 2 in our lists, post offices (ОПС) type 3, other delivery points type 1. */
 export const isLocker = (type: string | null | undefined) => !!type && /LOCKER|POSTAMAT|АПС|ПОЧТОМАТ/i.test(type);
 /** Post offices: the only points a POSTAL_PARCEL "called for" goes to. */
 export const isPostOffice = (type: string | null | undefined) => !type || /OFFICE|ОПС/i.test(type);
@@ -371,7 +380,7 @@ export function pointFromPost(p: PostPoint, id: number): Point {
     paymentCash: p['cash-payment'] === false ? 0 : 1,
     paymentCard: p['card-payment'] ? 1 : 0,
     availableOperation: isPostOffice(p['delivery-point-type']) ? 3 : 1,
-    type: isLocker(p['delivery-point-type']) ? 2 : 1,
+    type: isLocker(p['delivery-point-type']) ? 2 : isPostOffice(p['delivery-point-type']) ? POST_OFFICE_TYPE : 1,
     limits: { maxSizeA: null, maxSizeB: null, maxSizeC: null, maxSizeSum: null, minWeight: null, maxWeight: Number.isFinite(kg) ? Math.round(kg * 1000) : null, maxCod: null },
     enabled: p.closed || p.temporary_closed ? 0 : 1,
   };

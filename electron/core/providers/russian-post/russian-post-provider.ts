@@ -13,7 +13,7 @@ import { unreadableAnswer } from '../service-failure';
 import { trackEach } from '../track-each';
 import { RussianPostApiError, RussianPostAuthError, type RussianPostClient } from './client';
 import {
-  RUSSIAN_POST_KEY, indexOfCity, isBarcode, mapPostOperations, postFieldError, refusalsOf, russianPostOrderErrors, russianPostTariffOf, russianPostTariffRecords,
+  RUSSIAN_POST_KEY, indexOfCity, isBarcode, mapPostOperations, postFieldError, refusalsOf, russianPostOrderErrors, russianPostTariffOf, russianPostTariffPointTypes, russianPostTariffRecords,
   russianPostTariffs, tariffRequest, toPostOrder, pointFromPost, type PostDestination,
 } from './mapping';
 import { RussianPostTrackingError, TICKET_MAX_BARCODES, type PostTracking } from './tracking';
@@ -48,7 +48,7 @@ export function russianPostInfo(testMode: boolean): ProviderInfo {
       ? 'Почта России, тестовый режим: заказы остаются в «Новых» на otpravka.pochta.ru, партии не формируются и Ф103 не отправляется.'
       : 'Почта России (API «Отправка»): посылки и ЕКОМ до отделения, пункта выдачи или почтомата и курьером до двери, наложенный платёж; заказы ждут в «Новых», трек-номер (ШПИ) появляется при формировании партии.',
     test: testMode,
-    capabilities: { cancel: true, update: true, intervals: 'none', deliveryTypes: [1, 2], pickupTypes: [2], cod: true },
+    capabilities: { cancel: true, update: true, intervals: 'none', deliveryTypes: [1, 2], pickupTypes: [2], cod: true, tariffPointTypes: russianPostTariffPointTypes },
   };
 }
 
@@ -103,7 +103,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
     if (!point) errors.push({ field: 'order.pointOutId', message: `${o.pointOutId} is not a Russian Post point known to ShipDesk (sync its points first)` });
     else {
       if (!point.enabled) errors.push({ field: 'order.pointOutId', message: `Russian Post point ${point.code} is closed` });
-      if (tariff.mailType === 'POSTAL_PARCEL' && point.availableOperation !== 3) errors.push({ field: 'order.pointOutId', message: `Russian Post point ${point.code} is not a post office: a parcel "called for" goes to a post office; choose the ECOM tariff for pickup points and lockers` });
+      if (!(russianPostTariffPointTypes[String(tariff.id)] ?? [point.type]).includes(point.type)) errors.push({ field: 'order.pointOutId', message: `Russian Post point ${point.code} is not a post office: a parcel "called for" goes to a post office; choose the ECOM tariff for pickup points and lockers` });
       if (toKopecks(order.cost.codCost) > 0 && point.cod === 0) errors.push({ field: 'cost.codCost', message: `Russian Post point ${point.code} takes no payment on delivery` });
       const weight = order.places.reduce((s, p) => s + p.weight, 0);
       if (point.limits.maxWeight !== null && weight > point.limits.maxWeight) errors.push({ field: 'places.0.weight', message: `Russian Post point ${point.code} takes parcels up to ${point.limits.maxWeight / 1000} kg` });
