@@ -3,6 +3,7 @@ import type { Connection, ConnectionKindInfo, ConnectionTestResult } from '../..
 import type { PrintedFileAnswer } from '../../shared/contract/labels';
 import type { Result } from '../../shared/result';
 import { orderCreateSchema } from '../../shared/schemas/order';
+import { ordersWorkbook, sampleOrder, senderDefaults } from '../fixtures/xlsx/orders-workbook';
 import { fivePostOrder } from '../fakes/fivepost/orders';
 import { FAKE_FIVEPOST_API_KEY, FAKE_FIVEPOST_WAREHOUSE, startFakeFivePost, type FakeFivePost } from '../fakes/fivepost/server';
 import { drainOutbox } from '../helpers/drain-outbox';
@@ -90,5 +91,39 @@ describe('5Post connections: the API key in Settings, sealed; its points, prices
     expect(labels.failedOrders).toEqual([]);
     expect((await PDFDocument.load(Buffer.from(labels.base64!, 'base64'))).getPageCount()).toBe(1);
     expect(fake.http.byRoute['POST /api/v1/orderLabels/bySenderOrderId']).toBe(1);
+  });
+
+  it('imported from a sheet naming the tariff by its name and the point by its id, its orders go out, wait on the dispatch screen, are handed over with a drawn act, and show on the dashboard by its name', async () => {
+    value<Connection>(await run('connections.create', account()));
+    await env.app.services.connections.refreshPoints();
+    const points = await env.app.db.selectFrom('points').select(['id', 'code']).where('source', '=', 'fivepost').execute();
+    const target = points.find((p) => p.code === fake.points().find((f) => f.address.city === 'Санкт-Петербург' && f.cashAllowed)!.id)!.id;
+    const toPoint = (o: ReturnType<typeof sampleOrder>) => {
+      Object.assign(o.fields, { 'order.tariffId': '5Post: до постамата или пункта выдачи', 'order.deliveryType': 'ПВЗ', 'order.pickupType': 1, 'order.pointOutId': target, 'order.deliveryTimeStart': undefined, 'order.deliveryTimeEnd': undefined });
+    };
+    const { buffer, columnMap } = await ordersWorkbook([sampleOrder('FI-1', toPoint), sampleOrder('FI-2', toPoint)], { itemsNewRow: true });
+    const { importId } = value<{ importId: number }>(await run('import.preview', { file: { base64: buffer.toString('base64'), name: 'shop.xlsx' } }));
+    value(await run('import.run', { importId, settings: { providerKey: 'fivepost', columnSettings: { dateFormat: 'd.m.Y', timeFormat: 'H:i', nameFormat: false, itemsNewRow: true, rowStart: 3 }, columnMap, defaultData: senderDefaults } }));
+    let state: { status: string; created: number; failed: number; resultItems: unknown[] } | undefined;
+    for (let i = 0; i < 400 && !['done', 'failed', 'canceled'].includes(state?.status ?? ''); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 25));
+      state = value(await run('import.results', { importId }));
+    }
+    expect(state).toMatchObject({ status: 'done', created: 2, failed: 0 });
+    await drainOutbox(env.app, env.clock);
+    expect(fake.registrations('FI-1') + fake.registrations('FI-2')).toBe(2);
+    expect(fake.order('FI-1')!.body).toMatchObject({ receiverLocation: points.find((p) => p.id === target)!.code, cost: { paymentType: 'CASH', paymentValue: 2990.5 } });
+
+    const { groups } = value<{ groups: { providerKey: string; orders: { orderId: string }[] }[] }>(await run('dispatch.pending'));
+    const group = groups.find((g) => g.providerKey === 'fivepost')!;
+    expect(group.orders).toHaveLength(2);
+    const today = value<{ awaitingHandover: { byService: { providerKey: string; serviceName: string; orders: number }[] } }>(await run('dashboard.today'));
+    expect(today.awaitingHandover.byService).toContainEqual({ providerKey: 'fivepost', serviceName: '5Post', orders: 2 });
+    const orderIds = group.orders.map((o) => o.orderId);
+    expect(value<{ orders: number }>(await run('dispatch.handOver', { providerKey: 'fivepost', orderIds })).orders).toBe(2);
+    // 5Post has no handover act call: ShipDesk draws the act.
+    const act = value<PrintedFileAnswer>(await run('orders.waybills', { orderIds }));
+    expect(act.failedOrders).toEqual([]);
+    expect((await PDFDocument.load(Buffer.from(act.base64!, 'base64'))).getPageCount()).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import type { Connection, ConnectionKindInfo, ConnectionTestResult } from '../../shared/contract/connections';
+import type { TodayDashboard } from '../../shared/contract/dashboard';
 import type { PostalBatchInfo } from '../../shared/contract/dispatch';
 import type { PrintedFileAnswer } from '../../shared/contract/labels';
 import { ErrorCode } from '../../shared/errors';
@@ -109,6 +110,39 @@ describe('Russian Post connections: the account in Settings, sealed; its orders 
     env.clock.advance(7 * HOUR);
     value(await run('statuses.refresh'));
     expect((await env.app.db.selectFrom('orders').select('status_key').execute()).map((o) => o.status_key)).toEqual(['onWay', 'onWay']);
+  });
+
+  it('the "Сегодня" dashboard counts Russian Post orders under its name: created, waiting for handover until the batch is checked in, their COD on the way, and the delivery time once delivered', async () => {
+    value<Connection>(await run('connections.create', account()));
+    await env.app.services.connections.refreshPoints();
+    const office = (await env.app.db.selectFrom('points').select('id').where('source', '=', 'russian-post').where('code', '=', '190000').executeTakeFirstOrThrow()).id;
+    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder('RD-OFFICE', { toPoint: office })));
+    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder('RD-DOOR')));
+    await drainOutbox(env.app, env.clock);
+    const today = async () => value<TodayDashboard>(await run('dashboard.today'));
+    const post = { providerKey: 'russian-post', serviceName: 'Почта России' };
+
+    let board = await today();
+    expect(board.created.today.byService).toEqual([{ ...post, orders: 2 }]);
+    expect(board.awaitingHandover).toEqual({ total: 2, byService: [{ ...post, orders: 2 }] });
+    // russianPostOrder collects 3 350 ₽ on delivery; no delivery day is known for Post, so it waits in the undated bar.
+    expect(board.codExpected.byService).toEqual([{ ...post, orders: 2, amount: 6700, byDay: [{ date: null, orders: 2, amount: 6700 }] }]);
+
+    const orderIds = (await env.app.db.selectFrom('orders').select('id').execute()).map((o) => String(o.id));
+    const sendingDate = new Date(env.clock.now() + 3 * HOUR).toISOString().slice(0, 10);
+    const [batch] = value<{ batches: PostalBatchInfo[] }>(await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds, sendingDate })).batches;
+    expect((await today()).awaitingHandover.total).toBe(2); // in a batch, not handed over yet
+    value(await run('dispatch.checkInPostBatch', { batchId: batch.id }));
+    board = await today();
+    expect(board.awaitingHandover).toEqual({ total: 0, byService: [] });
+
+    // The courier hands the door parcel over 34 h after the check-in, the office one is handed out at 50 h.
+    env.clock.advance(40 * HOUR);
+    value(await run('statuses.refresh'));
+    board = await today();
+    expect(board.codExpected.byService).toEqual([expect.objectContaining({ ...post, orders: 1, amount: 3350 })]);
+    expect(board.deliveryTimes.byService).toEqual([expect.objectContaining({ ...post, delivered: 1 })]);
+    expect(board.deliveryTimes.byService[0].averageDays).toBeGreaterThan(1);
   });
 
   it('the dispatch screen\'s batch commands refuse what is not theirs: another service, an order not waiting, an unknown batch', async () => {

@@ -119,4 +119,30 @@ describe('browser mode: 5Post connected in Settings, an order to a locker, the d
     expect(fake.http.byRoute['POST /api/v1/orderLabels/bySenderOrderId']).toBe(1);
     expect(session.pageErrors()).toEqual([]);
   });
+
+  it('the price comparison offers 5Post to a point at its zone rate; the dispatch screen and Today show its order under its name', async () => {
+    const { page } = session;
+    await page.reload();
+    await page.getByTestId('nav-orders').click();
+    await page.getByTestId('new-order-button').click();
+    await fillOrder(page, { number: 'FP-E2E-PRICE', recipient: 'Анна Смирнова', city: 'Москва', sender: true });
+    const row = page.getByTestId('price-row').filter({ hasText: '5Post' });
+    await row.waitFor({ timeout: 20_000 });
+    // Moscow's cheapest 5Post point: 129 ₽ + VAT = 154.80 ₽ for 1.2 kg.
+    await expect(row.textContent()).resolves.toMatch(/154[.,]80/);
+    await screenshot(page, 'fivepost-price-table');
+    await page.getByTestId('order-form').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByTestId('nav-dispatch').click();
+    const group = page.locator('[data-testid="dispatch-group"][data-provider="fivepost"]');
+    await group.waitFor();
+    await expect(group.textContent()).resolves.toMatch(/5Post[\s\S]*FP-E2E-LOCKER/);
+    await screenshot(page, 'fivepost-dispatch');
+    await page.getByTestId('nav-today').click();
+    const handover = page.getByTestId('today-handover');
+    await handover.waitFor();
+    await expect.poll(() => handover.textContent(), { timeout: 10_000 }).toMatch(/5Post/);
+    await screenshot(page, 'fivepost-today');
+    expect(session.pageErrors()).toEqual([]);
+  });
 });

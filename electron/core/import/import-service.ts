@@ -61,7 +61,7 @@ export function createImportService(deps: ImportServiceDeps) {
    */
   async function compile(settings: UploadSettings, wizard?: Pick<CompileOptions, 'optional'>): Promise<CompiledSettings> {
     if (!providers.get(settings.providerKey)) throw validationError([{ field: 'providerKey', message: `unknown delivery service ${settings.providerKey}` }]);
-    return compileSettings(settings, { lookupServices, lookupTariffs, ...wizard });
+    return compileSettings(settings, { lookupServices, lookupTariffs, deliveryServices: () => providers.list(), ...wizard });
   }
   const lookupTariffs = (providerKey: string) => deps.reference.tariffs(providerKey);
 

@@ -59,6 +59,17 @@ describe('rows in shop words, as the wizard reads them', () => {
     expect(orders.map((o) => [o.payload?.order.tariffId, o.payload?.order.deliveryType, o.payload?.order.pickupType])).toEqual([[11, 1, 1], [13, 2, 1]]);
   });
 
+  it('takes a row\'s own delivery service by its name ("Почта России", "Почта"), and leaves a name it does not know for the order check', async () => {
+    const map = { ...columnMap, 'order.providerKey': 'M' };
+    let settings = uploadSettingsSchema.parse({ providerKey: 'shop-post', columnSettings: { timeFormat: 'H:i', nameFormat: false, itemsNewRow: true }, columnMap: map });
+    settings = completeWizardSettings(settings, sender);
+    const deliveryServices = () => [{ key: 'shop-post', name: 'Песочница Почта (тест)' }, { key: 'russian-post', name: 'Почта России' }];
+    const mapper = createOrderMapper(await compileSettings(settings, { lookupServices: async () => [], lookupTariffs: async () => tariffs, deliveryServices, optional: wizardOptional }));
+    const row = (n: number, service: string) => ({ row: n, cells: [String(n), 'До двери', 11, 'Анна', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 0, '', service] as CellValue[] });
+    const orders = [...mapper.push(row(2, 'Почта России')), ...mapper.push(row(3, 'почта')), ...mapper.push(row(4, '')), ...mapper.push(row(5, 'Голубиная почта')), ...mapper.finish()];
+    expect(orders.map((o) => o.payload?.order.providerKey)).toEqual(['russian-post', 'russian-post', 'shop-post', 'Голубиная почта']);
+  });
+
   it('names the cell and the words it takes when a cell means neither', async () => {
     const [order] = await mapRows([['1003', 'завтра', 'Посылка в никуда', 'Анна', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 0]], { wizard: true });
     expect(order.errors.map(({ field, row, message }) => ({ field, row, message }))).toEqual([

@@ -9,6 +9,7 @@ import { cellText, isCellError, isEmptyCell, isFormulaWithoutResult, type CellVa
 import { columnLetters } from './columns';
 import { addressParts, parties, uploadKeys, type Party } from './keys';
 import { example, fromExcelSerial, fromUtcDate, hhmm, isoDate, parseWithFormat } from './php-date';
+import { serviceNamed } from './service-names';
 import type { CompiledSettings, FieldPlan } from './settings';
 
 /**
@@ -231,6 +232,8 @@ export function createOrderMapper(settings: CompiledSettings) {
     switch (plan.spec.kind) {
       case 'text':
         r.value = typeof v === 'string' ? v.trim() : cellText(v).trim();
+        // A row's own delivery service, as the shop writes it ("Почта России", "Почта"): its key.
+        if (plan.key === 'order.providerKey') r.value = serviceNamed(settings.deliveryServices ?? [], r.value as string) ?? r.value;
         return r;
       case 'number': {
         if (isChoiceField(plan.key) && typeof v !== 'number') {

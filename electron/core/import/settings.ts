@@ -4,6 +4,7 @@ import type { UploadSettings } from '../../../shared/schemas/upload';
 import { validationError } from '../errors';
 import { columnNumber } from './columns';
 import { extraParamPrefix, ignoredKeys, keySpec, parties, uploadKeys, type KeySpec } from './keys';
+import type { NamedService } from './service-names';
 import { compileFormat, type CompiledFormat } from './php-date';
 
 /**
@@ -42,6 +43,8 @@ export interface CompiledSettings {
   services?: Map<string, ProviderService>;
   /** The delivery service's tariffs, when known: a tariff named in a cell, the delivery and pickup types a tariff fixes. */
   tariffs?: Tariff[];
+  /** The delivery services a row's own service column may name, by key or by name. */
+  deliveryServices?: readonly NamedService[];
   /** The settings as given, kept with the import. */
   source: UploadSettings;
 }
@@ -56,6 +59,8 @@ export type TariffsLookup = (providerKey: string) => Promise<Tariff[] | undefine
 export interface CompileOptions {
   lookupServices: ServicesLookup;
   lookupTariffs?: TariffsLookup;
+  /** The delivery services of the app (a row's service column names one of them). */
+  deliveryServices?: () => readonly NamedService[];
   /**
    * Required fields of the upload table that need no column or default here, because the row mapper can
    * fill them (the desktop wizard: sizes and item weights optional as in the order form, the declared value
@@ -66,7 +71,7 @@ export interface CompileOptions {
 
 /** Checks and compiles the settings; throws a 040002 AppError naming every problem. */
 export async function compileSettings(settings: UploadSettings, compileOptions: CompileOptions): Promise<CompiledSettings> {
-  const { lookupServices, lookupTariffs, optional } = compileOptions;
+  const { lookupServices, lookupTariffs, deliveryServices, optional } = compileOptions;
   const errors: FieldError[] = [];
   const cs = settings.columnSettings;
   const fail = (field: string, message: string) => errors.push({ field, message });
@@ -220,6 +225,7 @@ export async function compileSettings(settings: UploadSettings, compileOptions: 
     itemColumns: columnsOf('item'),
     services,
     tariffs,
+    deliveryServices: deliveryServices?.().map(({ key, name }) => ({ key, name })),
     source: settings,
   };
 }

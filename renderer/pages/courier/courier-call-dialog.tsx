@@ -9,6 +9,7 @@ import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { CourierCallsList } from './courier-calls-list';
 import { courierProblemText, courierRefusalText } from './courier-messages';
+import { DayInput } from '../../components/day-input';
 
 interface CallForm {
   providerKey: string | null;
@@ -137,9 +138,10 @@ export function CourierCallDialog({ orderIds, onClose }: { orderIds: string[]; o
             data-testid="courier-service"
           />
           <SimpleGrid cols={3}>
-            <TextInput type="date" label={t('courier.date')} value={form.date} onChange={(e) => set('date', e.currentTarget.value)} required data-testid="courier-date" />
-            <TextInput type="time" label={t('courier.timeStart')} value={form.timeStart} onChange={(e) => set('timeStart', e.currentTarget.value)} required data-testid="courier-timeStart" />
-            <TextInput type="time" label={t('courier.timeEnd')} value={form.timeEnd} onChange={(e) => set('timeEnd', e.currentTarget.value)} required data-testid="courier-timeEnd" />
+            {/* The day and the times in the app's language (27.11.2026, 14:00): native boxes follow the operating system (11/28/2026, 02:00 PM). */}
+            <DayInput label={t('courier.date')} value={form.date || null} onChange={(v) => set('date', v ?? '')} clearable={false} required data-testid="courier-date" />
+            <TextInput label={t('courier.timeStart')} value={form.timeStart} onChange={(e) => set('timeStart', e.currentTarget.value)} placeholder="10:00" inputMode="numeric" maxLength={5} required data-testid="courier-timeStart" />
+            <TextInput label={t('courier.timeEnd')} value={form.timeEnd} onChange={(e) => set('timeEnd', e.currentTarget.value)} placeholder="18:00" inputMode="numeric" maxLength={5} required data-testid="courier-timeEnd" />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
             {fromProfile === false ? t('courier.noProfile') : t('courier.fromProfile')}

@@ -4,7 +4,7 @@ import type { CourierCallView } from '../../../shared/schemas/courier-call';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { usePushEvent } from '../../components/use-push-event';
 import { errorTitle } from '../../i18n/error-messages';
-import { useT } from '../../i18n/use-t';
+import { useFormat, useT } from '../../i18n/use-t';
 import { providerName, useProvidersStore } from '../../stores/providers-store';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
@@ -15,6 +15,7 @@ const stateColors: Record<CourierCallView['state'], MantineColor> = { accepted: 
 /** The company's courier calls with their state and the service's number; an accepted one can be canceled. */
 export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
   const t = useT();
+  const format = useFormat();
   const providers = useProvidersStore((s) => s.providers);
   const [calls, setCalls] = useState<CourierCallView[]>([]);
   const [asking, setAsking] = useState<CourierCallView | undefined>();
@@ -63,7 +64,7 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
             {calls.map((call) => (
               <Table.Tr key={call.id} data-testid={`courier-call-${call.id}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {call.date}
+                  {format.date(call.date)}
                   <br />
                   {call.timeStart}–{call.timeEnd}
                 </Table.Td>
@@ -96,7 +97,7 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
         <ConfirmDialog
           opened
           title={t('courier.cancelTitle')}
-          body={t('courier.cancelBody', { date: asking.date })}
+          body={t('courier.cancelBody', { date: format.date(asking.date) })}
           confirmLabel={t('courier.cancelConfirm')}
           keepLabel={t('courier.cancelKeep')}
           busy={busy}
