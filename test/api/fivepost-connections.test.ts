@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { Connection, ConnectionKindInfo, ConnectionTestResult } from '../../shared/contract/connections';
 import type { PrintedFileAnswer } from '../../shared/contract/labels';
+import { messageText } from '../../shared/messages';
 import type { Result } from '../../shared/result';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { ordersWorkbook, sampleOrder, senderDefaults } from '../fixtures/xlsx/orders-workbook';
@@ -47,6 +48,12 @@ describe('5Post connections: the API key in Settings, sealed; its points, prices
     expect([...rows[0].capabilities.operations].sort()).toEqual(['cancel', 'create', 'find', 'handoverActs', 'labels', 'rates', 'referenceData', 'track']);
     const tariffs = (await env.call('GET', `/v1/lists/tariffs?filter=${encodeURIComponent('providerKey=fivepost')}`)).json.rows;
     expect(tariffs.map((t: { id: number; deliveryType: number }) => [t.id, t.deliveryType])).toEqual([[9401, 2]]);
+
+    // Test mode: the same key against 5Post's pre-production host (here the fake, named by the address).
+    const preprod = value<Connection>(await run('connections.create', { ...account(), name: '5Post, тест', testMode: true }));
+    const tested = value<ConnectionTestResult>(await run('connections.test', { id: preprod.id }));
+    expect(tested).toMatchObject({ ok: true, key: 'conn.connectedFivePostTest' });
+    expect(messageText({ key: tested.key! }, 'ru')).toBe('Подключено к 5Post (тестовый сервер)');
 
     const wrong = value<Connection>(await run('connections.create', { ...account('not-ours'), name: 'Чужой' }));
     const test = value<ConnectionTestResult>(await run('connections.test', { id: wrong.id }));
