@@ -168,6 +168,7 @@ export const messageCatalog = {
   'provider.notAvailable': { en: "delivery service {service} is not available", ru: "служба доставки {service} недоступна" },
   'provider.noUpdate': { en: "{service} does not change registered orders", ru: "{service} не меняет уже переданные заказы" },
   'provider.noWithdraw': { en: "{service} cannot take an order back", ru: "{service} не может отозвать заказ" },
+  'provider.noCourierCancel': { en: "{service} takes no cancellation of a courier call through its interface: call its office to cancel it", ru: "{service} не принимает отмену вызова курьера через свой интерфейс: отмените его звонком в офис службы" },
   'provider.connectionWaiting': { en: "Connection “{name}” ({id}): {reason}", ru: "Подключение «{name}» ({id}): {reason}", wire: "connection \"{name}\" ({id}): {reason}" },
   // The built-in test services (providers/sandbox/).
   'sandbox.noShipment': { en: "{service} has no shipment {number}", ru: "У {service} нет отправления {number}" },

@@ -3,7 +3,9 @@ import { manualClock } from '../../electron/core/clock';
 import { syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
 import { BOXBERRY_POINT_ID_BASE, createBoxberryProvider, type BoxberryProvider } from '../../electron/core/providers/boxberry/boxberry-provider';
 import { BoxberryAuthError, createBoxberryClient, type BoxberryClientOptions } from '../../electron/core/providers/boxberry/client';
+import type { CourierCallRequest } from '../../electron/core/providers/courier-call';
 import { ProviderRejectedError, ProviderUnavailableError, type ShipmentRequest, type TrackedShipment } from '../../electron/core/providers/provider';
+import { messageText } from '../../shared/messages';
 import { orderCreateSchema, type OrderCreateInput } from '../../shared/schemas/order';
 import { boxberryOrder } from '../fakes/boxberry/orders';
 import { FAKE_BOXBERRY_TOKEN, generateBoxberryPoints, startFakeBoxberry, type FakeBoxberry, type FakeBoxberryOptions } from '../fakes/boxberry/server';
@@ -236,5 +238,81 @@ describe('Boxberry adapter against the fake json.php over HTTP', () => {
     const again = await db.selectFrom('points').select(['id', 'code', 'enabled']).where('source', '=', 'boxberry').orderBy('id').execute();
     expect(again.map((r) => r.id)).toEqual(rows.map((r) => r.id));
     expect(again.filter((r) => r.enabled === 0).map((r) => r.code)).toEqual([generateBoxberryPoints(20)[19].Code]);
+  });
+
+  describe('prices and courier intake', () => {
+    const place = (city: string) => ({ countryCode: 'RU', city, known: null, lat: null, lng: null });
+    const quoteRequest = (city: string, codKopecks = 0) => ({ from: place('Москва'), to: place(city), distanceKm: null, places: [{ weight: 1500 }, { weight: 700 }], assessedKopecks: 300_000, codKopecks, pickupDate: '2026-03-02' });
+
+    it('prices both tariffs by DeliveryCosts in exact kopecks with their terms: to a point of the city, to the door by the city\'s index', async () => {
+      env = await setup();
+      // 2 200 g → 3 started kilograms: 200 + 90, 0.5 % of 3 000 ₽ = 15 ₽; the courier adds 150 ₽.
+      expect(await env.boxberry.rates(quoteRequest('Казань'))).toEqual([
+        { tariffId: 9201, tariffProviderId: '1', tariffName: 'Boxberry: до пункта выдачи', pickupType: 2, deliveryType: 2, transportKopecks: 30_500, insuranceKopecks: 0, codFeeKopecks: 0, daysMin: 3, daysMax: 3 },
+        { tariffId: 9202, tariffProviderId: '2', tariffName: 'Boxberry: курьером до двери', pickupType: 2, deliveryType: 1, transportKopecks: 45_500, insuranceKopecks: 0, codFeeKopecks: 0, daysMin: 4, daysMax: 4 },
+      ]);
+      expect(env.fake.costsAsked()).toBe(2);
+    });
+
+    it('a city Boxberry has no point in and no courier index for gives no prices, and no price call is made for it', async () => {
+      env = await setup();
+      expect(await env.boxberry.rates(quoteRequest('Урюпинск'))).toEqual([]);
+      expect(await env.boxberry.rates({ ...quoteRequest('Казань'), to: { ...place('Казань'), city: null } })).toEqual([]);
+      expect(env.fake.http.byRoute['GET DeliveryCosts']).toBeUndefined();
+    });
+
+    it('with cash to collect only a point taking cash is priced: a city of prepaid-only points gets the door alone; an outage is an outage', async () => {
+      env = await setup();
+      // The fake's Yekaterinburg points all take prepaid parcels only (the fake refuses to price cash to them).
+      expect(env.fake.points().filter((p) => p.CityName === 'Екатеринбург').every((p) => p.OnlyPrepaidOrders === 'Yes')).toBe(true);
+      expect((await env.boxberry.rates(quoteRequest('Екатеринбург'))).map((q) => q.tariffId)).toEqual([9201, 9202]);
+      expect((await env.boxberry.rates(quoteRequest('Екатеринбург', 335_000))).map((q) => q.tariffId)).toEqual([9202]);
+      const last = env.fake.points().filter((p) => p.CityName === 'Екатеринбург').at(-1)!;
+      env.fake.setPoints(env.fake.points().map((p) => (p.Code === last.Code ? { ...p, OnlyPrepaidOrders: 'No' as const } : p)));
+      expect((await env.boxberry.rates(quoteRequest('Екатеринбург', 335_000))).map((q) => q.tariffId)).toEqual([9201, 9202]);
+      env.fake.failNext('500', 1, /DeliveryCosts/);
+      await expect(env.boxberry.rates(quoteRequest('Казань'))).rejects.toBeInstanceOf(ProviderUnavailableError);
+    });
+
+    const call = (patch: Partial<CourierCallRequest> = {}): CourierCallRequest => ({
+      companyId: 1,
+      callId: 7,
+      date: '2026-03-03',
+      timeStart: '10:00',
+      timeEnd: '14:00',
+      weight: 2400,
+      address: { countryCode: 'RU', city: 'Москва', postIndex: '101000', street: 'Тверская', house: '7', office: '12' },
+      companyName: 'ООО Ромашка',
+      contactName: 'Иван Петров',
+      phone: '+7 (916) 123-45-67',
+      shipments: [],
+      today: '2026-03-02',
+      hour: 10,
+      ...patch,
+    });
+
+    it('a courier intake (CreateIntake) carries where, who, when and which parcels, and is numbered by Boxberry\'s message', async () => {
+      env = await setup();
+      const s = env.shipment('BB-INTAKE');
+      const { providerNumber } = await env.boxberry.register(s);
+      const answer = await env.boxberry.courierCalls.create(call({ shipments: [tracked(s, providerNumber)] }));
+      expect(answer.providerNumber).toMatch(/^\d+$/);
+      expect(env.fake.intake(answer.providerNumber!)).toMatchObject({
+        city: 'Москва', zip: '101000', street: 'Тверская', house: '7', flat: '12', contact_name: 'Иван Петров', contact_phone: '+79161234567',
+        take_date: '03.03.2026', take_time_from: '10:00', take_time_to: '14:00', seats_count: '1', weight: '2400', comment: `Посылки: ${providerNumber}`,
+      });
+    });
+
+    it('a courier intake Boxberry refuses (a Sunday, a city it does not collect in) is a refusal with its words; a cancel is refused with the reason, in Russian too', async () => {
+      env = await setup();
+      const sunday = await env.boxberry.courierCalls.create(call({ date: '2026-03-08' })).catch((e: unknown) => e);
+      expect(sunday).toBeInstanceOf(ProviderRejectedError);
+      expect((sunday as ProviderRejectedError).message).toBe('Boxberry refused the courier call: В воскресенье забор не осуществляется');
+      await expect(env.boxberry.courierCalls.create(call({ address: { countryCode: 'RU', city: 'Урюпинск', street: 'Ленина', house: '1' } }))).rejects.toThrow(/Забор в этом городе не осуществляется/);
+      const cancel = await env.boxberry.courierCalls.cancel({ companyId: 1, providerNumber: '7701' }).catch((e: unknown) => e);
+      expect(cancel).toBeInstanceOf(ProviderRejectedError);
+      expect((cancel as ProviderRejectedError).ref).toEqual({ key: 'provider.noCourierCancel', params: { service: 'Boxberry' } });
+      expect(messageText((cancel as ProviderRejectedError).ref!, 'ru')).toMatch(/^Boxberry не принимает отмену вызова курьера/);
+    });
   });
 });

@@ -33,8 +33,7 @@ describe('Boxberry connections: the shop\'s token in Settings, sealed; its point
     expect(value<ConnectionTestResult>(await run('connections.test', { id: created.id }))).toMatchObject({ ok: true, message: 'Connected to Boxberry' });
 
     const { rows } = (await env.call('GET', '/v1/lists/providers?filter=key=boxberry')).json;
-    expect(rows[0].capabilities.operations).toEqual(expect.arrayContaining(['create', 'find', 'update', 'cancel', 'track', 'labels', 'handoverActs', 'referenceData']));
-    expect(rows[0].capabilities.operations).not.toContain('rates');
+    expect(rows[0].capabilities.operations).toEqual(['create', 'find', 'update', 'cancel', 'track', 'labels', 'handoverActs', 'courierCalls', 'rates', 'referenceData']);
     const tariffs = (await env.call('GET', `/v1/lists/tariffs?filter=${encodeURIComponent('providerKey=boxberry')}`)).json.rows;
     expect(tariffs.map((t: { id: number }) => t.id)).toEqual([9201, 9202]);
 

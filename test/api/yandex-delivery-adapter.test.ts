@@ -245,6 +245,55 @@ describe('Yandex Delivery adapter against the fake platform over HTTP', () => {
     });
   });
 
+  describe('update (request/edit)', () => {
+    it('before handover a new recipient and a new door address go to the platform; sending the same change again is harmless', async () => {
+      env = await setup();
+      const s = env.shipment('YA-U1');
+      const { providerNumber } = await env.yandex.register(s);
+      const changed = env.shipment('YA-U1', (o) => {
+        o.recipient.contactName = 'Ольга Петрова';
+        o.recipient.phone = '+7 (921) 000-11-22';
+        o.recipient.street = 'Невский проспект';
+        o.recipient.house = '28';
+        o.recipient.city = 'Санкт-Петербург';
+        o.recipient.index = '191186';
+      });
+      await env.yandex.update(providerNumber, changed);
+      await env.yandex.update(providerNumber, changed);
+      const body = env.fake.request('YA-U1')!.body;
+      expect(body.recipient_info).toEqual({ first_name: 'Ольга', last_name: 'Петрова', phone: '+79210001122', email: 'anna@example.ru' });
+      expect(body.destination).toMatchObject({ type: 'custom_location', custom_location: { details: { locality: 'Санкт-Петербург', street: 'Невский проспект', house: '28' } } });
+      expect(env.fake.stats.edits).toBe(2);
+      expect(env.fake.registrations('YA-U1')).toBe(1);
+    });
+
+    it('a new pickup point is checked as a new request\'s would be; once the parcel is on its way the platform refuses with its words', async () => {
+      env = await setup();
+      const s = env.shipment('YA-U2', undefined, 'point');
+      const { providerNumber } = await env.yandex.register(s);
+      // Another point taking cash: the payment stays as booked (request/edit does not change it).
+      const first = await env.app.app.db.selectFrom('points').select('code').where('id', '=', env.codPickup).executeTakeFirstOrThrow();
+      const other = env.fake.points().find((p) => p.type === 'pickup_point' && p.payment_methods.includes('cash_on_receipt') && p.id !== first.code)!;
+      const otherId = (await env.app.app.db.selectFrom('points').select('id').where('code', '=', other.id).executeTakeFirstOrThrow()).id;
+      const toOther = env.shipment('YA-U2', (o) => void (o.order.pointOutId = otherId), 'point');
+      await env.yandex.update(providerNumber, toOther);
+      expect(env.fake.request('YA-U2')!.body.destination).toEqual(expect.objectContaining({ type: 'platform_station', platform_station: { platform_id: other.id } }));
+      // A locker taking no cash is refused (cash is collected on this request), and the request keeps its point.
+      const toLocker = env.shipment('YA-U2', (o) => void (o.order.pointOutId = env.locker), 'point');
+      const refused = await env.yandex.update(providerNumber, toLocker).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ProviderRejectedError);
+      expect(env.fake.request('YA-U2')!.body.destination.platform_station.platform_id).toBe(other.id);
+      // What ShipDesk can see itself is refused before any call, as at registration.
+      await expect(env.yandex.update(providerNumber, env.shipment('YA-U2', (o) => void (o.order.pointOutId = 999), 'point'))).rejects.toBeInstanceOf(ProviderRejectedError);
+      env.clock.advance(7 * HOUR);
+      const late = await env.yandex.update(providerNumber, toOther).catch((e: unknown) => e);
+      expect(late).toBeInstanceOf(ProviderRejectedError);
+      expect((late as Error).message).toMatch(/can not be edited in status/);
+      await expect(env.yandex.update('no-such-udp', toOther)).rejects.toBeInstanceOf(ProviderRejectedError);
+      expect(env.fake.stats.edits).toBe(1);
+    });
+  });
+
   describe('print forms', () => {
     it('labels of several requests are one PDF from the platform, a page each; ZPL is refused; the handover act is a PDF too', async () => {
       env = await setup();

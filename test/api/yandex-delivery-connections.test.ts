@@ -51,8 +51,10 @@ describe('Yandex Delivery connections: the shop\'s account in Settings, its toke
 
     const { rows } = (await env.call('GET', '/v1/lists/providers?filter=key=yandex-delivery')).json;
     expect(rows).toEqual([expect.objectContaining({ key: 'yandex-delivery', name: 'Яндекс Доставка', test: false })]);
-    expect(rows[0].capabilities.operations).toEqual(expect.arrayContaining(['create', 'find', 'cancel', 'track', 'labels', 'handoverActs', 'rates', 'intervals', 'referenceData']));
-    expect(rows[0].capabilities.operations).not.toContain('update');
+    expect(rows[0].capabilities.operations).toEqual(expect.arrayContaining(['create', 'find', 'update', 'cancel', 'track', 'labels', 'handoverActs', 'rates', 'intervals', 'referenceData']));
+    // Collection is booked with each request (pickupType 1, the warehouse station): no separate courier call.
+    expect(rows[0].capabilities.operations).not.toContain('courierCalls');
+    expect(rows[0].capabilities.pickupTypes).toEqual([1, 2]);
     const tariffs = (await env.call('GET', `/v1/lists/tariffs?filter=${encodeURIComponent('providerKey=yandex-delivery')}`)).json.rows;
     expect(tariffs.map((t: { id: number }) => t.id)).toEqual([9101, 9102, 9103, 9104]);
 

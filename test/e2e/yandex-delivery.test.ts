@@ -4,7 +4,7 @@ import type { Caller } from '../../electron/core/auth/caller';
 import type { YandexTuning } from '../../electron/core/providers/yandex-delivery/kind';
 import { FAKE_YANDEX_TOKEN, startFakeYandex, type FakeYandex } from '../fakes/yandex-delivery/server';
 import { openBrowserMode, screenshot } from '../helpers/browser';
-import { keepBlobs, openedPdf } from '../helpers/opened-pdf';
+import { chooseDropOff, choosePickupPoint, fillConnection, newConnection, orderDetail, pointCode, printLabel, saveConnection, testConnection } from './carrier-steps';
 import { fillOrder } from './order-form-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
@@ -28,29 +28,19 @@ describe('browser mode: Yandex Delivery connected in Settings, an order to a pic
 
   it('Settings: the owner picks Yandex Delivery, types the token (required, then sealed), and "test connection" passes', async () => {
     const { page } = session;
-    await page.getByTestId('nav-settings').click();
-    await page.getByTestId('settings-tab-connections').click();
-    await page.getByTestId('connection-add').click();
-    const dialog = page.getByTestId('connection-dialog');
-    await dialog.getByTestId('connection-service').getByText('Yandex Delivery', { exact: true }).click(); // the window is in English
-    await dialog.getByTestId('connection-name').fill('Яндекс, Тверская');
-    await dialog.getByTestId('connection-baseUrl').fill(fake.url);
+    // The window is in English.
+    const dialog = await newConnection(page, (d) => d.getByTestId('connection-service').getByText('Yandex Delivery', { exact: true }));
+    await fillConnection(dialog, { name: 'Яндекс, Тверская', baseUrl: fake.url });
     await dialog.getByTestId('connection-save').click();
     // The token is required: marked, nothing created.
     await dialog.getByText('Fill in this field').waitFor();
     expect(await session.running.app.services.connections.list()).toEqual([]);
     await dialog.getByTestId('connection-field-token').fill(FAKE_YANDEX_TOKEN);
     await screenshot(page, 'yandex-delivery-connection');
-    await dialog.getByTestId('connection-save').click();
-    await dialog.waitFor({ state: 'detached' });
+    await saveConnection(dialog);
 
-    const row = page.getByTestId('connection-row').filter({ hasText: 'Яндекс, Тверская' });
-    await row.getByText('Yandex Delivery', { exact: true }).waitFor();
-    await row.getByTestId('connection-test').click();
-    const result = row.getByTestId('connection-test-result');
-    await result.waitFor();
-    await expect(result.getAttribute('data-ok')).resolves.toBe('true');
-    await expect(row.getByTestId('connection-test-message').textContent()).resolves.toBe('Connected to Yandex Delivery');
+    await page.getByTestId('connection-row').filter({ hasText: 'Яндекс, Тверская' }).getByText('Yandex Delivery', { exact: true }).waitFor();
+    await expect(testConnection(page, 'Яндекс, Тверская')).resolves.toEqual({ ok: 'true', message: 'Connected to Yandex Delivery' });
     const [stored] = await session.running.app.services.connections.list();
     expect(JSON.stringify(stored)).not.toContain(FAKE_YANDEX_TOKEN);
     // Its points are synced into the lists (the app does it daily in the background).
@@ -67,26 +57,16 @@ describe('browser mode: Yandex Delivery connected in Settings, an order to a pic
     await row.waitFor({ timeout: 15_000 });
     await row.click();
     // Handed over at a Yandex drop-off point in the sender's city.
-    const dropOff = form.getByTestId('dropoff-picker');
-    if (!(await dropOff.getByTestId('dropoff-chosen').isVisible())) {
-      await dropOff.getByTestId('dropoff-option').first().click();
-      await dropOff.getByTestId('dropoff-chosen').waitFor();
-    }
+    await chooseDropOff(form);
     return form;
   }
 
-  const detailOf = async (number: string) => {
-    const list = await session.running.app.services.orders.list(shop, { limit: 10, offset: 0 });
-    return session.running.app.services.orders.get(shop, list.rows.find((r) => r.clientNumber === number)!.orderId);
-  };
+  const detailOf = (number: string) => orderDetail(session.running, shop, number);
 
   it('an order to a Yandex pickup point, chosen in the point picker, is booked at the fake with that point', async () => {
     const { page } = session;
     const form = await orderWith(page, 'YA-E2E-POINT', /от пункта приёма до пункта выдачи/);
-    const picker = page.getByTestId('point-picker');
-    await picker.getByTestId('point-option').first().click();
-    await picker.getByTestId('point-chosen').waitFor();
-    const pointOutId = Number(await picker.getByTestId('point-chosen').getAttribute('data-point-id'));
+    const pointOutId = await choosePickupPoint(page);
     await screenshot(page, 'yandex-delivery-point-order');
     await form.getByTestId('submit-order').click();
     await page.getByTestId('order-row').filter({ hasText: 'YA-E2E-POINT' }).waitFor({ timeout: 15_000 });
@@ -94,8 +74,7 @@ describe('browser mode: Yandex Delivery connected in Settings, an order to a pic
     const detail = await detailOf('YA-E2E-POINT');
     expect(detail.order).toMatchObject({ providerKey: 'yandex-delivery', tariffId: 9102, deliveryType: 2, pickupType: 2, pointOutId });
     await session.running.app.outbox.drain();
-    const point = await session.running.app.dispatch('lists.point', shop, { providerKey: 'yandex-delivery', id: pointOutId });
-    const code = point.ok ? (point.value as { code: string }).code : '';
+    const code = await pointCode(session.running, shop, 'yandex-delivery', pointOutId);
     expect(fake.request('YA-E2E-POINT')?.body.destination).toMatchObject({ type: 'platform_station', platform_station: { platform_id: code } });
   });
 
@@ -108,12 +87,7 @@ describe('browser mode: Yandex Delivery connected in Settings, an order to a pic
     await session.running.app.outbox.drain();
     expect(fake.request('YA-E2E-DOOR')?.body.destination).toMatchObject({ type: 'custom_location', custom_location: { details: { locality: 'Москва', house: '28' } } });
 
-    await page.reload();
-    await page.getByTestId('order-row').filter({ hasText: 'YA-E2E-DOOR' }).click();
-    const button = page.getByTestId('order-detail').getByTestId('detail-label');
-    await button.waitFor();
-    await page.evaluate(keepBlobs);
-    const pdf = await openedPdf(page, () => button.click());
+    const pdf = await printLabel(page, 'YA-E2E-DOOR');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
     expect(fake.http.byRoute['POST /api/b2b/platform/request/generate-labels']).toBe(1);
     expect(session.pageErrors()).toEqual([]);

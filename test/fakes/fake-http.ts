@@ -63,8 +63,12 @@ export interface Exchange {
   res: ServerResponse;
   url: URL;
   raw: string;
+  /** The body as it came, byte for byte. */
+  bytes: Buffer;
   /** The body as JSON; undefined when empty or not JSON. */
   body: unknown;
+  /** Leaves the call unanswered until the server closes (a service that never replies). */
+  hang(): void;
 }
 
 export interface FakeHttpOptions {
@@ -117,7 +121,8 @@ export async function startFakeHttp(options: FakeHttpOptions) {
       const key = options.routeKey(req.method ?? 'GET', url);
       stats.requests++;
       stats.byRoute[key] = (stats.byRoute[key] ?? 0) + 1;
-      const raw = Buffer.concat(chunks).toString('utf8');
+      const bytes = Buffer.concat(chunks);
+      const raw = bytes.toString('utf8');
       let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : undefined;
@@ -141,9 +146,9 @@ export async function startFakeHttp(options: FakeHttpOptions) {
           },
         });
         hang(res);
-        return void run({ req, res: sink, url, raw, body });
+        return void run({ req, res: sink, url, raw, bytes, body, hang: () => hang(res) });
       }
-      void run({ req, res, url, raw, body });
+      void run({ req, res, url, raw, bytes, body, hang: () => hang(res) });
     });
   });
   server.on('connection', (socket) => {

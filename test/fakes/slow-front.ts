@@ -1,6 +1,5 @@
-import { request as forward, Agent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { seededRandom } from './cdek/server';
+import { request as forward, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { seededRandom, startFakeHttp } from './fake-http';
 
 /** What the front does instead of passing a call on: a 503 or 429 with its Retry-After, or no answer at all. */
 export type FrontFault = { kind: '503' | '429'; retryAfterSeconds?: number } | { kind: 'hang' };
@@ -14,10 +13,17 @@ export interface SlowFrontOptions {
   fault?: (method: string, path: string) => FrontFault | null;
 }
 
+/** The front's own refusal, in the JSON error form the services behind it use. */
+function refusal(kind: '503' | '429') {
+  return kind === '429' ? { errors: [{ code: 'too_many_requests', message: 'Too many requests' }] } : { errors: [{ code: 'service_unavailable', message: 'Service unavailable' }] };
+}
+
 /**
  * A reverse proxy in front of a fake delivery service that makes it behave like a real one far away: every
  * answer takes `latencyMs`, and some calls fail the way services fail (503 / 429 with Retry-After, no answer)
- * without reaching the service. The fake behind keeps its own books (what it registered, how often).
+ * without reaching the service. The fake behind keeps its own books (what it registered, how often). Built on the
+ * fakes' shared server (fake-http.ts), which reads the calls and holds the unanswered ones; the front adds the
+ * latency, its own fault rule and the passing on.
  */
 export async function startSlowFront(options: SlowFrontOptions) {
   const target = new URL(options.target);
@@ -25,8 +31,6 @@ export async function startSlowFront(options: SlowFrontOptions) {
   const latency = options.latencyMs ?? 0;
   let fault = options.fault ?? (() => null);
   const stats = { calls: 0, passed: 0, inFlight: 0, maxInFlight: 0, faults: { '503': 0, '429': 0, hang: 0 } as Record<FrontFault['kind'], number> };
-  const sockets = new Set<Socket>();
-  const hanging = new Set<ServerResponse>();
   const later = (fn: () => void) => (latency > 0 ? setTimeout(fn, latency) : setImmediate(fn));
 
   function pass(req: IncomingMessage, res: ServerResponse, body: Buffer) {
@@ -44,51 +48,37 @@ export async function startSlowFront(options: SlowFrontOptions) {
     out.end(body);
   }
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+  const server = await startFakeHttp({
+    routeKey: (method, url) => `${method} ${url.pathname}`,
+    faultBody: (status) => refusal(status === 429 ? '429' : '503'),
+    handle({ req, res, url, bytes, hang }) {
       stats.calls++;
       stats.maxInFlight = Math.max(stats.maxInFlight, ++stats.inFlight);
       res.on('close', () => stats.inFlight--);
-      const path = new URL(req.url ?? '/', 'http://front').pathname;
-      const chosen = fault(req.method ?? 'GET', path);
+      const chosen = fault(req.method ?? 'GET', url.pathname);
       if (chosen) stats.faults[chosen.kind]++;
-      if (chosen?.kind === 'hang') {
-        hanging.add(res);
-        res.on('close', () => hanging.delete(res));
-        return;
-      }
+      if (chosen?.kind === 'hang') return hang();
       later(() => {
-        if (!chosen) return pass(req, res, Buffer.concat(chunks));
-        const text = JSON.stringify({ errors: [{ code: chosen.kind === '429' ? 'too_many_requests' : 'service_unavailable', message: chosen.kind === '429' ? 'Too many requests' : 'Service unavailable' }] });
+        if (!chosen) return pass(req, res, bytes);
+        const text = JSON.stringify(refusal(chosen.kind));
         const wait = chosen.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(chosen.retryAfterSeconds) };
         res.writeHead(Number(chosen.kind), { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...wait });
         res.end(text);
       });
-    });
+    },
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
     /** The front's origin; append the service's own path prefix (e.g. /v2). */
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     stats,
     /** Replaces the fault rule (a service going down or coming back). */
     setFault(rule: (method: string, path: string) => FrontFault | null) {
       fault = rule;
     },
     async close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      for (const s of sockets) s.destroy();
+      await server.close();
       agent.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -4,7 +4,8 @@
  * one refused inside HTTP 200), refusals in all three of Boxberry's forms (`{err}`, `{error:true,message}`, an array
  * holding one), ParselCreate keeping the shop's number unique (and `updateByTrack` changes), ParcelInfo lookups by
  * number, statuses by name advancing over the fake's clock, CancelOrder's two types, points per city, label and act
- * links to real PDFs, and 429/5xx/hangs/lost replies on demand or at a seeded rate. It counts created parcels per shop
+ * links to real PDFs, DeliveryCosts to a point or by a courier index (fakeBoxberryIndexes) from its price list
+ * (boxberryPrice), CreateIntake numbering courier intakes, and 429/5xx/hangs/lost replies on demand or at a seeded rate. It counts created parcels per shop
  * number so tests can assert "registered exactly once".
  */
 import type { ServerResponse } from 'node:http';
@@ -42,6 +43,19 @@ export const fakeBoxberryCities = [
   { Code: '57', Name: 'Казань', Area: 'Татарстан', lat: 55.79, lng: 49.1 },
   { Code: '22', Name: 'Екатеринбург', Area: 'Свердловская', lat: 56.83, lng: 60.6 },
 ];
+
+/** The fake's courier reach: the head post index of each of its cities → the city's code. */
+export const fakeBoxberryIndexes: Record<string, string> = { '101000': '68', '190000': '010', '420000': '57', '620000': '22' };
+
+/**
+ * The fake's price list, in rubles: 200 plus 30 a started kilogram, 0.5 % of the declared value, the courier's extra;
+ * the term in days. The kopecks part is kept (Boxberry prices are not whole rubles).
+ */
+export function boxberryPrice(grams: number, declaredRubles: number, courierRubles: number, days: number) {
+  const base = 200 + 30 * Math.ceil(grams / 1000);
+  const service = Math.round(declaredRubles * 0.5) / 100;
+  return { price: Math.round((base + service + courierRubles) * 100) / 100, price_base: base + courierRubles, price_service: service, delivery_period: String(days) };
+}
 
 /** Deterministic points: every 5th a locker, every 4th prepaid only, every 3rd takes cards, every 7th takes no parcels in. */
 export function generateBoxberryPoints(count: number): FakeBoxberryPoint[] {
@@ -97,6 +111,9 @@ export async function startFakeBoxberry(options: FakeBoxberryOptions = {}) {
   let seq = 41_000_000;
   let actSeq = 500;
   let origin = '';
+  let costsAsked = 0;
+  let intakeSeq = 7_700;
+  const intakes = new Map<string, Record<string, string>>();
 
   const err = (res: ServerResponse, message: string) => sendJson(res, 200, { err: message });
   const reached = (p: FakeParcel) => p.statuses.filter((s) => s.at <= now());
@@ -224,6 +241,40 @@ export async function startFakeBoxberry(options: FakeBoxberryOptions = {}) {
       return sendJson(res, 200, { id: String(actSeq), label: `${origin}/acts/${actSeq}.pdf` });
     }
 
+    if (method === 'DeliveryCosts') {
+      const weight = Number(q('weight'));
+      if (!(weight > 0) || weight > 31_000) return err(res, 'Неверный вес посылки');
+      const paysum = Number(q('paysum') ?? 0);
+      let days: number;
+      let courier = 0;
+      if (q('target')) {
+        const target = point(q('target'));
+        if (!target) return err(res, 'Неверный код пункта выдачи (target)');
+        if (paysum > 0 && target.OnlyPrepaidOrders === 'Yes') return err(res, 'Пункт выдачи принимает только предоплаченные заказы');
+        days = target.CityCode === '68' ? 1 : 3;
+      } else if (q('zip')) {
+        const city = fakeBoxberryIndexes[q('zip')!];
+        if (!city) return err(res, 'Курьерская доставка по индексу не осуществляется');
+        days = city === '68' ? 1 : 4;
+        courier = 150;
+      } else return err(res, 'Не указан пункт выдачи (target) или индекс (zip)');
+      costsAsked++;
+      return sendJson(res, 200, boxberryPrice(weight, Number(q('ordersum') ?? 0), courier, days));
+    }
+
+    if (method === 'CreateIntake') {
+      const day = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(q('take_date') ?? '');
+      if (!day) return err(res, 'Неверная дата забора (take_date), формат ДД.ММ.ГГГГ');
+      if (new Date(`${day[3]}-${day[2]}-${day[1]}T12:00:00Z`).getUTCDay() === 0) return err(res, 'В воскресенье забор не осуществляется');
+      if (!fakeBoxberryCities.some((c) => c.Name === q('city'))) return err(res, 'Забор в этом городе не осуществляется');
+      if (!q('street')) return err(res, 'Не указан адрес забора');
+      if (!/^\+?\d{10,12}$/.test(q('contact_phone') ?? '')) return err(res, 'Неверный телефон контактного лица');
+      if (!(Number(q('weight')) > 0)) return err(res, 'Не указан вес');
+      const id = String(++intakeSeq);
+      intakes.set(id, Object.fromEntries(url.searchParams.entries()));
+      return sendJson(res, 200, { message: `Заявка на забор № ${id} принята` });
+    }
+
     return err(res, `Метод ${method} не найден`);
   }
 
@@ -244,6 +295,10 @@ export async function startFakeBoxberry(options: FakeBoxberryOptions = {}) {
     failNext: http.failNext,
     setFaultRate: http.setFaultRate,
     registrations: (orderId: string) => registrations.get(orderId) ?? 0,
+    /** Prices given (DeliveryCosts answered with a price). */
+    costsAsked: () => costsAsked,
+    /** A courier intake as it was asked (its parameters), by the number the fake gave it. */
+    intake: (id: string) => intakes.get(id) ?? null,
     registrationCounts: () => new Map(registrations),
     setToken(next: string) {
       token = next;

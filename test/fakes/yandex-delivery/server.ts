@@ -3,7 +3,8 @@
  * shared/reference/carriers-ru.md and the platform's reference pages. Real HTTP on 127.0.0.1: a bearer token that a
  * test can revoke or let expire (answered 401 "Access denied"), offers priced and dated on the fake's clock,
  * confirmation that keeps the shop's number unique (400 "There already was request with such code…"), statuses that
- * advance over the fake's clock, lookups by id and by creation window, cancel with its three answers, pickup points
+ * advance over the fake's clock, lookups by id and by creation window, edits of the recipient and destination before
+ * handover (request/edit), cancel with its three answers, pickup points
  * filtered by coordinate box, prices, door intervals, labels and handover acts as real PDFs, errors as
  * `{ code, message }`, and 429/5xx/hangs/lost replies on demand or at a seeded rate. It counts confirmed requests per
  * shop number so tests can assert "registered exactly once".
@@ -125,7 +126,7 @@ export async function startFakeYandex(options: FakeYandexOptions = {}) {
   const requests = new Map<string, FakeRequest>();
   const byOperator = new Map<string, FakeRequest>();
   const registrations = new Map<string, number>();
-  const counters = { unauthorized: 0, duplicateRefusals: 0, offersMade: 0 };
+  const counters = { unauthorized: 0, duplicateRefusals: 0, offersMade: 0, edits: 0 };
   let seq = 0;
 
   const error = (res: ServerResponse, status: number, code: string, message: string) => sendJson(res, status, { code, message });
@@ -256,6 +257,20 @@ export async function startFakeYandex(options: FakeYandexOptions = {}) {
       if (!ids && (Number.isNaN(from) || Number.isNaN(to))) return error(res, 400, 'bad_request', 'from and to (or request_ids) are required');
       const list = [...requests.values()].filter((r) => (ids ? ids.includes(r.id) : r.createdAt >= from && r.createdAt <= to));
       return sendJson(res, 200, { requests: list.map(info) });
+    }
+
+    if (method === 'POST' && path === '/request/edit') {
+      const request = requests.get(b.request_id);
+      if (!request) return error(res, 404, 'not_found', 'Request not found');
+      const status = current(request);
+      if (!BEFORE_HANDOVER.has(status)) return error(res, 400, 'bad_request', `Request can not be edited in status ${status}`);
+      if (!b.recipient_info?.first_name || !b.recipient_info?.phone) return error(res, 400, 'bad_request', 'recipient_info.first_name and phone are required');
+      // The new destination is checked as a new request's would be.
+      const problem = refusal({ ...request.body, destination: b.destination, recipient_info: b.recipient_info });
+      if (problem) return error(res, ...problem);
+      request.body = { ...request.body, recipient_info: b.recipient_info, destination: { ...b.destination, interval_utc: b.destination.interval_utc ?? request.body.destination.interval_utc } };
+      counters.edits++;
+      return sendJson(res, 200, { edit_id: `edit-${++seq}` });
     }
 
     if (method === 'POST' && path === '/request/cancel') {

@@ -3,20 +3,26 @@ import { mergePdfs } from '../../print/merge';
 import { ZodError, type z } from 'zod';
 import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { FieldError } from '../../../../shared/errors';
+import { said } from '../../../../shared/messages';
 import type { OrderCreate } from '../../../../shared/schemas/order';
+import type { Quote, QuoteRequest } from '../../calculator/pricing-provider';
+import { normalizeCity } from '../../calculator/geo';
 import type { PointSource } from '../../lists/carrier-reference';
+import type { CourierCalls } from '../courier-call';
+import { indexOfCity } from '../russian-post/mapping';
 import type { StoredReference } from '../carrier-kind';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest, type TrackedShipment } from '../provider';
 import { trackEach } from '../track-each';
 import { BoxberryApiError, type BoxberryClient } from './client';
 import {
-  BOXBERRY_KEY, boxberryFieldError, boxberryOrderErrors, boxberryTariffOf, boxberryTariffRecords, boxberryTariffs, handedOver, isDuplicate, isNotFound,
-  mapBoxberryStatuses, pointFromBoxberry, toBoxberryParcel,
+  BOXBERRY_KEY, boxberryCostsQuery, boxberryFieldError, boxberryOrderErrors, boxberryTariffOf, boxberryTariffRecords, boxberryTariffs, handedOver, intakeNumberOf,
+  isDuplicate, isNotFound, mapBoxberryStatuses, pointFromBoxberry, quoteFromBoxberry, toBoxberryIntake, toBoxberryParcel, type BoxberryCostTarget,
 } from './mapping';
 import {
-  boxberryActSchema, boxberryCitiesSchema, boxberryCreatedSchema, boxberryLabelSchema, boxberryParcelInfoListSchema, boxberryPointSchema, boxberryStatusesSchema,
-  type BoxberryPoint,
+  boxberryActSchema, boxberryCitiesSchema, boxberryCostsSchema, boxberryCreatedSchema, boxberryIntakeSchema, boxberryLabelSchema, boxberryParcelInfoListSchema,
+  boxberryPointSchema, boxberryStatusesSchema, type BoxberryPoint,
 } from './wire';
+import { checkOf } from '../check-of';
 
 export interface BoxberryProviderOptions {
   client: BoxberryClient;
@@ -182,6 +188,21 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
     }
   }
 
+  // ------------------------------------------------------------ points
+
+  /** A city's points as Boxberry lists them (ListPoints&CityCode=); a point ShipDesk cannot read is counted as skipped. */
+  async function cityPoints(cityCode: string): Promise<{ found: BoxberryPoint[]; skipped: number }> {
+    const raw = await client.get('ListPoints', { CityCode: cityCode, prepaid: 1 });
+    const found: BoxberryPoint[] = [];
+    let skipped = 0;
+    for (const r of Array.isArray(raw) ? raw : []) {
+      const parsed = boxberryPointSchema.safeParse(r);
+      if (parsed.success) found.push(parsed.data);
+      else skipped++;
+    }
+    return { found, skipped };
+  }
+
   /** Its points, one city a page (ListCities, then ListPoints per city), for lists/ to store. */
   function pointSource(): PointSource {
     let cities: { Code: string }[] | null = null;
@@ -193,32 +214,89 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
         if (index === 0 || !cities) cities = parse(boxberryCitiesSchema, await client.get('ListCities'));
         const city = cities[index];
         if (!city) return { points: [], skipped: 0, more: false };
-        const raw = await client.get('ListPoints', { CityCode: city.Code, prepaid: 1 });
-        const list = Array.isArray(raw) ? raw : [];
-        const found: BoxberryPoint[] = [];
-        let skipped = 0;
-        for (const r of list) {
-          const parsed = boxberryPointSchema.safeParse(r);
-          if (parsed.success) found.push(parsed.data);
-          else skipped++;
-        }
+        const { found, skipped } = await cityPoints(city.Code);
         return { points: found.map((p) => ({ code: p.Code, toPoint: (id: number) => pointFromBoxberry(p, id) })), skipped, more: index + 1 < cities.length };
       },
     };
   }
 
+  // ------------------------------------------------------------ prices
+
+  /**
+   * Where DeliveryCosts prices a tariff to the city: a point there that hands out parcels (one taking cash when there is
+   * cash to collect), or the city's postal index for the door. None → the tariff is not offered there.
+   */
+  async function costTarget(deliveryType: 1 | 2, city: string, cod: boolean): Promise<BoxberryCostTarget | null> {
+    if (deliveryType === 1) {
+      const zip = indexOfCity(city);
+      return zip ? { zip } : null;
+    }
+    const known = parse(boxberryCitiesSchema, await client.get('ListCities')).find((c) => normalizeCity(c.Name) === normalizeCity(city));
+    if (!known) return null;
+    const { found } = await cityPoints(known.Code);
+    const target = found.find((p) => !cod || p.OnlyPrepaidOrders !== 'Yes');
+    return target ? { target: target.Code } : null;
+  }
+
+  /** Each tariff priced by DeliveryCosts to the destination city; a tariff Boxberry does not run there is left out. */
+  async function rates(request: QuoteRequest): Promise<Quote[]> {
+    if (!request.to.city) return [];
+    const parcel = { grams: request.places.reduce((s, p) => s + p.weight, 0), assessedKopecks: request.assessedKopecks, codKopecks: request.codKopecks };
+    const quotes: Quote[] = [];
+    try {
+      for (const tariff of boxberryTariffs) {
+        const to = await costTarget(tariff.deliveryType, request.to.city, request.codKopecks > 0);
+        if (!to) continue;
+        let costs;
+        try {
+          costs = parse(boxberryCostsSchema, await client.get('DeliveryCosts', boxberryCostsQuery(parcel, to)));
+        } catch (error) {
+          if (error instanceof BoxberryApiError) continue; // this tariff does not reach the place; the other may
+          throw error;
+        }
+        const quote = quoteFromBoxberry(tariff, costs);
+        if (!quote) throw new ProviderUnavailableError(`${SERVICE} priced in a form ShipDesk does not understand: ${String(costs.price)}`);
+        quotes.push(quote);
+      }
+    } catch (error) {
+      throw translate(error);
+    }
+    return quotes;
+  }
+
+  // ------------------------------------------------------------ courier
+
+  /**
+   * Courier intake (CreateIntake): a courier comes to the shop for its parcels. Boxberry answers with a message that
+   * names the intake's number; its API offers no way to cancel one, so a cancel is refused with that reason.
+   */
+  const courierCalls: CourierCalls = {
+    async create(request) {
+      try {
+        const answer = parse(boxberryIntakeSchema, await client.get('CreateIntake', toBoxberryIntake(request)));
+        return { providerNumber: intakeNumberOf(answer.message) };
+      } catch (error) {
+        if (error instanceof BoxberryApiError) throw new ProviderRejectedError(said('provider.refusedCourierCall', { service: SERVICE, reason: error.message }), [boxberryFieldError(error.message)]);
+        throw translate(error);
+      }
+    },
+    async cancel() {
+      throw new ProviderRejectedError(said('provider.noCourierCancel', { service: SERVICE }));
+    },
+  };
+
   return {
     info: boxberryInfo(false),
-    async check(order: OrderCreate) {
-      return (await prepare(order)).errors;
-    },
+    check: checkOf(prepare),
     register,
     find,
-    update: (providerNumber: string, request: ShipmentRequest) => update(providerNumber, request),
-    cancel: (providerNumber: string) => cancel(providerNumber),
+    update,
+    cancel,
     track: (shipments: TrackedShipment[]) => trackEach(shipments, (s) => history(s.providerNumber), options.trackConcurrency),
     labels,
     handoverAct,
+    rates,
+    courierCalls,
     referenceData: { points: pointSource(), tariffs: boxberryTariffRecords },
     /** "Test connection": the city list, which needs a valid token. */
     async testConnection(): Promise<void> {

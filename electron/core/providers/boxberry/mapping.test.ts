@@ -5,8 +5,9 @@ import { boxberryOrder } from '../../../../test/fakes/boxberry/orders';
 import {
   boxberryDate, boxberryError, boxberryFieldError, boxberryKopecks, boxberryOrderErrors, boxberryStatusKey, boxberryStatusKeys, boxberryTariffRecords,
   boxberryWorktime, isDuplicate, isNotFound, isTokenRefusal, mapBoxberryStatuses, pointFromBoxberry, toBoxberryParcel,
+  boxberryCostsQuery, boxberryTariffs, intakeNumberOf, quoteFromBoxberry, toBoxberryIntake,
 } from './mapping';
-import { boxberryParcelInfoListSchema, boxberryPointSchema, boxberryStatusesSchema } from './wire';
+import { boxberryCostsSchema, boxberryIntakeSchema, boxberryParcelInfoListSchema, boxberryPointSchema, boxberryStatusesSchema } from './wire';
 
 /** Fixtures are written from carriers-ru.md and the SDK's models (see fixtures/README.md); no network is used. */
 const fixture = (name: string): any => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -122,3 +123,32 @@ describe('Boxberry mapping: points and prices', () => {
     expect(boxberryKopecks('бесплатно')).toBeNaN();
   });
 });
+
+describe('Boxberry mapping: prices (DeliveryCosts) and courier intake (CreateIntake)', () => {
+  it('the price query carries grams and rubles and where the parcel goes; the answer is a quote in exact kopecks with its term', () => {
+    const f = fixture('delivery-costs.json');
+    expect(boxberryCostsQuery(f.parcel, { target: '10006' })).toEqual(f.toPoint);
+    expect(boxberryCostsQuery(f.parcel, { zip: '420000' })).toEqual(f.toDoor);
+    const costs = boxberryCostsSchema.parse(f.answer);
+    expect(quoteFromBoxberry(boxberryTariffs[0], costs)).toEqual({
+      tariffId: 9201, tariffProviderId: '1', tariffName: 'Boxberry: до пункта выдачи', pickupType: 2, deliveryType: 2, transportKopecks: 30_550, insuranceKopecks: 0, codFeeKopecks: 0, daysMin: 3, daysMax: 3,
+    });
+    expect(quoteFromBoxberry(boxberryTariffs[1], { price: '0.1' })).toMatchObject({ transportKopecks: 10, daysMin: 0, daysMax: 0 });
+    expect(quoteFromBoxberry(boxberryTariffs[1], { price: 'по запросу' })).toBeNull();
+  });
+
+  it('a courier call becomes CreateIntake\'s parameters: address parts, contact, DD.MM.YYYY day, boxes, grams, the parcels in the comment', () => {
+    const f = fixture('create-intake.json');
+    const shipment = (providerNumber: string) => ({ providerNumber, request: {} as never });
+    const query = toBoxberryIntake({
+      companyId: 1, callId: 3, date: '2026-03-03', timeStart: '10:00', timeEnd: '14:00', weight: 2400,
+      address: { countryCode: 'RU', city: 'Москва', postIndex: '101000', street: 'Тверская', house: '7', block: '2', office: '12' },
+      contactName: 'Иван Петров', phone: '+7 (916) 123-45-67', email: 'shop@example.ru', comment: 'Домофон 12',
+      shipments: [shipment('41000001'), shipment('41000002')], today: '2026-03-02', hour: 9,
+    });
+    expect(query).toEqual(f.query);
+    expect(intakeNumberOf(boxberryIntakeSchema.parse(f.answer).message)).toBe('7701');
+    expect(intakeNumberOf('Заявка принята')).toBeNull();
+  });
+});
+

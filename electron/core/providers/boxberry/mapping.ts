@@ -7,6 +7,7 @@ import { toKopecks, toRubles } from '../../../../shared/money';
 import type { Point, Tariff, Worktime } from '../../../../shared/schemas/lists';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { StatusKey } from '../../../../shared/status-keys';
+import type { CourierCallRequest } from '../courier-call';
 import type { ProviderStatus } from '../provider';
 import type { BoxberryPoint, BoxberryStatus } from './wire';
 
@@ -295,3 +296,73 @@ export function pointFromBoxberry(p: BoxberryPoint, id: number, enabled = true):
 
 /** DeliveryCosts' price "349.5" or 349.5 → kopecks; NaN when it is not a price. */
 export const boxberryKopecks = (value: number | string) => (typeof value === 'number' ? toKopecks(value) : /^\s*\d+([.,]\d+)?\s*$/.test(value) ? toKopecks(Number(value.replace(',', '.'))) : Number.NaN);
+
+// ---------------------------------------------------------------- prices
+
+/** What DeliveryCosts is asked for one tariff: to a point by its code, to the door by the postal index. */
+export type BoxberryCostTarget = { target: string } | { zip: string };
+
+/**
+ * DeliveryCosts' query for a parcel: weight in grams (all boxes), the declared value and the sum to collect in rubles,
+ * and where it goes. The drop-off point is left to Boxberry (the calculator does not know where the shop hands over).
+ */
+export function boxberryCostsQuery(parcel: { grams: number; assessedKopecks: number; codKopecks: number }, to: BoxberryCostTarget): Record<string, string | number> {
+  return { weight: Math.max(1, Math.round(parcel.grams)), ordersum: toRubles(parcel.assessedKopecks), paysum: toRubles(parcel.codKopecks), ...to };
+}
+
+/** DeliveryCosts' answer → a quote of the tariff: the whole price as transport, the term as both bounds. NaN price → null. */
+export function quoteFromBoxberry(tariff: (typeof boxberryTariffs)[number], costs: { price: number | string; delivery_period?: number | string }) {
+  const kopecks = boxberryKopecks(costs.price);
+  if (Number.isNaN(kopecks)) return null;
+  const days = Number(costs.delivery_period ?? 0);
+  const term = Number.isFinite(days) && days > 0 ? Math.round(days) : 0;
+  return {
+    tariffId: tariff.id,
+    tariffProviderId: tariff.vid,
+    tariffName: tariff.name,
+    pickupType: 2 as const,
+    deliveryType: tariff.deliveryType,
+    transportKopecks: kopecks,
+    insuranceKopecks: 0,
+    codFeeKopecks: 0,
+    daysMin: term,
+    daysMax: term,
+  };
+}
+
+// ---------------------------------------------------------------- courier intake
+
+/** Boxberry's dates in calls: DD.MM.YYYY. */
+const boxberryDay = (isoDate: string) => isoDate.split('-').reverse().join('.');
+
+/**
+ * Our courier call → CreateIntake's parameters: where (index, city, street, house, block, office), who (name, phone,
+ * email), when (day, from, to), what (boxes, grams) and a comment naming the parcels' tracks.
+ */
+export function toBoxberryIntake(request: CourierCallRequest): Record<string, string | number> {
+  const a = request.address;
+  const tracks = request.shipments.map((s) => s.providerNumber);
+  const comment = [request.comment, tracks.length ? `Посылки: ${tracks.join(', ')}` : undefined].filter(Boolean).join('. ');
+  return clean({
+    zip: a.postIndex,
+    city: a.city,
+    street: a.street ?? a.addressString,
+    house: a.house,
+    housing: a.block,
+    flat: a.office,
+    contact_name: request.contactName,
+    contact_phone: request.phone.replace(/[^\d+]/g, ''),
+    contact_email: request.email,
+    take_date: boxberryDay(request.date),
+    take_time_from: request.timeStart,
+    take_time_to: request.timeEnd,
+    seats_count: Math.max(1, request.shipments.length),
+    weight: Math.max(1, Math.round(request.weight)),
+    comment: comment || undefined,
+  }) as Record<string, string | number>;
+}
+
+/** The number Boxberry gave the intake, read from its message ("Заявка № 123 создана"); null when it names none. */
+export function intakeNumberOf(message: string): string | null {
+  return /№\s*(\d+)/.exec(message)?.[1] ?? /\b(\d{4,})\b/.exec(message)?.[1] ?? null;
+}

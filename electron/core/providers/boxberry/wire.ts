@@ -50,3 +50,6 @@ export const boxberryCitySchema = z.object({ Code: textish, Name: z.string() });
 export const boxberryCitiesSchema = z.array(boxberryCitySchema);
 
 export const boxberryCostsSchema = z.object({ price: z.union([z.number(), z.string()]), price_base: z.union([z.number(), z.string()]).optional(), price_service: z.union([z.number(), z.string()]).optional(), delivery_period: z.union([z.number(), z.string()]).optional() });
+
+/** CreateIntake's answer: Boxberry's message about the intake (its number inside, when it gives one). */
+export const boxberryIntakeSchema = z.object({ message: z.string().min(1) });

@@ -24,6 +24,7 @@ import {
   cdekCitySchema, cdekIntervalsSchema, cdekOrderResponseSchema, cdekPrintFormSchema, cdekTariffListSchema, type CdekOrderEntity,
   type CdekOrderResponse,
 } from './wire';
+import { checkOf } from '../check-of';
 
 export interface CdekProviderOptions {
   client: CdekClient;
@@ -415,9 +416,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
 
   return {
     info,
-    async check(order: OrderCreate) {
-      return (await prepare(order)).errors;
-    },
+    check: checkOf(prepare),
     register,
     find,
     update,

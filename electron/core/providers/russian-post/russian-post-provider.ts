@@ -20,6 +20,7 @@ import { RussianPostTrackingError, TICKET_MAX_BARCODES, type PostTracking } from
 import {
   postBatchesCreatedSchema, postCreatedSchema, postOrderSchema, postOrdersSchema, postPointSchema, postTariffSchema, type PostOrder, type PostPoint,
 } from './wire';
+import { checkOf } from '../check-of';
 
 export interface RussianPostProviderOptions {
   client: RussianPostClient;
@@ -444,12 +445,10 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
 
   return {
     info,
-    async check(order: OrderCreate) {
-      return (await prepare(order)).errors;
-    },
+    check: checkOf(prepare),
     register,
     find,
-    update: (providerNumber: string, request: ShipmentRequest) => update(providerNumber, request),
+    update,
     cancel: (providerNumber: string) => cancel(providerNumber),
     track,
     labels,

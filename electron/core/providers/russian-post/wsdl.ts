@@ -3,6 +3,42 @@
  * envelopes and reads the answers from these, the fake serves them. Kept as text so the bundled app needs no files.
  */
 
+/** One SOAP operation of a service: its name and the schema elements of its request and answer. */
+interface Operation {
+  name: string;
+  input: string;
+  output: string;
+}
+
+/**
+ * The messages, port type and document/literal binding of a service's operations, which every operation spells the
+ * same way: a `<name>Request` / `<name>Response` message pair over its two elements.
+ */
+function operations(service: { portType: string; binding: string; soap: 'soap' | 'soap12'; types: string }, list: Operation[]): string {
+  const { portType, binding, soap, types } = service;
+  const messages = list.flatMap((op) => [
+    `  <wsdl:message name="${op.name}Request"><wsdl:part name="parameters" element="${types}:${op.input}"/></wsdl:message>`,
+    `  <wsdl:message name="${op.name}Response"><wsdl:part name="parameters" element="${types}:${op.output}"/></wsdl:message>`,
+  ]);
+  const abstract = list.map((op) => `    <wsdl:operation name="${op.name}">
+      <wsdl:input message="tns:${op.name}Request"/>
+      <wsdl:output message="tns:${op.name}Response"/>
+    </wsdl:operation>`);
+  const bound = list.map((op) => `    <wsdl:operation name="${op.name}">
+      <${soap}:operation soapAction="" style="document"/>
+      <wsdl:input><${soap}:body use="literal"/></wsdl:input>
+      <wsdl:output><${soap}:body use="literal"/></wsdl:output>
+    </wsdl:operation>`);
+  return `${messages.join('\n')}
+  <wsdl:portType name="${portType}">
+${abstract.join('\n')}
+  </wsdl:portType>
+  <wsdl:binding name="${binding}" type="tns:${portType}">
+    <${soap}:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>
+${bound.join('\n')}
+  </wsdl:binding>`;
+}
+
 export const OPERATION_HISTORY_WSDL = `<?xml version="1.0" encoding="UTF-8"?>
 <!--
   Russian Post's single-item tracking service (OperationHistory, SOAP 1.2), as far as ShipDesk uses it: the
@@ -86,26 +122,9 @@ export const OPERATION_HISTORY_WSDL = `<?xml version="1.0" encoding="UTF-8"?>
       </xs:element>
     </xs:schema>
   </wsdl:types>
-  <wsdl:message name="getOperationHistoryRequest">
-    <wsdl:part name="parameters" element="data:getOperationHistory"/>
-  </wsdl:message>
-  <wsdl:message name="getOperationHistoryResponse">
-    <wsdl:part name="parameters" element="data:getOperationHistoryResponse"/>
-  </wsdl:message>
-  <wsdl:portType name="OperationHistory12">
-    <wsdl:operation name="getOperationHistory">
-      <wsdl:input message="tns:getOperationHistoryRequest"/>
-      <wsdl:output message="tns:getOperationHistoryResponse"/>
-    </wsdl:operation>
-  </wsdl:portType>
-  <wsdl:binding name="OperationHistory12Binding" type="tns:OperationHistory12">
-    <soap12:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>
-    <wsdl:operation name="getOperationHistory">
-      <soap12:operation soapAction="" style="document"/>
-      <wsdl:input><soap12:body use="literal"/></wsdl:input>
-      <wsdl:output><soap12:body use="literal"/></wsdl:output>
-    </wsdl:operation>
-  </wsdl:binding>
+${operations({ portType: 'OperationHistory12', binding: 'OperationHistory12Binding', soap: 'soap12', types: 'data' }, [
+  { name: 'getOperationHistory', input: 'getOperationHistory', output: 'getOperationHistoryResponse' },
+])}
   <wsdl:service name="OperationHistory12">
     <wsdl:port name="OperationHistory12Port" binding="tns:OperationHistory12Binding">
       <soap12:address location="https://tracking.russianpost.ru/rtm34"/>
@@ -190,33 +209,10 @@ export const BATCH_TRACKING_WSDL = `<?xml version="1.0" encoding="UTF-8"?>
       </xs:element>
     </xs:schema>
   </wsdl:types>
-  <wsdl:message name="getTicketRequest"><wsdl:part name="parameters" element="d:ticketRequest"/></wsdl:message>
-  <wsdl:message name="getTicketResponse"><wsdl:part name="parameters" element="d:ticketResponse"/></wsdl:message>
-  <wsdl:message name="getResponseByTicketRequest"><wsdl:part name="parameters" element="d:answerByTicketRequest"/></wsdl:message>
-  <wsdl:message name="getResponseByTicketResponse"><wsdl:part name="parameters" element="d:answerByTicketResponse"/></wsdl:message>
-  <wsdl:portType name="FederalClient">
-    <wsdl:operation name="getTicket">
-      <wsdl:input message="tns:getTicketRequest"/>
-      <wsdl:output message="tns:getTicketResponse"/>
-    </wsdl:operation>
-    <wsdl:operation name="getResponseByTicket">
-      <wsdl:input message="tns:getResponseByTicketRequest"/>
-      <wsdl:output message="tns:getResponseByTicketResponse"/>
-    </wsdl:operation>
-  </wsdl:portType>
-  <wsdl:binding name="FederalClientBinding" type="tns:FederalClient">
-    <soap:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>
-    <wsdl:operation name="getTicket">
-      <soap:operation soapAction="" style="document"/>
-      <wsdl:input><soap:body use="literal"/></wsdl:input>
-      <wsdl:output><soap:body use="literal"/></wsdl:output>
-    </wsdl:operation>
-    <wsdl:operation name="getResponseByTicket">
-      <soap:operation soapAction="" style="document"/>
-      <wsdl:input><soap:body use="literal"/></wsdl:input>
-      <wsdl:output><soap:body use="literal"/></wsdl:output>
-    </wsdl:operation>
-  </wsdl:binding>
+${operations({ portType: 'FederalClient', binding: 'FederalClientBinding', soap: 'soap', types: 'd' }, [
+  { name: 'getTicket', input: 'ticketRequest', output: 'ticketResponse' },
+  { name: 'getResponseByTicket', input: 'answerByTicketRequest', output: 'answerByTicketResponse' },
+])}
   <wsdl:service name="FederalClient">
     <wsdl:port name="ItemDataServicePort" binding="tns:FederalClientBinding">
       <soap:address location="https://tracking.russianpost.ru/fc"/>

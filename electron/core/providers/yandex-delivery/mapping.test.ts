@@ -6,7 +6,7 @@ import { splitCod } from '../cod-split';
 import { extractYandexError } from './errors';
 import {
   chooseOffer, duplicateRequestId, fieldErrorOf, intervalsFromYandex, kopecksOfPrice, latitudeBand, mapHistory, pointFromYandex, statusKeyFor,
-  toYandexRequest, yandexStatusKeys, yandexTariffRecords,
+  toYandexEdit, toYandexRequest, yandexStatusKeys, yandexTariffRecords,
 } from './mapping';
 import { yandexCancelSchema, yandexOffersSchema, yandexPointSchema, yandexRequestsInfoSchema } from './wire';
 
@@ -30,6 +30,14 @@ describe('Yandex Delivery mapping: our order → the body of offers/create', () 
     const f = fixture('offers-create-door.json');
     const o = doorOrder();
     expect(toYandexRequest(o, f.stations, split(o))).toEqual(f.request);
+  });
+
+  it('a change of a booked request (request/edit) carries its id, the recipient and the destination, nothing of boxes or payment', () => {
+    const f = fixture('request-edit.json');
+    const o = doorOrder();
+    const edit = toYandexEdit(f.request_id, toYandexRequest(o, fixture('offers-create-door.json').stations, split(o)));
+    expect(edit).toEqual(f.request);
+    expect(Object.keys(edit).sort()).toEqual(['destination', 'recipient_info', 'request_id']);
   });
 
   it('two boxes to a pickup point, already paid: each box its barcode, unmeasured boxes as big as their largest item', () => {

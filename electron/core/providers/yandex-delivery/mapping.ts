@@ -191,6 +191,22 @@ export function toYandexRequest(order: OrderCreate, stations: YandexStations, sp
   return body;
 }
 
+/** `request/edit`'s body: the request and what may change on it, the recipient and where the parcel goes. */
+export interface YandexEditBody {
+  request_id: string;
+  recipient_info: YandexRequestBody['recipient_info'];
+  destination: YandexRequestBody['destination'];
+}
+
+/**
+ * A changed order → `request/edit`: the recipient and the destination (a point, or the door with its address and
+ * hours) of the request as `offers/create` would send them now. Boxes and items are edited at Yandex by separate,
+ * asynchronous calls ShipDesk does not make.
+ */
+export function toYandexEdit(requestId: string, body: YandexRequestBody): YandexEditBody {
+  return { request_id: requestId, recipient_info: body.recipient_info, destination: body.destination };
+}
+
 // ---------------------------------------------------------------- offers
 
 /**

@@ -15,13 +15,14 @@ import type { YandexClient } from './client';
 import { YandexApiError, YandexAuthError } from './errors';
 import {
   YANDEX_KEY, chooseOffer, duplicateRequestId, fieldErrorOf, intervalsFromYandex, isCancelled, kopecksOfPrice, mapHistory, settledStatuses, tariffOf,
-  toYandexRequest, yandexTariffRecords, yandexTariffs, type YandexStations,
+  toYandexEdit, toYandexRequest, yandexTariffRecords, yandexTariffs, type YandexStations,
 } from './mapping';
 import { yandexPointSource } from './points';
 import {
   yandexCancelSchema, yandexHistorySchema, yandexIntervalsSchema, yandexOffersSchema, yandexPricingSchema, yandexRequestIdSchema, yandexRequestInfoSchema,
   yandexRequestsInfoSchema, type YandexRequestInfo,
 } from './wire';
+import { checkOf } from '../check-of';
 
 export interface YandexProviderOptions {
   client: YandexClient;
@@ -49,7 +50,7 @@ export function yandexInfo(testMode: boolean): ProviderInfo {
       ? 'Яндекс Доставка «в другой день», тестовая среда: заказы не доставляются.'
       : 'Яндекс Доставка «в другой день»: в пункты выдачи, постаматы и курьером до двери, оплата при получении.',
     test: testMode,
-    capabilities: { cancel: true, update: false, intervals: 'dynamic', deliveryTypes: [1, 2], pickupTypes: [1, 2], cod: true },
+    capabilities: { cancel: true, update: true, intervals: 'dynamic', deliveryTypes: [1, 2], pickupTypes: [1, 2], cod: true },
   };
 }
 
@@ -163,6 +164,19 @@ export function createYandexProvider(options: YandexProviderOptions) {
       );
     }
     return null;
+  }
+
+  /**
+   * Changes a booked request (`request/edit`): its recipient and destination. The platform refuses once the parcel
+   * is on its way or settled; that refusal comes back with its own words. Sending the same change again is harmless.
+   */
+  async function update(providerNumber: string, request: ShipmentRequest): Promise<void> {
+    const edit = toYandexEdit(providerNumber, await body(request.order));
+    try {
+      await client.call('POST', '/request/edit', { body: edit });
+    } catch (error) {
+      throw translate(error);
+    }
   }
 
   async function register(request: ShipmentRequest): Promise<Registration> {
@@ -301,12 +315,11 @@ export function createYandexProvider(options: YandexProviderOptions) {
 
   return {
     info,
-    async check(order: OrderCreate) {
-      return (await prepare(order)).errors;
-    },
+    check: checkOf(prepare),
     register,
     find,
-    cancel: (providerNumber: string) => cancel(providerNumber),
+    update,
+    cancel,
     track: (shipments: TrackedShipment[]) => trackEach(shipments, history, options.trackConcurrency),
     labels,
     handoverAct,
