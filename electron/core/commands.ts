@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { said } from '../../shared/messages';
 import { contract, isCommandName, type CommandName, type CommandOutput, type Contract } from '../../shared/contract';
 import { ErrorCode } from '../../shared/errors';
 import type { Result } from '../../shared/result';
@@ -36,7 +37,7 @@ export function authorizeAccess(access: Access, who: Visitor, what: string): voi
 
 /** The command by name, if the caller's role may call it (the roles each command declares in shared/contract). */
 export function authorize(name: string, who: Visitor): CommandName {
-  if (!isCommandName(name)) throw notFound(`There is no command ${String(name)}`);
+  if (!isCommandName(name)) throw notFound(said('notFound.command', { name: String(name) }));
   authorizeAccess(contract[name].roles, who, name);
   return name;
 }

@@ -1,7 +1,7 @@
 import { isStorageFailure } from './store/storage-errors';
 import type { ZodError } from 'zod';
 import { ErrorCode, type ErrorBody, type FieldError } from '../../shared/errors';
-import { keyOfWireText, type MessageRef } from '../../shared/messages';
+import { keyOfWireText, said, type MessageRef } from '../../shared/messages';
 import { issueMessage } from '../../shared/messages/issues';
 
 /** An error meant for the caller: it carries the interface's error body and the HTTP status to send it with. */
@@ -48,7 +48,7 @@ export const notFound = (description: Description, code: string = ErrorCode.notF
   new AppError(404, { code, message: 'Not found', ...describedBy(description) });
 
 export const orderNotFound = (orderId: string | number) =>
-  notFound(`Order ${orderId} was not found`, ErrorCode.orderNotFound);
+  notFound(said('notFound.order', { orderId }), ErrorCode.orderNotFound);
 
 export const unauthorized = (description = 'The Authorization header must carry a valid API token') =>
   new AppError(401, { code: ErrorCode.unauthorized, message: 'Unauthorized', description });
@@ -59,7 +59,7 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
   new AppError(429, {
     code: ErrorCode.tooManyAttempts,
     message: 'Too many attempts',
-    description: `Too many failed sign-ins; try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min`,
+    ...describedBy(said('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) })),
   });
 
 /** The disk is full or the data folder cannot be written (store/storage-errors.ts): reads go on, writes wait for space. */

@@ -85,10 +85,11 @@ describe('connection check results', () => {
     expect(connectionResultMessage(said('conn.problem', { name: 'Склад', reason: fixedOrText('no credentials are stored') }), ru)).toBe(
       'Подключение «Склад»: данные учётной записи не сохранены',
     );
-    const unreachable = message('provider.unreachable', { service: 'CDEK', method: 'POST', path: '/oauth/token', reason: 'connect ECONNREFUSED 127.0.0.1:9' });
-    expect(connectionResultMessage(said('conn.failed', { reason: unreachable }), ru)).toBe(
-      'Проверка не прошла: Служба CDEK не ответила (POST /oauth/token): connect ECONNREFUSED 127.0.0.1:9',
-    );
+    const unreachable = message('provider.unreachable', { service: message('service.cdek'), method: 'POST', path: '/oauth/token', reason: message('net.refused', { address: '127.0.0.1:9' }) });
+    expect(connectionResultMessage(said('conn.failed', { reason: unreachable }), ru)).toBe('Проверка не прошла: СДЭК: нет связи (POST /oauth/token): соединение отклонено (127.0.0.1:9)');
+    // A reason the catalog does not know stays as the system wrote it.
+    const other = message('provider.unreachable', { service: message('service.cdek'), method: 'POST', path: '/oauth/token', reason: 'fetch failed' });
+    expect(connectionResultMessage(said('conn.failed', { reason: other }), ru)).toBe('Проверка не прошла: СДЭК: нет связи (POST /oauth/token): fetch failed');
   });
 
   it('leaves a service’s own words alone, even ones that look like a form hint', () => {

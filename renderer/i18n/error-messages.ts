@@ -89,6 +89,6 @@ export function errorTitle(error: ErrorBody, t: Translate): string {
  * A second line for an error: the server's description by its key when it has one; else our own advice in
  * the person's language when we have some (a lost connection, a full disk); else the server's description.
  */
-export function errorHint(error: ErrorBody, t: Translate): string | undefined {
-  return (error.key && messageByKey({ key: error.key, params: error.params }, t)) || translateDynamic(t, `error.${error.code}.hint`) || error.description;
+export function errorHint(error: ErrorBody, t: Translate, naming?: Naming): string | undefined {
+  return (error.key && messageByKey({ key: error.key, params: error.params }, t, naming)) || translateDynamic(t, `error.${error.code}.hint`) || error.description;
 }

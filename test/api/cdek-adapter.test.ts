@@ -174,7 +174,7 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
       env.fake.pushStatus('DUP-1', 'DELIVERED');
       const error = await env.cdek.register(shipment('DUP-1')).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderRejectedError);
-      expect((error as ProviderRejectedError).errors).toEqual([{ field: 'order.clientNumber', message: expect.stringMatching(/already has an order with this number/) }]);
+      expect((error as ProviderRejectedError).errors).toEqual([{ field: 'order.clientNumber', message: expect.stringMatching(/already has an order with this number/), key: 'provider.duplicateNumberField', params: expect.objectContaining({ service: { key: 'service.cdek' } }) }]);
     });
 
     it('local checks catch what CDEK would refuse: tariff against the types, COD that does not add up, a point it does not know', async () => {

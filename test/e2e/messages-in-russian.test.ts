@@ -26,7 +26,7 @@ describe('browser mode: the core’s messages in Russian, by key', () => {
     const row = page.locator(`[data-testid="connection-row"][data-connection-id="${created.id}"]`);
     await row.getByTestId('connection-test').click();
     const message = row.getByTestId('connection-test-message');
-    await message.getByText(/^Проверка не прошла: Служба .+ не ответила \(POST \/oauth\/token\): .*ECONNREFUSED/).waitFor();
+    await message.getByText(/^Проверка не прошла: СДЭК: нет связи \(POST \/oauth\/token\): соединение отклонено \(127\.0\.0\.1:\d+\)$/).waitFor();
     expect(await message.textContent()).not.toMatch(/could not be reached/);
     await screenshot(page, 'messages-ru-connection-unreachable');
   });

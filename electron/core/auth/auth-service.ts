@@ -64,7 +64,7 @@ export function createAuthService({ accounts, clock, companies, events }: AuthDe
 
   async function findUser(companyId: number, userId: number) {
     const packer = await accounts.packer(companyId, userId);
-    if (!packer) throw notFound(`Packer ${userId} was not found`);
+    if (!packer) throw notFound(said('notFound.packer', { id: userId }));
     return packer;
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { message, said, type MessageParam } from '../../../shared/messages';
 import { appendFileSync, existsSync, lstatSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BACKUP_UPLOAD_MAX_BYTES, type BackupFile, type BackupUploadPart, type BackupUploadState } from '../../../shared/contract/settings';
@@ -86,7 +87,7 @@ export function createBackupService({ backups, files, clock, log, dataDir }: Bac
    * link, not a FIFO (opening one would block), and the error names only the id asked for.
    */
   function backupById(id: string): string {
-    const missing = () => notFound(`There is no backup ${id}; pick one from backup.list`);
+    const missing = () => notFound(said('notFound.backup', { id }));
     if (!backupName.test(id)) throw missing();
     const file = join(dir, id);
     let info;
@@ -122,7 +123,7 @@ export function createBackupService({ backups, files, clock, log, dataDir }: Bac
     try {
       return statSync(file).size;
     } catch {
-      throw notFound(`There is no upload ${uploadId} in progress; start again with the file's first part`);
+      throw notFound(said('notFound.backupUpload', { id: uploadId }));
     }
   }
 
@@ -138,7 +139,7 @@ export function createBackupService({ backups, files, clock, log, dataDir }: Bac
   }
 
   /** The whole uploaded file, renamed into the backups and checked; removed when it cannot be restored. */
-  async function keepUpload(file: string, label: string): Promise<BackupFile> {
+  async function keepUpload(file: string, label: MessageParam): Promise<BackupFile> {
     const name = freeName(dir, 'uploaded', clock.now());
     const target = join(dir, name);
     renameSync(file, target);
@@ -187,18 +188,18 @@ export function createBackupService({ backups, files, clock, log, dataDir }: Bac
     async upload(input: BackupUploadPart): Promise<BackupUploadState> {
       ensurePrivateDir(dir);
       const part = Buffer.from(input.base64, 'base64');
-      const label = input.name || 'the file';
+      const label = input.name || message('backup.theFile');
       const uploadId = input.uploadId ?? startUpload();
       const file = incomingFile(uploadId);
       const received = uploadedSoFar(file, uploadId);
-      if (input.offset !== received) throw badRequest(`This part starts at byte ${input.offset}, but ${received} bytes of the file have arrived; send the part that starts at byte ${received}`);
+      if (input.offset !== received) throw badRequest(said('backup.wrongOffset', { offset: input.offset, received }));
       if (received + part.length > BACKUP_UPLOAD_MAX_BYTES) {
         rmSync(file, { force: true });
-        throw badRequest(`${label} cannot be restored: it is larger than ${BACKUP_UPLOAD_MAX_BYTES / 2 ** 30} GiB`);
+        throw badRequest(said('backup.unusable', { label, why: message('backup.why.tooLarge', { gib: BACKUP_UPLOAD_MAX_BYTES / 2 ** 30 }) }));
       }
       if (received === 0 && part.length >= 16 && part.subarray(0, 16).toString('latin1') !== 'SQLite format 3\0') {
         rmSync(file, { force: true });
-        throw badRequest(`${label} cannot be restored: it is not a SQLite database`);
+        throw badRequest(said('backup.unusable', { label, why: message('backup.why.notSqlite') }));
       }
       try {
         appendFileSync(file, part);

@@ -13,7 +13,7 @@ import type { CourierCall, CourierCallsStore, OrderToCollect } from '../store/co
 import { said } from '../../../shared/messages';
 import { refOf } from './courier-refresh';
 
-const courierCallNotFound = (id: string | number) => notFound(`Courier call ${id} was not found`);
+const courierCallNotFound = (id: string | number) => notFound(said('notFound.courierCall', { id }));
 const alreadyCanceled = (id: number) =>
   new AppError(400, { code: ErrorCode.alreadyCanceled, message: 'Courier call already canceled', description: `Courier call ${id} is already canceled` });
 
@@ -155,13 +155,13 @@ export function createCourierService(deps: CourierServiceDeps) {
     async cancel(ctx: CallContext, rawId: string | number): Promise<CourierCallCanceled> {
       const call = await callOf(ctx, rawId);
       if (call.state === 'canceled') throw alreadyCanceled(call.id);
-      if (call.state !== 'accepted') throw badRequest(`Courier call ${call.id} was not accepted by the delivery service; there is nothing to cancel`);
+      if (call.state !== 'accepted') throw badRequest(said('courier.notAccepted', { id: call.id }));
       const carrier = providers.get(call.providerKey);
-      if (!carrier?.courierCalls) throw badRequest(`${call.providerKey} is not connected any more; cancel courier call ${call.id} with the service directly`);
+      if (!carrier?.courierCalls) throw badRequest(said('courier.notConnected', { service: call.providerKey, id: call.id }));
       try {
         await carrier.courierCalls.cancel(refOf(call));
       } catch (error) {
-        if (error instanceof ProviderRejectedError) throw badRequest(`${call.providerKey} refused to cancel courier call ${call.id}: ${error.description}`);
+        if (error instanceof ProviderRejectedError) throw badRequest(said('courier.cancelRefused', { service: call.providerKey, id: call.id, reason: error.ref ?? error.description }));
         if (error instanceof ProviderUnavailableError) throw serviceUnavailable(error);
         throw error;
       }

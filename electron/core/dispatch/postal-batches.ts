@@ -1,4 +1,5 @@
 import type { PostalBatchInfo } from '../../../shared/contract/dispatch';
+import { said } from '../../../shared/messages';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
@@ -100,7 +101,7 @@ export function createPostalBatchService(deps: { store: PostalBatchesStore; prov
     /** Sends the batch's Ф103 (once), then marks its orders still waiting as handed over, one handover. */
     async checkIn(ctx: CallContext, input: { batchId: number }): Promise<PostalBatchInfo> {
       const batch = await deps.store.find(ctx.companyId, input.batchId);
-      if (!batch) throw notFound(`batch ${input.batchId} is not found`);
+      if (!batch) throw notFound(said('notFound.batch', { id: input.batchId }));
       const { carrier, batches } = carrierOf(batch.providerKey);
       try {
         await batches.checkIn(batch.name, batch.providerConnectId ?? undefined);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { said } from '../../../shared/messages';
 import type { z } from 'zod';
 import type { draftSaveSchema, Draft, DraftSubmitResult, DraftSummary } from '../../../shared/schemas/drafts';
 import { orderCreateSchema } from '../../../shared/schemas/order';
@@ -19,7 +20,7 @@ export interface DraftServiceDeps {
   events: EventBus;
 }
 
-const draftNotFound = (id: string) => notFound(`Draft ${id} was not found`);
+const draftNotFound = (id: string) => notFound(said('notFound.draft', { id }));
 
 export const newDraftId = () => `d-${randomBytes(9).toString('base64url')}`;
 

@@ -1,4 +1,5 @@
 import type { ImportPreset } from '../../../shared/contract/import';
+import { said } from '../../../shared/messages';
 import type { UploadSettings } from '../../../shared/schemas/upload';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
@@ -32,7 +33,7 @@ export function createImportPresetService({ drafts, clock }: { drafts: DraftsSto
     },
 
     async delete(ctx: CallContext, id: number): Promise<{ id: number; deleted: string }> {
-      if (!(await drafts.deletePreset(ctx.companyId, id))) throw notFound(`Mapping preset ${id} was not found`);
+      if (!(await drafts.deletePreset(ctx.companyId, id))) throw notFound(said('notFound.preset', { id }));
       return { id, deleted: formatTimestamp(clock.now()) };
     },
   };

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { said } from '../../../shared/messages';
 import path from 'node:path';
 import { ErrorCode } from '../../../shared/errors';
 import type { UploadResultItem, UploadSettings, UploadState } from '../../../shared/schemas/upload';
@@ -120,7 +121,7 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
 
   async function load(ctx: CallContext, importId: number) {
     const record = await imports.import(ctx.companyId, importId);
-    if (!record) throw notFound(`Upload ${importId} was not found`);
+    if (!record) throw notFound(said('notFound.upload', { id: importId }));
     return record;
   }
 

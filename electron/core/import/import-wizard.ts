@@ -1,4 +1,5 @@
 import { message, messageText } from '../../../shared/messages';
+import { said } from '../../../shared/messages';
 import type { UploadSettings, UploadState } from '../../../shared/schemas/upload';
 import type { CallContext } from '../companies/company-service';
 import type { ServiceReach } from '../orders/service-reach';
@@ -73,7 +74,7 @@ export function createImportWizard(deps: {
   async function stagedSource(ctx: CallContext, importId: number) {
     const row = await store.load(ctx, importId);
     const source = store.source(row);
-    if (!source) throw notFound(`The file of import ${importId} is no longer kept; choose it again`);
+    if (!source) throw notFound(said('notFound.importFile', { id: importId }));
     return { row, source };
   }
 

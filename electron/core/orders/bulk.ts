@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../../shared/errors';
+import { said } from '../../../shared/messages';
 import type { BulkResult, bulkActions } from '../../../shared/contract/bulk';
 import { orderCreateSchema } from '../../../shared/schemas/order';
 import type { CallContext } from '../companies/company-service';
@@ -60,7 +61,7 @@ export function createBulkActions({ db, orders, refresh, drain, log }: BulkDeps)
   async function submit(ctx: CallContext, orderId: string) {
     const view = await orders.view(ctx, orderId);
     if (view.order.statusKey === 'uploading') return; // on its way already
-    if (view.order.statusKey !== 'uploadingError') throw badRequest(`Order ${orderId} is already registered with its delivery service (${view.order.statusKey})`);
+    if (view.order.statusKey !== 'uploadingError') throw badRequest(said('order.alreadyRegistered', { orderId, status: view.order.statusKey }));
     const row = await db.selectFrom('orders').select('payload').where('id', '=', Number(orderId)).where('company_id', '=', ctx.companyId).executeTakeFirstOrThrow();
     await orders.update(ctx, orderId, orderCreateSchema.parse(JSON.parse(row.payload)));
   }

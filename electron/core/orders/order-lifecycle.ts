@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../../shared/errors';
+import { message, said } from '../../../shared/messages';
 import { finalStatusKeys, type StatusKey } from '../../../shared/status-keys';
 import { AppError, badRequest } from '../errors';
 import type { OutboxAction } from '../outbox/outbox';
@@ -74,11 +75,15 @@ export const notSupported = (description: string) =>
 const alreadyCanceled = (orderId: string) =>
   new AppError(400, { code: ErrorCode.alreadyCanceled, message: 'Order already canceled', description: `Order ${orderId} is already canceled` });
 
-const handedOver = (orderId: string, statusKey: string, what: string) =>
-  badRequest(`Order ${orderId} has already been handed over to the delivery service (status ${statusKey}); it can no longer be ${what}`);
+/** What can no longer be done with an order, as the messages below say it. */
+type Deed = 'changed' | 'canceled' | 'deleted';
+const deeds = { changed: message('order.deed.changed'), canceled: message('order.deed.canceled'), deleted: message('order.deed.deleted') } as const;
 
-const finished = (orderId: string, statusKey: string, what: string) =>
-  badRequest(`Order ${orderId} is finished (status ${statusKey}); it can no longer be ${what}`);
+const handedOver = (orderId: string, statusKey: string, what: Deed) =>
+  badRequest(said('order.handedOver', { orderId, status: statusKey, what: deeds[what] }));
+
+const finished = (orderId: string, statusKey: string, what: Deed) =>
+  badRequest(said('order.finished', { orderId, status: statusKey, what: deeds[what] }));
 
 /** How to change the order's data, or the error that explains why not. */
 export function planUpdate(orderId: string, order: OrderSnapshot, service: ServiceAbilities): UpdatePlan {
@@ -90,9 +95,7 @@ export function planUpdate(orderId: string, order: OrderSnapshot, service: Servi
       // The change follows the transfer in flight: the outbox runs an order's jobs one after another, so
       // the update goes once the order is registered (or registers the new data if the transfer is refused).
       if (service.update) return { kind: 'transfer', job: 'update' };
-      throw badRequest(
-        `Order ${orderId} is being transferred to ${service.name} right now; change it once it is registered (uploaded) or its transfer has failed (uploadingError)`,
-      );
+      throw badRequest(said('order.transferring', { orderId, service: service.name }));
     case 'failed':
       return { kind: 'transfer', job: 'create' };
     case 'updating':
@@ -110,7 +113,7 @@ export function planUpdate(orderId: string, order: OrderSnapshot, service: Servi
     case 'final':
       throw finished(orderId, order.statusKey, 'changed');
     case 'canceled':
-      throw badRequest(`Order ${orderId} is canceled; create a new order instead`);
+      throw badRequest(said('order.canceledCreateNew', { orderId }));
   }
 }
 

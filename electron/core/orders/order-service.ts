@@ -148,7 +148,7 @@ export function createOrderService({ store, handoverOf, clock, providers, outbox
       const now = clock.now();
       await store.changeOrder(ctx.companyId, orderId, now, (current) => {
         const { order, jobs } = found(orderId, current);
-        if (order.state !== 'active') throw badRequest(`Order ${orderId} is canceled; create it again instead`);
+        if (order.state !== 'active') throw badRequest(said('order.canceledCreateAgain', { orderId }));
         // Still on its way, or registered (PUT queues the changes itself): nothing to send again.
         if (order.statusKey !== 'uploadingError') return null;
         return {

@@ -45,7 +45,7 @@ export const serviceUnavailable = (error: ProviderUnavailableError) =>
   new AppError(503, { code: ErrorCode.internal, message: 'Delivery service unavailable', description: `${error.message}. Try again in a minute.` });
 
 /** An answer the service gave in a shape its schema does not accept: an outage (retried), not a refusal of the order. */
-export const unreadableAnswer = (serviceName: string, error: ZodError) => {
+export const unreadableAnswer = (serviceName: MessageParam, error: ZodError) => {
   const issue = error.issues[0];
   return new ProviderUnavailableError(said('provider.unreadableAnswer', { service: serviceName, detail: `${issue?.path.join('.')} ${issue?.message}` }));
 };

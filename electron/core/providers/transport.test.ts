@@ -2,6 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { manualClock } from '../clock';
 import type { Logger } from '../logger';
+import { message, messageText, wireText } from '../../../shared/messages';
+import { closedPort } from '../../../test/helpers/closed-port';
 import { ProviderUnavailableError } from './provider';
 import { createTransport, MAX_RETRY_AFTER_MS, parseRetryAfter, type CallInfo } from './transport';
 
@@ -71,6 +73,14 @@ describe('the shared transport to delivery services', () => {
     const error = await failure(nowhere.send({ method: 'GET', path: '/x' }));
     expect(error).toBeInstanceOf(ProviderUnavailableError);
     expect((error as Error).message).toMatch(/^Nowhere could not be reached \(GET \/x\)/);
+  });
+
+  it('a refused connection keeps the system’s words on the wire and is said by key, the service by its name, in the window', async () => {
+    const cdek = createTransport({ service: message('service.cdek'), baseUrl: `http://127.0.0.1:${await closedPort()}`, clock });
+    const error = (await failure(cdek.send({ method: 'POST', path: '/oauth/token' }))) as ProviderUnavailableError;
+    expect(error.message).toMatch(/^CDEK could not be reached \(POST \/oauth\/token\): connect ECONNREFUSED 127\.0\.0\.1:\d+$/);
+    expect(wireText(error.ref!)).toBe(error.message);
+    expect(messageText(error.ref!, 'ru')).toMatch(/^СДЭК: нет связи \(POST \/oauth\/token\): соединение отклонено \(127\.0\.0\.1:\d+\)$/);
   });
 
   it('logs every call once, with a trace id the service also receives, and never a secret', async () => {

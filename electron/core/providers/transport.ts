@@ -3,7 +3,8 @@ import { systemClock, type Clock } from '../clock';
 import type { Logger } from '../logger';
 import { logServiceCall } from '../logging/service-call';
 import { ProviderUnavailableError } from './provider';
-import { said } from '../../../shared/messages';
+import { said, type MessageParam } from '../../../shared/messages';
+import { networkReason } from './network-reason';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -22,8 +23,8 @@ export interface CallInfo {
 }
 
 export interface TransportOptions {
-  /** How the service is named in messages: "CDEK", "the upstream api.example.ru". */
-  service: string;
+  /** How the service is named in messages, by key: `message('service.cdek')` ("CDEK" on the wire, "СДЭК" in the window). */
+  service: MessageParam;
   /** Prefix of every path (no trailing slash). */
   baseUrl: string;
   fetch?: FetchLike;
@@ -122,7 +123,7 @@ export function createTransport(options: TransportOptions) {
       report({ traceId, method, path, failure: timedOut ? 'timeout' : 'network', ms: Date.now() - started }, url, timedOut ? `timeout after ${timeoutMs} ms` : error);
       if (timedOut) throw new ProviderUnavailableError(said('provider.timeout', { service: options.service, method, path, ms: timeoutMs }), { noAnswer: 'timeout' });
       const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new ProviderUnavailableError(said('provider.unreachable', { service: options.service, method, path, reason }), { noAnswer: 'network' });
+      throw new ProviderUnavailableError(said('provider.unreachable', { service: options.service, method, path, reason: networkReason(reason) }), { noAnswer: 'network' });
     } finally {
       clearTimeout(timer);
     }

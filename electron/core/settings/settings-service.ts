@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { said } from '../../../shared/messages';
 import type { z } from 'zod';
 import {
   companyDetailsSchema, preferencesSchema, type CompanyDetails, type Preferences, type SenderProfile, type Settings, type SettingsUpdate,
@@ -65,7 +66,7 @@ export function createSettingsService({ accounts, clock, events, log, dataDir }:
 
   async function findProfile(ctx: CallContext, id: number) {
     const profile = await accounts.senderProfile(ctx.companyId, id);
-    if (!profile) throw notFound(`Sender profile ${id} was not found`);
+    if (!profile) throw notFound(said('notFound.senderProfile', { id }));
     return profile;
   }
 

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { said } from '../../../shared/messages';
 import { ErrorCode } from '../../../shared/errors';
 import type {
   AppStatusHistory, HistoryRow, OrderInfo, OrderStatus, OrderStatusResult, PageMeta, StatusesResult, StatusHistory, StatusHistoryList,
@@ -50,8 +51,8 @@ export const statusOf = (s: StatusRow): OrderStatus => ({
   errorCode: s.error_code ?? '',
 });
 
-const noStatuses = (o: OrderRow) => notFound(`Order ${o.id} has no statuses yet`, ErrorCode.noStatuses);
-const clientNumberNotFound = (clientNumber: string) => notFound(`No order with clientNumber ${clientNumber} was found`, ErrorCode.orderNotFound);
+const noStatuses = (o: OrderRow) => notFound(said('notFound.noStatuses', { orderId: o.id }), ErrorCode.noStatuses);
+const clientNumberNotFound = (clientNumber: string) => notFound(said('notFound.clientNumber', { number: clientNumber }), ErrorCode.orderNotFound);
 
 /**
  * A date of the company-wide lists as a range start: a calendar date counts from that day's local

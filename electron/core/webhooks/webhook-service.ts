@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { said } from '../../../shared/messages';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
@@ -24,7 +25,7 @@ export function createWebhookService({ webhooks, clock, allowLocal }: { webhooks
   async function find(ctx: CallContext, uuid: string): Promise<Webhook> {
     const webhook = await webhooks.webhook(ctx.companyId, uuid);
     // Another company's webhook is as unknown as one that never was.
-    if (!webhook) throw notFound(`No webhook ${uuid}`);
+    if (!webhook) throw notFound(said('notFound.webhook', { uuid }));
     return webhook;
   }
 
@@ -55,7 +56,7 @@ export function createWebhookService({ webhooks, clock, allowLocal }: { webhooks
     if (await allowLocal()) return;
     const host = bareHost(new URL(url));
     if (localNames.test(host) || isLocalLiteral(host)) {
-      throw validationError([{ field: 'url', message: 'must be a public internet address: this computer and local networks are allowed only when the shop\'s owner allows them in Settings → Local API' }]);
+      throw validationError([{ field: 'url', ...said('webhookReg.notPublic') }]);
     }
   }
 
@@ -70,7 +71,7 @@ export function createWebhookService({ webhooks, clock, allowLocal }: { webhooks
         { uuid: randomUUID(), companyId: ctx.companyId, type: input.type, url: input.url, secret: newSecret(), createdAt: clock.now() },
         maxWebhooksPerCompany,
       );
-      if (row === 'full') throw validationError([{ field: 'url', message: `at most ${maxWebhooksPerCompany} webhooks per company: delete one first` }]);
+      if (row === 'full') throw validationError([{ field: 'url', ...said('webhookReg.tooMany', { max: maxWebhooksPerCompany }) }]);
       const { lastAttempts: _none, ...answer } = rowOf(row, []);
       return { ...answer, secret: row.secret };
     },

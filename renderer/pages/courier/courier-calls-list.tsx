@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CourierCallView } from '../../../shared/schemas/courier-call';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { usePushEvent } from '../../components/use-push-event';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorHint, errorTitle } from '../../i18n/error-messages';
 import { useFormat, useT } from '../../i18n/use-t';
 import { providerName, useProvidersStore } from '../../stores/providers-store';
 import { useToastStore } from '../../stores/toast-store';
@@ -37,7 +37,10 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
     setBusy(false);
     setAsking(undefined);
     if (answer.ok) useToastStore.getState().push({ tone: 'success', title: (tr) => tr('courier.canceled') });
-    else useToastStore.getState().push({ tone: 'error', title: (tr) => tr('courier.cancelFailed'), message: (tr) => errorTitle(answer.error, tr) });
+    else {
+      const naming = { service: (key: string) => providerName(providers, key) };
+      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('courier.cancelFailed'), message: (tr) => errorHint(answer.error, tr, naming) ?? errorTitle(answer.error, tr) });
+    }
     await load();
   };
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { ErrorBody } from '../../../shared/errors';
 import { IconAlert, IconTruck } from '../../components/icons';
 import { LanguagePicker } from '../../app/language-picker';
+import { messageByKey } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useSessionStore } from '../../stores/session-store';
 import { signInProblem, type SignInProblem } from './sign-in-problem';
@@ -99,7 +100,7 @@ function ProblemText({ problem }: { problem: SignInProblem }) {
     case 'wrong':
       return <>{t('access.signIn.wrong')}</>;
     case 'too-many':
-      return <>{problem.minutes ? t('access.signIn.tooMany', { minutes: problem.minutes }) : t('access.signIn.tooManySoon')}</>;
+      return <>{(problem.wait && messageByKey(problem.wait, t)) || t('access.signIn.tooManySoon')}</>;
     case 'offline':
       return <>{t('access.signIn.offline')}</>;
     case 'other':

@@ -1,5 +1,7 @@
 import { ErrorCode } from '../../../shared/errors';
 import { ClientErrorCode } from '../../transport/client-errors';
+import { messageText, type MessageRef } from '../../../shared/messages';
+import { tooManyAttempts } from '../../../electron/core/errors';
 import { signInProblem } from './sign-in-problem';
 
 describe('why signing in did not work', () => {
@@ -7,9 +9,18 @@ describe('why signing in did not work', () => {
     expect(signInProblem({ code: ErrorCode.unauthorized, message: 'Unauthorized', description: 'Wrong name or password' })).toEqual({ kind: 'wrong' });
   });
 
-  it('too many attempts says how many minutes to wait when the core says it', () => {
-    expect(signInProblem({ code: ErrorCode.tooManyAttempts, message: 'Too many attempts', description: 'Too many failed sign-ins; try again in 12 min' })).toEqual({ kind: 'too-many', minutes: 12 });
-    expect(signInProblem({ code: ErrorCode.tooManyAttempts, message: 'Too many attempts' })).toEqual({ kind: 'too-many', minutes: undefined });
+  it('too many attempts says how many minutes to wait, by the core’s key, with the word for that count', () => {
+    const body = tooManyAttempts(4 * 60 + 1).body;
+    expect(body.description).toBe('Too many failed sign-ins; try again in 5 min');
+    const problem = signInProblem(body);
+    expect(problem).toEqual({ kind: 'too-many', wait: { key: 'auth.tooManyAttempts', params: { minutes: 5 } } });
+    const wait = (seconds: number, language: 'ru' | 'en') => messageText((signInProblem(tooManyAttempts(seconds).body) as { wait: MessageRef }).wait, language);
+    expect(wait(300, 'ru')).toBe('Слишком много неудачных попыток. Попробуйте снова через 5 минут.');
+    expect(wait(60, 'ru')).toBe('Слишком много неудачных попыток. Попробуйте снова через 1 минуту.');
+    expect(wait(120, 'ru')).toBe('Слишком много неудачных попыток. Попробуйте снова через 2 минуты.');
+    expect(wait(21 * 60, 'ru')).toContain('через 21 минуту.');
+    expect(wait(60, 'en')).toBe('Too many failed attempts. Try again in 1 minute.');
+    expect(signInProblem({ code: ErrorCode.tooManyAttempts, message: 'Too many attempts' })).toEqual({ kind: 'too-many', wait: undefined });
   });
 
   it('an unreachable shop computer is not a wrong password', () => {

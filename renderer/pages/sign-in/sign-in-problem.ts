@@ -1,12 +1,13 @@
 import { ErrorCode, type ErrorBody } from '../../../shared/errors';
+import type { MessageRef } from '../../../shared/messages';
 import { ClientErrorCode } from '../../transport/client-errors';
 
 /** Why signing in did not work, as the sign-in screen explains it. */
 export type SignInProblem =
   | { kind: 'missing' }
   | { kind: 'wrong' }
-  /** minutes: when the core said how long to wait. */
-  | { kind: 'too-many'; minutes: number | undefined }
+  /** wait: how long to wait, as the core said it (a message with the minutes as its count). */
+  | { kind: 'too-many'; wait: MessageRef | undefined }
   | { kind: 'offline' }
   | { kind: 'other'; reason: string };
 
@@ -14,8 +15,7 @@ export type SignInProblem =
 export function signInProblem(error: ErrorBody): SignInProblem {
   if (error.code === ErrorCode.unauthorized) return { kind: 'wrong' };
   if (error.code === ErrorCode.tooManyAttempts) {
-    const minutes = /(\d+)\s*min/.exec(error.description ?? '')?.[1];
-    return { kind: 'too-many', minutes: minutes ? Number(minutes) : undefined };
+    return { kind: 'too-many', wait: error.key ? { key: error.key, params: error.params } : undefined };
   }
   if (error.code === ClientErrorCode.offline || error.code === ClientErrorCode.timeout) return { kind: 'offline' };
   if (error.code === ErrorCode.validation) return { kind: 'missing' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from '../../../../shared/messages';
 import { ErrorCode } from '../../../../shared/errors';
 import { uploadRequestSchema, uploadResponseSchema, uploadStateSchema } from '../../../../shared/schemas/upload';
 import { notFound } from '../../errors';
@@ -89,7 +90,7 @@ export const uploadRoutes: Route[] = [
     params: z.object({ uploadId: z.string() }),
     // An id that is not a positive whole number names no upload: 404 before the paging is read.
     before: async (req) => {
-      if (!/^[1-9]\d{0,14}$/.test(req.params.uploadId)) throw notFound(`Upload ${req.params.uploadId} was not found`);
+      if (!/^[1-9]\d{0,14}$/.test(req.params.uploadId)) throw notFound(said('notFound.upload', { id: req.params.uploadId }));
     },
     query: pagingSchema,
     answer: uploadStateSchema,

@@ -13,7 +13,9 @@ import { indexOfCity } from '../russian-post/mapping';
 import type { StoredReference } from '../carrier-kind';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest, type TrackedShipment } from '../provider';
 import { trackEach } from '../track-each';
-import { BoxberryApiError, type BoxberryClient } from './client';
+import { said } from '../../../../shared/messages';
+import { failureReason } from '../service-failure';
+import { BOXBERRY, BoxberryApiError, type BoxberryClient } from './client';
 import {
   BOXBERRY_KEY, boxberryCostsQuery, boxberryFieldError, boxberryOrderErrors, boxberryTariffOf, boxberryTariffRecords, boxberryTariffs, handedOver, intakeNumberOf,
   isDuplicate, isNotFound, mapBoxberryStatuses, pointFromBoxberry, quoteFromBoxberry, toBoxberryIntake, toBoxberryParcel, type BoxberryCostTarget,
@@ -30,7 +32,6 @@ export interface BoxberryProviderOptions {
   trackConcurrency?: number;
 }
 
-const SERVICE = 'Boxberry';
 export const BOXBERRY_POINT_ID_BASE = 30_000_000;
 
 /** Boxberry as /lists/providers shows it. */
@@ -47,7 +48,7 @@ export function boxberryInfo(testMode: boolean): ProviderInfo {
 /** A refusal → ProviderRejectedError with Boxberry's own words; an answer ShipDesk cannot read is an outage. */
 function translate(error: unknown): unknown {
   if (error instanceof BoxberryApiError) return new ProviderRejectedError(error.message, [boxberryFieldError(error.message)]);
-  if (error instanceof ZodError) return unreadableAnswer(SERVICE, error);
+  if (error instanceof ZodError) return unreadableAnswer(BOXBERRY, error);
   return error;
 }
 
@@ -110,7 +111,7 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
       if (error instanceof BoxberryApiError && isNotFound(error.message)) return null;
       if (error instanceof ProviderUnavailableError) throw error;
       // Any other answer is no proof the parcel is absent: never send again on a doubt.
-      throw new ProviderUnavailableError(`${SERVICE} did not answer the lookup of ${request.clientNumber}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ProviderUnavailableError(said('provider.lookupFailed', { service: BOXBERRY, number: request.clientNumber, reason: failureReason(error) }));
     }
     const mine = list.find((p) => p.order_id === undefined || p.order_id === request.clientNumber);
     const track = mine?.track_number ?? mine?.track;
@@ -153,10 +154,10 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
   /** Cancels: a parcel not yet at Boxberry is deleted (cancelType 1), one on its way is recalled (2). Repeating it is harmless. */
   async function cancel(providerNumber: string): Promise<void> {
     const statuses = await history(providerNumber);
-    if (!statuses) throw new ProviderRejectedError(`${SERVICE} does not know parcel ${providerNumber}`);
+    if (!statuses) throw new ProviderRejectedError(said('provider.unknownParcel', { service: BOXBERRY, number: providerNumber }));
     const last = statuses.at(-1)?.key;
     if (last === 'deliveryCanceled' || last === 'returning' || last === 'returned') return;
-    if (last === 'delivered' || last === 'partialReturn') throw new ProviderRejectedError(`${SERVICE} parcel ${providerNumber} cannot be cancelled: it was already handed to the recipient`);
+    if (last === 'delivered' || last === 'partialReturn') throw new ProviderRejectedError(said('provider.parcelHandedOut', { service: BOXBERRY, number: providerNumber }));
     try {
       await client.get('CancelOrder', { track: providerNumber, cancelType: handedOver(statuses) ? 2 : 1 });
     } catch (error) {
@@ -167,8 +168,8 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
   // ------------------------------------------------------------ documents
 
   async function labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array> {
-    if (format !== 'pdf') throw new ProviderRejectedError(`${SERVICE} prints its labels as PDF only; choose PDF for Boxberry orders`);
-    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(`${SERVICE} labels are printed for 1 to 100 parcels at a time`);
+    if (format !== 'pdf') throw new ProviderRejectedError(said('provider.pdfOnly', { service: BOXBERRY }));
+    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(said('provider.printBatchParcels', { service: BOXBERRY }));
     try {
       const files: Uint8Array[] = [];
       for (const s of shipments) files.push(await client.download(parse(boxberryLabelSchema, await client.get('ParselCheck', { ImId: s.providerNumber })).label));

@@ -1,4 +1,5 @@
-import { ProviderUnavailableError } from '../provider';
+import { message, said } from '../../../../shared/messages';
+import { ProviderUnavailableError, type Telling } from '../provider';
 import { bodyText, createTransport, parseJsonBody, type Query, type TransportOptions } from '../transport';
 import { boxberryError, isTokenRefusal } from './mapping';
 
@@ -15,7 +16,7 @@ export class BoxberryApiError extends Error {
 
 /** Boxberry did not accept the token: retried like an outage, so orders wait until the connection is fixed. */
 export class BoxberryAuthError extends ProviderUnavailableError {
-  constructor(message: string) {
+  constructor(message: Telling) {
     super(message);
     this.name = 'BoxberryAuthError';
   }
@@ -29,18 +30,21 @@ export type BoxberryClientOptions = Omit<TransportOptions, 'service'> & { token:
  * Boxberry answers refusals inside HTTP 200 (`err`, `error`+`message`, or an array holding one); those become
  * BoxberryApiError (BoxberryAuthError for a wrong token). No answer, 429 and 5xx are outages (the shared transport).
  */
+/** Boxberry as messages name it. */
+export const BOXBERRY = message('service.boxberry');
+
 export function createBoxberryClient(options: BoxberryClientOptions) {
-  const transport = createTransport({ service: 'Boxberry', baseUrl: options.baseUrl, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const transport = createTransport({ service: BOXBERRY, baseUrl: options.baseUrl, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
 
   function read(method: string, status: number, bytes: Uint8Array): unknown {
     const json = parseJsonBody(bytes);
     const refusal = boxberryError(json);
     if (refusal) {
-      if (isTokenRefusal(refusal)) throw new BoxberryAuthError(`Boxberry did not accept the token: ${refusal}`);
+      if (isTokenRefusal(refusal)) throw new BoxberryAuthError(said('provider.tokenRefusedShort', { service: BOXBERRY, detail: refusal }));
       throw new BoxberryApiError(refusal, status);
     }
     if (status >= 400) throw new BoxberryApiError(`Boxberry answered HTTP ${status} to ${method}: ${bodyText(bytes)}`, status);
-    if (json === undefined) throw new ProviderUnavailableError(`Boxberry answered ${method} with a body that is not JSON`);
+    if (json === undefined) throw new ProviderUnavailableError(said('provider.notJsonMethod', { service: BOXBERRY, method }));
     return json;
   }
 
@@ -66,10 +70,10 @@ export function createBoxberryClient(options: BoxberryClientOptions) {
     /** A print form Boxberry links to (labels, acts): its PDF. */
     async download(url: string): Promise<Uint8Array> {
       const target = new URL(url);
-      const files = createTransport({ service: 'Boxberry', baseUrl: target.origin, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+      const files = createTransport({ service: BOXBERRY, baseUrl: target.origin, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
       const reply = await files.send({ method: 'GET', path: target.pathname + target.search, headers: { Accept: 'application/pdf' } });
       if (reply.status >= 400) throw new BoxberryApiError(`Boxberry's print form ${target.pathname} answered HTTP ${reply.status}`, reply.status);
-      if (new TextDecoder().decode(reply.bytes.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError(`Boxberry's print form ${target.pathname} is not a PDF`);
+      if (new TextDecoder().decode(reply.bytes.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError(said('provider.notPdf', { service: BOXBERRY, path: target.pathname }));
       return reply.bytes;
     },
   };

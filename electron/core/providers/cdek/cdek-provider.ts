@@ -10,7 +10,8 @@ import {
   type TrackedShipment,
 } from '../provider';
 import { trackEach } from '../track-each';
-import type { CdekClient } from './client';
+import { message, said, type MessageParam } from '../../../../shared/messages';
+import { CDEK, type CdekClient } from './client';
 import { CdekApiError, notFoundCodes } from './errors';
 import {
   CDEK_KEY, REFUSAL_REASON, cdekTariffRecords, createOutcome, currentStatusCode, deliveryModes, describeErrors, fieldErrorsFrom, formatCdekDate,
@@ -66,13 +67,13 @@ export function cdekInfo(testMode: boolean): ProviderInfo {
 /** A CDEK error answer → a refusal with CDEK's own messages; an answer ShipDesk cannot read is treated as an outage. */
 function translate(error: unknown): unknown {
   if (error instanceof CdekApiError) return new ProviderRejectedError(describeErrors(error.errors), fieldErrorsFrom(error.errors), error.code);
-  if (error instanceof ZodError) return unreadableAnswer('CDEK', error);
+  if (error instanceof ZodError) return unreadableAnswer(CDEK, error);
   return error;
 }
 
 function parseOrder(body: unknown): CdekOrderResponse {
   const parsed = cdekOrderResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ProviderUnavailableError('CDEK answered an order call without a readable order');
+  if (!parsed.success) throw new ProviderUnavailableError(said('provider.unreadableOrder', { service: CDEK }));
   return parsed.data;
 }
 
@@ -184,7 +185,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
 
   /** Waits (bounded) until CDEK has checked the order: its numbers, or a refusal with CDEK's messages. */
   async function settle(uuid: string): Promise<Registration> {
-    let last = 'ACCEPTED';
+    let last: MessageParam = 'ACCEPTED';
     for (const delay of pollDelays) {
       await sleep(delay);
       let reply: CdekOrderResponse;
@@ -199,9 +200,9 @@ export function createCdekProvider(options: CdekProviderOptions) {
       const outcome = createOutcome(reply);
       if (outcome.state === 'invalid') throw new ProviderRejectedError(describeErrors(outcome.errors), fieldErrorsFrom(outcome.errors), outcome.errors[0]?.code);
       if (outcome.state === 'successful' && outcome.registration) return { ...outcome.registration, registeredAt: registeredAt(reply.entity) };
-      last = outcome.state === 'successful' ? 'SUCCESSFUL without a CDEK number yet' : 'ACCEPTED';
+      last = outcome.state === 'successful' ? message('cdek.successfulNoNumber') : 'ACCEPTED';
     }
-    throw new ProviderUnavailableError(`CDEK has not finished checking order ${uuid} (still ${last}); it will be looked up again`);
+    throw new ProviderUnavailableError(said('provider.notFinishedOrder', { service: CDEK, number: uuid, state: last }));
   }
 
   async function find(request: ShipmentRequest): Promise<Registration | null> {
@@ -211,7 +212,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
     } catch (error) {
       if (error instanceof CdekApiError && error.has(...notFoundCodes)) return null;
       // Any other answer is no proof the order is absent: never re-send on a doubt.
-      if (error instanceof CdekApiError) throw new ProviderUnavailableError(`CDEK did not answer the lookup of ${request.clientNumber}: ${error.message}`);
+      if (error instanceof CdekApiError) throw new ProviderUnavailableError(said('provider.lookupFailed', { service: CDEK, number: request.clientNumber, reason: error.message }));
       throw translate(error);
     }
     const outcome = createOutcome(reply);
@@ -220,8 +221,8 @@ export function createCdekProvider(options: CdekProviderOptions) {
     if (code === 'REMOVED') return null;
     if (code && finalCodes.has(code)) {
       throw new ProviderRejectedError(
-        `CDEK already has an earlier order number ${request.clientNumber} (status ${code}); CDEK does not take the same number twice — use another clientNumber`,
-        [{ field: 'order.clientNumber', message: `CDEK already has an order with this number (status ${code})` }],
+        said('provider.duplicateNumber', { service: CDEK, number: request.clientNumber, status: code }),
+        [{ field: 'order.clientNumber', ...said('provider.duplicateNumberField', { service: CDEK, status: code }) }],
         DUPLICATE,
       );
     }
@@ -258,7 +259,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
     } catch (error) {
       if (error instanceof CdekApiError && error.has('v2_update_forbidden', 'v2_entity_has_final_status')) {
         throw new ProviderRejectedError(
-          `CDEK no longer accepts changes to order ${providerNumber}: it has already been handed over (${error.code})`,
+          said('provider.noChangesNow', { service: CDEK, number: providerNumber, code: error.code ?? '' }),
           fieldErrorsFrom(error.errors),
           error.code,
         );
@@ -282,12 +283,12 @@ export function createCdekProvider(options: CdekProviderOptions) {
       if (!mine || mine.state === 'SUCCESSFUL') return;
       if (mine.state === 'INVALID') throw new ProviderRejectedError(describeErrors(mine.errors), fieldErrorsFrom(mine.errors), mine.errors[0]?.code);
     }
-    throw new ProviderUnavailableError(`CDEK has not finished checking the change of order ${providerNumber}; it will be sent again`);
+    throw new ProviderUnavailableError(said('provider.notFinishedChange', { service: CDEK, number: providerNumber }));
   }
 
   async function mustExist(providerNumber: string): Promise<CdekOrderEntity> {
     const entity = await entityOf(providerNumber);
-    if (!entity) throw new ProviderRejectedError(`CDEK does not know order ${providerNumber}`, [], 'v2_entity_not_found');
+    if (!entity) throw new ProviderRejectedError(said('provider.unknownOrder', { service: CDEK, number: providerNumber }), [], 'v2_entity_not_found');
     return entity;
   }
 
@@ -307,9 +308,9 @@ export function createCdekProvider(options: CdekProviderOptions) {
     if (code === 'REMOVED') return;
     if (code === 'NOT_DELIVERED' && String(last?.reason_code ?? '') === REFUSAL_REASON) return;
     if (code && finalCodes.has(code)) {
-      throw new ProviderRejectedError(`CDEK order ${providerNumber} cannot be canceled: its status is already ${code}`, [], 'v2_entity_has_final_status');
+      throw new ProviderRejectedError(said('provider.cancelTooLate', { service: CDEK, number: providerNumber, status: code }), [], 'v2_entity_has_final_status');
     }
-    if (code === 'ACCEPTED' || code === null) throw new ProviderUnavailableError(`CDEK is still checking order ${providerNumber}; the cancel will be sent again`);
+    if (code === 'ACCEPTED' || code === null) throw new ProviderUnavailableError(said('provider.stillChecking', { service: CDEK, number: providerNumber }));
     if (code === 'CREATED') return deleteAtCdek(entity);
     try {
       await client.call('POST', `/orders/${encodeURIComponent(entity.uuid)}/refusal`);
@@ -325,7 +326,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
     if (code === 'REMOVED') return;
     if (code !== 'CREATED') {
       throw new ProviderRejectedError(
-        `CDEK deletes only orders it has not received yet (status CREATED); order ${providerNumber} is ${code ?? 'unknown'} — cancel it instead`,
+        said('provider.deleteOnlyNew', { service: CDEK, number: providerNumber, status: code ?? 'unknown' }),
         [],
         code ?? undefined,
       );
@@ -382,8 +383,8 @@ export function createCdekProvider(options: CdekProviderOptions) {
    * (/print/barcodes) or the orders' waybills (/print/orders). Created, polled until READY, downloaded.
    */
   async function printForm(form: 'barcodes' | 'orders', orderUuids: string[], extra: Record<string, unknown> = {}): Promise<Uint8Array> {
-    const what = form === 'barcodes' ? 'labels' : 'waybills';
-    if (orderUuids.length === 0 || orderUuids.length > 100) throw new ProviderRejectedError(`CDEK prints ${what} of 1 to 100 orders at a time`);
+    const what = message(form === 'barcodes' ? 'provider.what.labels' : 'provider.what.waybills');
+    if (orderUuids.length === 0 || orderUuids.length > 100) throw new ProviderRejectedError(said('provider.printCount', { service: CDEK, what }));
     try {
       const created = cdekPrintFormSchema.parse((await client.call('POST', `/print/${form}`, { body: { orders: orderUuids.map((order_uuid) => ({ order_uuid })), ...extra } })).body);
       const uuid = created.entity.uuid;
@@ -397,13 +398,13 @@ export function createCdekProvider(options: CdekProviderOptions) {
           throw error;
         }
         const codes = state.entity.statuses.map((s) => s.code);
-        if (codes.includes('INVALID')) throw new ProviderRejectedError(`CDEK could not make the ${what} (print form ${uuid} is INVALID)`);
+        if (codes.includes('INVALID')) throw new ProviderRejectedError(said('provider.printInvalid', { service: CDEK, what, uuid }));
         if (!codes.includes('READY')) continue;
         const pdf = await client.bytes(`/print/${form}/${encodeURIComponent(uuid)}.pdf`);
-        if (new TextDecoder().decode(pdf.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError(`CDEK sent ${what} that are not a PDF`);
+        if (new TextDecoder().decode(pdf.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError(said('provider.printNotPdf', { service: CDEK, what }));
         return pdf;
       }
-      throw new ProviderUnavailableError(`CDEK has not finished the ${what} (print form ${uuid}); try again`);
+      throw new ProviderUnavailableError(said('provider.printNotReady', { service: CDEK, what, uuid }));
     } catch (error) {
       throw translate(error);
     }
@@ -430,7 +431,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
     intervals: cdekIntervals(estimatedIntervals),
     barcodesPdf,
     labels: async (shipments: TrackedShipment[], format: 'pdf' | 'zpl') => {
-      if (format !== 'pdf') throw new ProviderRejectedError('CDEK prints its labels as PDF only; choose PDF for CDEK orders');
+      if (format !== 'pdf') throw new ProviderRejectedError(said('provider.pdfOnly', { service: CDEK }));
       return barcodesPdf(uuidsOf(shipments));
     },
     /** The handover papers are CDEK's own waybills of the orders (print form /print/orders), one copy each. */
@@ -443,7 +444,7 @@ export function createCdekProvider(options: CdekProviderOptions) {
       try {
         const reply = await client.call('GET', '/location/cities', { query: { country_codes: 'RU', size: 1 } });
         if (!Array.isArray(reply.body) || (reply.body.length > 0 && !cdekCitySchema.safeParse(reply.body[0]).success)) {
-          throw new ProviderUnavailableError('CDEK answered the city lookup in an unexpected form');
+          throw new ProviderUnavailableError(said('provider.cityLookupForm', { service: CDEK }));
         }
       } catch (error) {
         throw translate(error);

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../../clock';
 import type { Logger } from '../../logger';
+import { message, said } from '../../../../shared/messages';
 import { ProviderUnavailableError } from '../provider';
 import { bodyText, createTransport, parseJsonBody as parseJson, type CallInfo, type FetchLike, type HttpReply, type Query } from '../transport';
 import { CdekApiError, CdekAuthError, extractCdekErrors, tokenCodes } from './errors';
@@ -43,6 +44,9 @@ export interface CallOptions {
   body?: unknown;
 }
 
+/** CDEK as messages name it. */
+export const CDEK = message('service.cdek');
+
 /**
  * The transport to CDEK API v2: OAuth client-credentials token (cached, renewed shortly before expiry and
  * once on an expired-token answer), a timeout on every call, and one error model: no answer, 429 and 5xx
@@ -56,7 +60,7 @@ export function createCdekClient(options: CdekClientOptions) {
   let pending: Promise<string> | null = null;
   let tokensIssued = 0;
 
-  const transport = createTransport({ service: 'CDEK', baseUrl, fetch: options.fetch, clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const transport = createTransport({ service: CDEK, baseUrl, fetch: options.fetch, clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
   const exchange = (method: string, path: string, init: { headers: Record<string, string>; body?: string; query?: Query }): Promise<HttpReply> =>
     transport.send({ method, path, ...init });
 
@@ -71,10 +75,10 @@ export function createCdekClient(options: CdekClientOptions) {
     if (problem || reply.status >= 400) {
       const first = problem?.errors[0];
       const detail = first ? `${first.code}${first.message ? ` (${first.message})` : ''}` : `HTTP ${reply.status}`;
-      throw new CdekAuthError(`CDEK did not accept the account's credentials: ${detail}`, first?.code);
+      throw new CdekAuthError(said('provider.credentialsRefused', { service: CDEK, detail }), first?.code);
     }
     const parsed = cdekTokenSchema.safeParse(json);
-    if (!parsed.success) throw new ProviderUnavailableError('CDEK authorization answered without a token');
+    if (!parsed.success) throw new ProviderUnavailableError(said('provider.noToken', { service: CDEK }));
     const now = clock.now();
     const lifetime = parsed.data.expires_in * 1000;
     token = { value: parsed.data.access_token, expiresAt: now + lifetime, renewAt: now + lifetime - Math.min(refreshBeforeMs, lifetime / 2) };
@@ -112,7 +116,7 @@ export function createCdekClient(options: CdekClientOptions) {
       if (token?.value === bearer) token = null;
       bearer = await accessToken();
       reply = await authorized(method, path, opts, accept, bearer);
-      if (tokenRefused(reply)) throw new CdekAuthError(`CDEK refused a fresh token for ${method} ${path} (HTTP ${reply.status})`);
+      if (tokenRefused(reply)) throw new CdekAuthError(said('provider.freshTokenRefused', { service: CDEK, method, path, status: reply.status }));
     }
     return reply;
   }
@@ -129,7 +133,7 @@ export function createCdekClient(options: CdekClientOptions) {
       if (reply.status >= 400 || (problem && (problem.form !== 'requests' || !hasEntity))) {
         throw new CdekApiError(problem?.errors ?? [{ code: `http_${reply.status}`, message: bodyText(reply.bytes) }], problem?.form ?? 'errors', reply.status);
       }
-      if (json === undefined && reply.bytes.length > 0) throw new ProviderUnavailableError(`CDEK answered ${method} ${path} with a body that is not JSON`);
+      if (json === undefined && reply.bytes.length > 0) throw new ProviderUnavailableError(said('provider.notJson', { service: CDEK, method, path }));
       return { status: reply.status, headers: reply.headers, body: json as T };
     },
 

@@ -1,4 +1,4 @@
-import { ProviderUnavailableError } from '../provider';
+import { ProviderUnavailableError, type Telling } from '../provider';
 import { cdekErrorSchema, type CdekErrorEntry } from './wire';
 
 /** Where CDEK put its errors: top-level `errors[]`, `requests[].errors` of an INVALID request, or OAuth's `error`. */
@@ -30,7 +30,7 @@ export class CdekApiError extends Error {
  */
 export class CdekAuthError extends ProviderUnavailableError {
   constructor(
-    message: string,
+    message: Telling,
     readonly code?: string,
   ) {
     super(message);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { CourierCallProgress, CourierCallRef, CourierCallRegistration, CourierCallRequest, CourierCalls } from '../courier-call';
 import { ProviderRejectedError, ProviderUnavailableError } from '../provider';
-import type { CdekClient } from './client';
+import { said } from '../../../../shared/messages';
+import { CDEK, type CdekClient } from './client';
 import { CdekApiError, notFoundCodes } from './errors';
 import { describeErrors } from './mapping';
 import { cdekRequestSchema, type CdekRequestInfo } from './wire';
@@ -105,7 +106,7 @@ export function cdekCourierCalls(client: CdekClient, poll: { delaysMs: number[];
     try {
       const created = cdekIntakeResponseSchema.parse((await client.call('POST', '/intakes', { body: toCdekIntake(request) })).body);
       const uuid = created.entity?.uuid;
-      if (!uuid) throw new ProviderUnavailableError('CDEK accepted the courier request without its uuid');
+      if (!uuid) throw new ProviderUnavailableError(said('provider.intakeNoUuid', { service: CDEK }));
       for (const delay of poll.delaysMs) {
         await poll.sleep(delay);
         const progress = intakeProgress(await read(uuid));
@@ -115,7 +116,7 @@ export function cdekCourierCalls(client: CdekClient, poll: { delaysMs: number[];
       // Accepted and still being checked: the uuid is its reference until CDEK numbers it (refresh).
       return { providerNumber: null, additionalProviderNumber: uuid };
     } catch (error) {
-      throw error instanceof CdekApiError ? new ProviderRejectedError(`CDEK refused the courier request: ${describeErrors(error.errors)}`, [], error.code) : error;
+      throw error instanceof CdekApiError ? new ProviderRejectedError(said('provider.intakeRefused', { service: CDEK, reason: describeErrors(error.errors) }), [], error.code) : error;
     }
   }
 
@@ -127,7 +128,7 @@ export function cdekCourierCalls(client: CdekClient, poll: { delaysMs: number[];
       await client.call('DELETE', `/intakes/${uuid}`);
     } catch (error) {
       if (error instanceof CdekApiError && error.has(...notFoundCodes)) return; // gone already: a repeated cancel
-      throw error instanceof CdekApiError ? new ProviderRejectedError(`CDEK refused to delete courier request ${uuid}: ${describeErrors(error.errors)}`, [], error.code) : error;
+      throw error instanceof CdekApiError ? new ProviderRejectedError(said('provider.intakeDeleteRefused', { service: CDEK, uuid, reason: describeErrors(error.errors) }), [], error.code) : error;
     }
   }
 
@@ -137,7 +138,7 @@ export function cdekCourierCalls(client: CdekClient, poll: { delaysMs: number[];
     } catch (error) {
       // CDEK no longer knows the request: it was removed on its side.
       if (error instanceof CdekApiError && error.has(...notFoundCodes)) return { state: 'canceled' };
-      throw error instanceof CdekApiError ? new ProviderUnavailableError(`CDEK did not tell the state of courier request ${uuidOf(call)}: ${describeErrors(error.errors)}`) : error;
+      throw error instanceof CdekApiError ? new ProviderUnavailableError(said('provider.intakeStateUnknown', { service: CDEK, uuid: uuidOf(call), reason: describeErrors(error.errors) })) : error;
     }
   }
 

@@ -177,7 +177,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
   async function rowOf(id: number): Promise<Row> {
     const row = await store.get(id);
-    if (!row) throw notFound(`Connection ${id} was not found`);
+    if (!row) throw notFound(said('notFound.connection', { id }));
     return row;
   }
 

@@ -1,4 +1,5 @@
-import { ProviderUnavailableError } from '../provider';
+import { message, said } from '../../../../shared/messages';
+import { ProviderUnavailableError, type Telling } from '../provider';
 import { bodyText, createTransport, parseJsonBody, type Query, type TransportOptions } from '../transport';
 import { callRefusal, isAuthRefusal, isNotFound, type PostRefusal } from './mapping';
 
@@ -22,7 +23,7 @@ export class RussianPostApiError extends Error {
 
 /** Russian Post did not accept the access token or the user key: retried like an outage, so orders wait until the connection is fixed. */
 export class RussianPostAuthError extends ProviderUnavailableError {
-  constructor(message: string) {
+  constructor(message: Telling) {
     super(message);
     this.name = 'RussianPostAuthError';
   }
@@ -38,13 +39,16 @@ const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.slice(0, 5))
  * call. A refusal of the whole call becomes RussianPostApiError (RussianPostAuthError for 401/403); refusals of single
  * orders inside a 200 answer are left to the caller, which knows their positions. No answer, 429 and 5xx are outages.
  */
+/** Russian Post as messages name it. */
+export const RUSSIAN_POST = message('service.russianPost');
+
 export function createRussianPostClient(options: RussianPostClientOptions) {
-  const transport = createTransport({ service: 'Russian Post', baseUrl: options.baseUrl, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const transport = createTransport({ service: RUSSIAN_POST, baseUrl: options.baseUrl, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
   const headers = { Authorization: `AccessToken ${options.accessToken}`, 'X-User-Authorization': `Basic ${options.userKey}` };
 
   function refuse(path: string, status: number, bytes: Uint8Array, json: unknown): never {
     const refusal = callRefusal(json) ?? { code: `HTTP_${status}`, description: `Russian Post answered HTTP ${status} to ${path}: ${bodyText(bytes)}` };
-    if (isAuthRefusal(refusal.code, status)) throw new RussianPostAuthError(`Russian Post did not accept the access token or the user key: ${refusal.description}`);
+    if (isAuthRefusal(refusal.code, status)) throw new RussianPostAuthError(said('provider.keysRefused', { service: RUSSIAN_POST, detail: refusal.description }));
     throw new RussianPostApiError(refusal, status);
   }
 
@@ -61,7 +65,7 @@ export function createRussianPostClient(options: RussianPostClientOptions) {
       const json = parseJsonBody(reply.bytes);
       if (reply.status >= 400) refuse(path, reply.status, reply.bytes, json);
       if (reply.bytes.length === 0) return null;
-      if (json === undefined) throw new ProviderUnavailableError(`Russian Post answered ${method} ${path} with a body that is not JSON`);
+      if (json === undefined) throw new ProviderUnavailableError(said('provider.notJson', { service: RUSSIAN_POST, method, path }));
       const whole = callRefusal(json);
       if (whole) refuse(path, reply.status, reply.bytes, json);
       return json;
@@ -74,7 +78,7 @@ export function createRussianPostClient(options: RussianPostClientOptions) {
       if (!isPdf(reply.bytes)) {
         const json = parseJsonBody(reply.bytes);
         if (callRefusal(json)) refuse(path, reply.status, reply.bytes, json);
-        throw new ProviderUnavailableError(`Russian Post's print form ${path} is not a PDF`);
+        throw new ProviderUnavailableError(said('provider.notPdf', { service: RUSSIAN_POST, path }));
       }
       return reply.bytes;
     },

@@ -11,7 +11,9 @@ import type { FormedBatches, PostalBatches } from '../postal-batches';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest, type TrackedShipment } from '../provider';
 import { unreadableAnswer } from '../service-failure';
 import { trackEach } from '../track-each';
-import { RussianPostApiError, RussianPostAuthError, type RussianPostClient } from './client';
+import { message, said } from '../../../../shared/messages';
+import { failureReason } from '../service-failure';
+import { RUSSIAN_POST, RussianPostApiError, RussianPostAuthError, type RussianPostClient } from './client';
 import {
   RUSSIAN_POST_KEY, indexOfCity, isBarcode, mapPostOperations, postFieldError, refusalsOf, russianPostOrderErrors, russianPostTariffOf, russianPostTariffPointTypes, russianPostTariffRecords,
   russianPostTariffs, tariffRequest, toPostOrder, pointFromPost, type PostDestination,
@@ -57,9 +59,9 @@ export function russianPostInfo(testMode: boolean): ProviderInfo {
 function translate(error: unknown): unknown {
   if (error instanceof RussianPostApiError) return new ProviderRejectedError(error.message, [postFieldError(error.refusal)], error.refusal.code);
   if (error instanceof RussianPostTrackingError) {
-    return error.reason === 'auth' ? new RussianPostAuthError(`Russian Post tracking did not accept the login and password: ${error.message}`) : new ProviderRejectedError(error.message);
+    return error.reason === 'auth' ? new RussianPostAuthError(said('provider.trackingLoginRefused', { service: message('service.russianPostTracking'), detail: error.message })) : new ProviderRejectedError(error.message);
   }
-  if (error instanceof ZodError) return unreadableAnswer(SERVICE, error);
+  if (error instanceof ZodError) return unreadableAnswer(RUSSIAN_POST, error);
   return error;
 }
 
@@ -148,7 +150,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
     } catch (error) {
       if (error instanceof ProviderUnavailableError) throw error;
       // Any other answer is no proof the order is absent: never send again on a doubt.
-      throw new ProviderUnavailableError(`${SERVICE} did not answer the lookup of ${request.clientNumber}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ProviderUnavailableError(said('provider.lookupFailed', { service: RUSSIAN_POST, number: request.clientNumber, reason: failureReason(error) }));
     }
   }
 
@@ -161,7 +163,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
       throw translate(error);
     }
     const [id] = answer['result-ids'];
-    if (id === undefined) throw answer.errors.length ? refused(answer.errors) : new ProviderUnavailableError(`${SERVICE} created nothing and said nothing about ${request.clientNumber}`);
+    if (id === undefined) throw answer.errors.length ? refused(answer.errors) : new ProviderUnavailableError(said('provider.saidNothing', { service: RUSSIAN_POST, number: request.clientNumber }));
     return { providerNumber: String(id) };
   }
 
@@ -173,7 +175,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
       answer = parse(postCreatedSchema, await client.call('PUT', `/1.0/backlog/${providerNumber}`, { body: sent }));
     } catch (error) {
       if (error instanceof RussianPostApiError && error.notFound) {
-        throw new ProviderRejectedError(`${SERVICE} order ${providerNumber} is already in a batch (or gone) and cannot be changed; cancel it and create a new one`, [], 'NOT_IN_BACKLOG');
+        throw new ProviderRejectedError(said('provider.inBatchNoChange', { service: RUSSIAN_POST, number: providerNumber }), [], 'NOT_IN_BACKLOG');
       }
       throw translate(error);
     }
@@ -190,7 +192,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
         const answer = parse(postCreatedSchema, await client.call('DELETE', path, { body: [Number(providerNumber)] }));
         if (answer['result-ids'].length) return;
         const codes = answer.errors.flatMap(refusalsOf).map((r) => r.code);
-        if (codes.some((c) => c !== 'NOT_FOUND')) throw new ProviderRejectedError(`${SERVICE} refused to delete order ${providerNumber}: ${codes.join(', ')} (its batch was already handed over to the post office)`, [], codes[0]);
+        if (codes.some((c) => c !== 'NOT_FOUND')) throw new ProviderRejectedError(said('provider.deleteRefusedHandedOver', { service: RUSSIAN_POST, number: providerNumber, codes: codes.join(', ') }), [], codes[0]);
       }
     } catch (error) {
       throw translate(error);
@@ -266,7 +268,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
   // ------------------------------------------------------------ documents
 
   function checkCount(shipments: TrackedShipment[]) {
-    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(`${SERVICE} prints for 1 to 100 orders at a time`);
+    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(said('provider.printBatch', { service: RUSSIAN_POST }));
   }
 
   /**
@@ -274,13 +276,13 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
    * cash on delivery), still in the backlog its pre-batch forms; merged into one PDF for the printer.
    */
   async function labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array> {
-    if (format !== 'pdf') throw new ProviderRejectedError(`${SERVICE} prints its forms as PDF only; choose PDF for Russian Post orders`);
+    if (format !== 'pdf') throw new ProviderRejectedError(said('provider.formsPdfOnly', { service: RUSSIAN_POST }));
     checkCount(shipments);
     try {
       const files: Uint8Array[] = [];
       for (const s of shipments) {
         const found = await locate(s.providerNumber);
-        if (!found) throw new ProviderRejectedError(`${SERVICE} does not know order ${s.providerNumber}`);
+        if (!found) throw new ProviderRejectedError(said('provider.unknownOrder', { service: RUSSIAN_POST, number: s.providerNumber }));
         if (found.where === 'backlog') {
           files.push(await client.pdf(`/1.0/forms/backlog/${s.providerNumber}/forms`, { 'print-type': 'PAPER' }));
           continue;
@@ -302,7 +304,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
       for (const s of shipments) {
         const found = await locate(s.providerNumber);
         const name = found?.where === 'batch' ? found.order['batch-name'] : null;
-        if (!name) throw new ProviderRejectedError(`${SERVICE} order ${s.providerNumber} is not in a batch yet: form its batch on the dispatch screen first`);
+        if (!name) throw new ProviderRejectedError(said('provider.notInBatch', { service: RUSSIAN_POST, number: s.providerNumber }));
         names.add(name);
       }
       return await mergePdfs(await Promise.all([...names].map((n) => client.pdf(`/1.0/forms/${encodeURIComponent(n)}/f103pdf`))));
@@ -315,7 +317,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
 
   const batches: PostalBatches = {
     async form(shipments, sendingDate): Promise<FormedBatches> {
-      if (options.testMode) throw new ProviderRejectedError(`${SERVICE} is connected in test mode: its orders stay in the backlog and no batch is formed`);
+      if (options.testMode) throw new ProviderRejectedError(said('provider.testModeNoBatch', { service: RUSSIAN_POST }));
       if (!/^\d{4}-\d{2}-\d{2}$/.test(sendingDate)) throw new ProviderRejectedError(`sending date must be YYYY-MM-DD, not ${sendingDate}`);
       const ids = shipments.map((s) => Number(s.providerNumber));
       let answer;
@@ -357,7 +359,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
     },
 
     async checkIn(batchName) {
-      if (options.testMode) throw new ProviderRejectedError(`${SERVICE} is connected in test mode: no Ф103 is sent`);
+      if (options.testMode) throw new ProviderRejectedError(said('provider.testModeNoF103', { service: RUSSIAN_POST }));
       try {
         await client.call('POST', `/1.0/batch/${encodeURIComponent(batchName)}/checkin`);
       } catch (error) {
@@ -466,7 +468,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
         throw translate(error);
       }
       if (options.postofficeCode && !offices.includes(options.postofficeCode)) {
-        throw new ProviderRejectedError(`post office ${options.postofficeCode} is not among the account's shipping points (${offices.join(', ') || 'none'}); set one of them in the connection`);
+        throw new ProviderRejectedError(said('provider.officeNotShipping', { office: options.postofficeCode, offices: offices.join(', ') || message('provider.noneListed') }));
       }
       return { offices };
     },

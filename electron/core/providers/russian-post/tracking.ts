@@ -1,4 +1,5 @@
 import { Client, WSDL, type IHttpClient, type IOptions } from 'soap';
+import { message } from '../../../../shared/messages';
 import { ProviderUnavailableError } from '../provider';
 import { createTransport, type TransportOptions } from '../transport';
 import { postDate } from './mapping';
@@ -42,7 +43,7 @@ const isFault = (bytes: Uint8Array) => /<(?:\w+:)?Fault[\s>]/.test(decoder.decod
  * rules as every REST call (a SOAP Fault on HTTP 500 is read, not taken for an outage).
  */
 function soapHttp(options: TrackingOptions, url: string): IHttpClient {
-  const transport = createTransport({ service: 'Russian Post tracking', baseUrl: url, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const transport = createTransport({ service: message('service.russianPostTracking'), baseUrl: url, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
   return {
     request(_rurl, data, callback, exheaders) {
       const headers = Object.fromEntries(Object.entries(exheaders ?? {}).map(([k, v]) => [k, String(v)]));

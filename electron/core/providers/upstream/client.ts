@@ -1,4 +1,5 @@
 import type { Logger } from '../../logger';
+import { message, said } from '../../../../shared/messages';
 import { ProviderUnavailableError } from '../provider';
 import { createTransport, parseJsonBody as parseJson, type CallInfo, type FetchLike } from '../transport';
 import { UpstreamApiError, UpstreamAuthError, upstreamCodes } from './errors';
@@ -45,7 +46,8 @@ export function normalizeBaseUrl(raw: string): string {
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const where = new URL(baseUrl).host;
-  const transport = createTransport({ service: `the upstream ${where}`, baseUrl, fetch: options.fetch, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const upstream = message('service.upstream', { host: where });
+  const transport = createTransport({ service: upstream, baseUrl, fetch: options.fetch, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
 
   async function call<T = unknown>(method: HttpMethod, path: string, opts: CallOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: options.token };
@@ -58,13 +60,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     const json = parseJson(bytes);
     const problem = upstreamErrorSchema.safeParse(json);
     if (status === 401 || (problem.success && problem.data.code === upstreamCodes.unauthorized)) {
-      throw new UpstreamAuthError(`the upstream ${where} does not accept the connection's token (HTTP ${status}${problem.success ? `, ${problem.data.code}` : ''}); enter the token again`);
+      throw new UpstreamAuthError(said('provider.upstreamTokenRefused', { service: upstream, answer: `HTTP ${status}${problem.success ? `, ${problem.data.code}` : ''}` }));
     }
     if (status >= 400) {
       if (problem.success) throw new UpstreamApiError(status, problem.data);
-      throw new ProviderUnavailableError(`the upstream ${where} answered HTTP ${status} to ${method} ${path} without the interface's error body; is the address right?`);
+      throw new ProviderUnavailableError(said('provider.noErrorBody', { service: upstream, status, method, path }));
     }
-    if (json === undefined && bytes.length > 0) throw new ProviderUnavailableError(`the upstream ${where} answered ${method} ${path} with a body that is not JSON`);
+    if (json === undefined && bytes.length > 0) throw new ProviderUnavailableError(said('provider.notJson', { service: upstream, method, path }));
     return json as T;
   }
 
@@ -80,7 +82,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       throw new ProviderUnavailableError(`the upstream ${where} gave a file address ShipDesk cannot read: ${link.slice(0, 200)}`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProviderUnavailableError(`the upstream ${where} gave a file address that is not http(s)`);
-    const files = url.origin === new URL(baseUrl).origin ? transport : createTransport({ service: `the upstream's file host ${url.host}`, baseUrl: url.origin, fetch: options.fetch, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+    const files = url.origin === new URL(baseUrl).origin ? transport : createTransport({ service: message('service.upstreamFiles', { host: url.host }), baseUrl: url.origin, fetch: options.fetch, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
     const path = url.pathname + url.search;
     const { status, bytes } = await files.send({ method: 'GET', path, headers: { Accept: 'application/pdf, text/plain' } });
     if (status !== 200) throw new ProviderUnavailableError(`the upstream ${where} answered HTTP ${status} for the file it made`);

@@ -1,4 +1,4 @@
-import { ProviderUnavailableError } from '../provider';
+import { ProviderUnavailableError, type Telling } from '../provider';
 import type { UpstreamErrorBody } from './wire';
 
 /** The interface's codes the adapter acts on (spec "Errors", wire conventions "Error codes seen"). */
@@ -47,7 +47,7 @@ export class UpstreamApiError extends Error {
  * and go out once the token is fixed; "test connection" shows the reason.
  */
 export class UpstreamAuthError extends ProviderUnavailableError {
-  constructor(message: string) {
+  constructor(message: Telling) {
     super(message);
     this.name = 'UpstreamAuthError';
   }

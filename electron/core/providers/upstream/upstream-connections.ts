@@ -55,10 +55,14 @@ export function createUpstreamConnections(deps: { lists: AggregatorLists; clock:
     return { account: createUpstreamAccount({ connectionId: row.id, client, tuning }), problem: null };
   }
 
+  /** Why a connection's orders wait: the connection named, its problem by key where it is ours. */
+  const connectionWaiting = (entry: Entry) =>
+    new ProviderUnavailableError(said('provider.upstreamConnectionWaiting', { name: entry.row.name, id: entry.row.id, reason: fixedOrText(entry.problem ?? '') }));
+
   /** A service of a connection that cannot be used now: its orders wait (retried) until it is fixed. */
   function waiting(entry: Entry, info: () => ProviderInfo): Carrier {
     const fail = async (): Promise<never> => {
-      throw new ProviderUnavailableError(`upstream connection "${entry.row.name}" (${entry.row.id}): ${entry.problem}`);
+      throw connectionWaiting(entry);
     };
     return { get info() { return info(); }, check: async () => [], register: fail, find: fail, update: fail, cancel: fail, remove: fail, track: fail };
   }
@@ -85,7 +89,7 @@ export function createUpstreamConnections(deps: { lists: AggregatorLists; clock:
 
   /** The connection's reference data as the upstream answers it now, for lists/ to keep. */
   const referenceOf = (entry: Entry) => {
-    if (!entry.account) throw new ProviderUnavailableError(`upstream connection "${entry.row.name}" (${entry.row.id}): ${entry.problem}`);
+    if (!entry.account) throw connectionWaiting(entry);
     return upstreamReference({ client: entry.account.client, connectionId: entry.row.id, pageSize: tuning.pageSize });
   };
 

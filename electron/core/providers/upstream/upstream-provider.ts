@@ -12,6 +12,7 @@ import { courierCallCanceledSchema, courierCallCreatedSchema } from '../../../..
 import type { CourierCalls } from '../courier-call';
 import type { UpstreamClient } from './client';
 import { UpstreamApiError, upstreamCodes } from './errors';
+import { message, said } from '../../../../shared/messages';
 import {
   clientNumberTaken, courierCallFromRemote, historyFromRemote, quantityDeliveredOf, quotesFromRemote, refusalFrom, registrationFrom, sameShipment, slotsFromRemote,
   stageOf, statusFromRemote, statusStamp, toRemoteCalculation, toRemoteCourierCall, toRemoteIntervalsRequest, toRemoteOrder,
@@ -83,7 +84,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
   /** An upstream refusal → ours with its words; anything else passes unchanged. */
   function translate(error: unknown): unknown {
     if (error instanceof UpstreamApiError) return refusalFrom(error);
-    if (error instanceof ZodError) return unreadableAnswer('the upstream', error);
+    if (error instanceof ZodError) return unreadableAnswer(message('service.upstreamAny'), error);
     return error;
   }
 
@@ -108,7 +109,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
     } catch (error) {
       if (error instanceof UpstreamApiError && error.httpStatus === 404 && error.is(upstreamCodes.orderNotFound, upstreamCodes.notFound)) return null;
       // Any other answer is no proof the order is absent: never send it again on a doubt.
-      if (error instanceof UpstreamApiError) throw new ProviderUnavailableError(`the upstream did not answer the lookup of ${clientNumber}: ${error.message}`);
+      if (error instanceof UpstreamApiError) throw new ProviderUnavailableError(said('provider.lookupFailed', { service: message('service.upstreamAny'), number: clientNumber, reason: error.message }));
       throw error;
     }
   }
@@ -166,7 +167,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
         throw new ProviderRejectedError(stage.description, [], stage.providerCode ?? current.status.errorCode ?? undefined);
       }
       if (stage.stage === 'canceled') {
-        throw new ProviderRejectedError(`the order (upstream order ${orderId}) was canceled at the upstream before it was registered`, [], upstreamCodes.alreadyCanceled);
+        throw new ProviderRejectedError(said('provider.upstreamCanceledFirst', { orderId }), [], upstreamCodes.alreadyCanceled);
       }
       let info: RemoteOrderDetail;
       try {
@@ -179,7 +180,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
       if (registration) return registration;
       last = `${current.status.key} without a delivery-service number yet`;
     }
-    throw new ProviderUnavailableError(`the upstream has not finished transferring order ${orderId} (still ${last}); it will be looked up again`);
+    throw new ProviderUnavailableError(said('provider.upstreamStillTransferring', { orderId, state: last }));
   }
 
   async function register(remoteKey: string, request: ShipmentRequest): Promise<Registration> {
@@ -222,7 +223,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
     if (kept && (!request.providerNumber || request.providerNumber === providerNumber)) return kept;
     const found = await lookup(request.clientNumber);
     if (found?.orderInfo.orderId && found.orderInfo.providerNumber === providerNumber) return found.orderInfo.orderId;
-    throw new ProviderRejectedError(`the upstream has no order with delivery number ${providerNumber}`, [], upstreamCodes.orderNotFound);
+    throw new ProviderRejectedError(said('provider.upstreamNoOrder', { number: providerNumber }), [], upstreamCodes.orderNotFound);
   }
 
   async function update(remoteKey: string, providerNumber: string, request: ShipmentRequest): Promise<void> {
@@ -253,7 +254,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
       }
       return;
     }
-    throw new ProviderUnavailableError(`the upstream has not finished transferring the change of order ${orderId}; it will be sent again`);
+    throw new ProviderUnavailableError(said('provider.upstreamChangeTransferring', { orderId }));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { message, said } from '../../../../shared/messages';
 import { ProviderUnavailableError } from '../provider';
 import { bodyText, createTransport, parseJsonBody, type Query, type TransportOptions } from '../transport';
 import { YandexApiError, YandexAuthError, extractYandexError } from './errors';
@@ -15,8 +16,11 @@ export type YandexClientOptions = Omit<TransportOptions, 'service'> & { token: s
  * ways. No answer, 429 and 5xx are ProviderUnavailableError (the shared transport); 401/403 are YandexAuthError; any
  * other refusal `{ code, message }` is YandexApiError.
  */
+/** Yandex Delivery as messages name it. */
+export const YANDEX = message('service.yandex');
+
 export function createYandexClient(options: YandexClientOptions) {
-  const transport = createTransport({ service: 'Yandex Delivery', baseUrl: options.baseUrl, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const transport = createTransport({ service: YANDEX, baseUrl: options.baseUrl, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
 
   async function send(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; accept?: string }) {
     const headers: Record<string, string> = { Authorization: `Bearer ${options.token}`, 'Accept-Language': 'ru', Accept: opts.accept ?? 'application/json' };
@@ -24,7 +28,7 @@ export function createYandexClient(options: YandexClientOptions) {
     const reply = await transport.send({ method, path: PLATFORM + path, query: opts.query, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
     if (reply.status === 401 || reply.status === 403) {
       const problem = extractYandexError(parseJsonBody(reply.bytes));
-      throw new YandexAuthError(`Yandex Delivery did not accept the account's token: ${problem?.message || `HTTP ${reply.status}`}`);
+      throw new YandexAuthError(said('provider.tokenRefused', { service: YANDEX, detail: problem?.message || `HTTP ${reply.status}` }));
     }
     if (reply.status >= 400) {
       const problem = extractYandexError(parseJsonBody(reply.bytes)) ?? { code: `http_${reply.status}`, message: bodyText(reply.bytes) };
@@ -40,14 +44,14 @@ export function createYandexClient(options: YandexClientOptions) {
     async call(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown } = {}): Promise<unknown> {
       const reply = await send(method, path, opts);
       const json = parseJsonBody(reply.bytes);
-      if (json === undefined && reply.bytes.length > 0) throw new ProviderUnavailableError(`Yandex Delivery answered ${method} ${path} with a body that is not JSON`);
+      if (json === undefined && reply.bytes.length > 0) throw new ProviderUnavailableError(said('provider.notJson', { service: YANDEX, method, path }));
       return json;
     },
 
     /** A print form (labels, handover act) as PDF bytes. */
     async pdf(path: string, body: unknown): Promise<Uint8Array> {
       const reply = await send('POST', path, { body, accept: 'application/pdf' });
-      if (new TextDecoder().decode(reply.bytes.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError(`Yandex Delivery sent ${path} that is not a PDF`);
+      if (new TextDecoder().decode(reply.bytes.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError(said('provider.sentNotPdf', { service: YANDEX, path }));
       return reply.bytes;
     },
   };

@@ -1,4 +1,4 @@
-import { ProviderUnavailableError } from '../provider';
+import { ProviderUnavailableError, type Telling } from '../provider';
 import { yandexErrorSchema, type YandexError } from './wire';
 
 /** The platform answered and refused, in its one error form `{ code, message }`. */
@@ -26,7 +26,7 @@ export class YandexApiError extends Error {
  * "test connection" shows the reason.
  */
 export class YandexAuthError extends ProviderUnavailableError {
-  constructor(message: string) {
+  constructor(message: Telling) {
     super(message);
     this.name = 'YandexAuthError';
   }

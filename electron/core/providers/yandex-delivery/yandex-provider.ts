@@ -11,7 +11,9 @@ import type { StoredReference } from '../carrier-kind';
 import { splitCod, type CodSplit } from '../cod-split';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest, type TrackedShipment } from '../provider';
 import { trackEach } from '../track-each';
-import type { YandexClient } from './client';
+import { message, said } from '../../../../shared/messages';
+import { failureReason } from '../service-failure';
+import { YANDEX, type YandexClient } from './client';
 import { YandexApiError, YandexAuthError } from './errors';
 import {
   YANDEX_KEY, chooseOffer, duplicateRequestId, fieldErrorOf, intervalsFromYandex, isCancelled, kopecksOfPrice, mapHistory, settledStatuses, tariffOf,
@@ -57,7 +59,7 @@ export function yandexInfo(testMode: boolean): ProviderInfo {
 /** A refusal → ProviderRejectedError with the platform's own message; an answer ShipDesk cannot read is an outage. */
 function translate(error: unknown): unknown {
   if (error instanceof YandexApiError) return new ProviderRejectedError(error.message, [fieldErrorOf(error.error)], error.code || undefined);
-  if (error instanceof ZodError) return unreadableAnswer(SERVICE, error);
+  if (error instanceof ZodError) return unreadableAnswer(YANDEX, error);
   return error;
 }
 
@@ -153,14 +155,14 @@ export function createYandexProvider(options: YandexProviderOptions) {
     } catch (error) {
       if (error instanceof YandexAuthError || error instanceof ProviderUnavailableError) throw error;
       // Any other answer is no proof the request is absent: never book again on a doubt.
-      throw new ProviderUnavailableError(`${SERVICE} did not answer the lookup of ${request.clientNumber}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ProviderUnavailableError(said('provider.lookupFailed', { service: YANDEX, number: request.clientNumber, reason: failureReason(error) }));
     }
     const live = found.find((r) => !r.state || !isCancelled(r.state.status));
     if (live) return registration(live.request_id, live.sharing_url);
     if (found.length) {
       throw new ProviderRejectedError(
-        `${SERVICE} already has a cancelled request with number ${request.clientNumber}; it does not take the same number twice — use another clientNumber`,
-        [{ field: 'order.clientNumber', message: `${SERVICE} already has a cancelled request with this number` }],
+        said('provider.canceledDuplicate', { service: YANDEX, number: request.clientNumber }),
+        [{ field: 'order.clientNumber', ...said('provider.canceledDuplicateField', { service: YANDEX }) }],
       );
     }
     return null;
@@ -188,10 +190,10 @@ export function createYandexProvider(options: YandexProviderOptions) {
     } catch (error) {
       throw translate(error);
     }
-    if (offers.length === 0) throw new ProviderRejectedError(`${SERVICE} offers no delivery for this parcel`, [{ field: 'order.tariffId', message: 'Yandex Delivery has no delivery option for this route and parcel' }]);
+    if (offers.length === 0) throw new ProviderRejectedError(said('provider.noDelivery', { service: YANDEX }), [{ field: 'order.tariffId', ...said('provider.noDeliveryRoute', { service: YANDEX }) }]);
     const offer = chooseOffer(offers, { date: o.deliveryDate, from: o.deliveryTimeStart, to: o.deliveryTimeEnd });
     if (!offer) {
-      throw new ProviderRejectedError(`${SERVICE} cannot deliver on ${o.deliveryDate}`, [{ field: 'order.deliveryDate', message: 'Yandex Delivery offers no delivery interval on this date and time' }]);
+      throw new ProviderRejectedError(said('provider.noDeliveryOn', { service: YANDEX, date: o.deliveryDate ?? '' }), [{ field: 'order.deliveryDate', ...said('provider.noIntervalOn', { service: YANDEX }) }]);
     }
     try {
       const { request_id } = parse(yandexRequestIdSchema, await client.call('POST', '/offers/confirm', { body: { offer_id: offer.offer_id } }));
@@ -213,10 +215,10 @@ export function createYandexProvider(options: YandexProviderOptions) {
   /** Cancels a request; one already cancelled is left as it is, one delivered or returned is refused. */
   async function cancel(providerNumber: string): Promise<void> {
     const current = await requestInfo(providerNumber);
-    if (!current) throw new ProviderRejectedError(`${SERVICE} does not know request ${providerNumber}`, [], 'not_found');
+    if (!current) throw new ProviderRejectedError(said('provider.unknownRequest', { service: YANDEX, number: providerNumber }), [], 'not_found');
     const status = current.state?.status ?? '';
     if (isCancelled(status)) return;
-    if (settledStatuses.has(status)) throw new ProviderRejectedError(`${SERVICE} request ${providerNumber} cannot be cancelled: its status is already ${status}`, [], status);
+    if (settledStatuses.has(status)) throw new ProviderRejectedError(said('provider.requestCancelTooLate', { service: YANDEX, number: providerNumber, status }), [], status);
     let answer;
     try {
       answer = parse(yandexCancelSchema, await client.call('POST', '/request/cancel', { body: { request_id: providerNumber } }));
@@ -224,7 +226,7 @@ export function createYandexProvider(options: YandexProviderOptions) {
       throw translate(error);
     }
     if (answer.status === 'ERROR') {
-      throw new ProviderRejectedError(`${SERVICE} refused to cancel request ${providerNumber}: ${answer.description ?? answer.reason ?? 'no reason given'}`, [], answer.reason ?? 'ERROR');
+      throw new ProviderRejectedError(said('provider.cancelRefusedRequest', { service: YANDEX, number: providerNumber, reason: answer.description ?? answer.reason ?? message('provider.noReasonGiven') }), [], answer.reason ?? 'ERROR');
     }
   }
 
@@ -240,12 +242,12 @@ export function createYandexProvider(options: YandexProviderOptions) {
   // ------------------------------------------------------------ documents
 
   function requestIds(shipments: TrackedShipment[]): string[] {
-    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(`${SERVICE} prints for 1 to 100 requests at a time`);
+    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(said('provider.printBatchRequests', { service: YANDEX }));
     return shipments.map((s) => s.providerNumber);
   }
 
   async function labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array> {
-    if (format !== 'pdf') throw new ProviderRejectedError(`${SERVICE} prints its labels as PDF only; choose PDF for Yandex Delivery orders`);
+    if (format !== 'pdf') throw new ProviderRejectedError(said('provider.pdfOnly', { service: YANDEX }));
     const body = { request_ids: requestIds(shipments), generate_type: 'one', label_size_mm: '100x150', language: 'ru' };
     try {
       return await client.pdf('/request/generate-labels', body);
@@ -290,7 +292,7 @@ export function createYandexProvider(options: YandexProviderOptions) {
         throw translate(error);
       }
       const kopecks = kopecksOfPrice(pricing.pricing_total);
-      if (Number.isNaN(kopecks)) throw new ProviderUnavailableError(`${SERVICE} priced in a form ShipDesk does not understand: ${pricing.pricing_total}`);
+      if (Number.isNaN(kopecks)) throw new ProviderUnavailableError(said('provider.priceUnreadable', { service: YANDEX, price: String(pricing.pricing_total) }));
       const days = pricing.delivery_days ?? 0;
       quotes.push({ tariffId: tariff.id, tariffProviderId: tariff.policy, tariffName: tariff.name, pickupType: tariff.pickupType, deliveryType: tariff.deliveryType, transportKopecks: kopecks, insuranceKopecks: 0, codFeeKopecks: 0, daysMin: days, daysMax: days });
     }

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { message, said, type MessageParam } from '../../../../shared/messages';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AppError, badRequest } from '../../errors';
 import type { OpenedDatabase } from '../database';
@@ -14,7 +15,7 @@ export function createSqliteBackupsStore({ sqlite }: OpenedDatabase): BackupsSto
   };
 }
 
-const unusable = (label: string, why: string) => badRequest(`${label} cannot be restored: ${why}`);
+const unusable = (label: MessageParam, why: MessageParam) => badRequest(said('backup.unusable', { label, why }));
 
 /** SQLite database files by path, opened with the Electron build of better-sqlite3 when given. */
 export function sqliteDatabaseFiles(nativeBinding?: string): DatabaseFiles {
@@ -26,16 +27,16 @@ export function sqliteDatabaseFiles(nativeBinding?: string): DatabaseFiles {
       try {
         db = open(file, { readonly: true, fileMustExist: true });
         const check = db.pragma('quick_check', { simple: true });
-        if (check !== 'ok') throw unusable(label, `the database is damaged (${String(check)})`);
+        if (check !== 'ok') throw unusable(label, message('backup.why.damaged', { check: String(check) }));
         const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-        if (!hasTable) throw unusable(label, 'it is not a ShipDesk database (no schema_migrations)');
+        if (!hasTable) throw unusable(label, message('backup.why.notShipDesk'));
         const { v } = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
         const known = loadMigrations().at(-1)?.version ?? 0;
-        if ((v ?? 0) > known) throw unusable(label, `it was written by a newer ShipDesk (schema ${v}; this version knows up to ${known})`);
+        if ((v ?? 0) > known) throw unusable(label, message('backup.why.newer', { version: Number(v), known }));
         return v ?? 0;
       } catch (error) {
         if (error instanceof AppError) throw error;
-        throw unusable(label, `it is not a readable SQLite database (${error instanceof Error ? error.message : String(error)})`);
+        throw unusable(label, message('backup.why.unreadable', { detail: error instanceof Error ? error.message : String(error) }));
       } finally {
         db?.close();
       }
