@@ -68,13 +68,18 @@ describe('Russian Post connections: the account in Settings, sealed; its orders 
     expect(test.message).toMatch(/190000 is not among the account's shipping points \(101000\)/);
   });
 
-  it('orders to a post office and to the door go out through the outbox into the backlog; batches formed from the dispatch screen give them their ШПИ; Ф7/Ф112 print, the check-in sends Ф103 and hands them over, the register prints, tracking follows', async () => {
+  /** The account connected and its points synced; `{prefix}-OFFICE` to the post office 190000 and `{prefix}-DOOR` to the door registered in its backlog. */
+  async function twoOrdersRegistered(prefix: string) {
     value<Connection>(await run('connections.create', account()));
     await env.app.services.connections.refreshPoints();
     const office = (await env.app.db.selectFrom('points').select('id').where('source', '=', 'russian-post').where('code', '=', '190000').executeTakeFirstOrThrow()).id;
-    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder('RC-OFFICE', { toPoint: office })));
-    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder('RC-DOOR')));
+    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder(`${prefix}-OFFICE`, { toPoint: office })));
+    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder(`${prefix}-DOOR`)));
     await drainOutbox(env.app, env.clock);
+  }
+
+  it('orders to a post office and to the door go out through the outbox into the backlog; batches formed from the dispatch screen give them their ШПИ; Ф7/Ф112 print, the check-in sends Ф103 and hands them over, the register prints, tracking follows', async () => {
+    await twoOrdersRegistered('RC');
     const rows = () => env.app.db.selectFrom('orders').select(['id', 'client_number', 'status_key', 'provider_number', 'barcode', 'handover_id']).orderBy('client_number').execute();
     const registered = await rows();
     expect(registered.map((o) => [o.client_number, o.status_key, o.provider_number, o.barcode])).toEqual([
@@ -113,12 +118,7 @@ describe('Russian Post connections: the account in Settings, sealed; its orders 
   });
 
   it('the "Сегодня" dashboard counts Russian Post orders under its name: created, waiting for handover until the batch is checked in, their COD on the way, and the delivery time once delivered', async () => {
-    value<Connection>(await run('connections.create', account()));
-    await env.app.services.connections.refreshPoints();
-    const office = (await env.app.db.selectFrom('points').select('id').where('source', '=', 'russian-post').where('code', '=', '190000').executeTakeFirstOrThrow()).id;
-    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder('RD-OFFICE', { toPoint: office })));
-    await env.app.services.orders.create(env.shop, orderCreateSchema.parse(russianPostOrder('RD-DOOR')));
-    await drainOutbox(env.app, env.clock);
+    await twoOrdersRegistered('RD');
     const today = async () => value<TodayDashboard>(await run('dashboard.today'));
     const post = { providerKey: 'russian-post', serviceName: 'Почта России' };
 
