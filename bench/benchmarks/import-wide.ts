@@ -26,9 +26,9 @@ export const importWideBench: Benchmark = {
       const { file: _file, mode: _mode, ...rest } = hostileUploadBody(Buffer.alloc(0));
       writeFileSync(settings, JSON.stringify(rest));
       ctx.log(`import-wide: ${rows} rows written; the plain sheet first`);
-      const base = await runWorker('bench/workers/import-ours.ts', ['--file', plain, '--data-dir', join(tmp.dir, 'plain-data'), '--settings', settings]);
+      const base = await runWorker('bench/workers/import-ours.ts', ['--file', plain, '--data-dir', join(tmp.dir, 'plain-data'), '--settings', settings, '--answer-only']);
       ctx.log('import-wide: the sheet with a cell in XFD');
-      const ours = await runWorker('bench/workers/import-ours.ts', ['--file', wide, '--data-dir', join(tmp.dir, 'wide-data'), '--settings', settings]);
+      const ours = await runWorker('bench/workers/import-ours.ts', ['--file', wide, '--data-dir', join(tmp.dir, 'wide-data'), '--settings', settings, '--answer-only']);
       if (Number(ours.created) === 0 && Number(base.created) === 0) throw new Skip('no order was created from either sheet');
       return {
         params: { rows, strayColumn: 'XFD', mode: 'sync' },

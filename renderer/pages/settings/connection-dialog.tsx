@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, PasswordInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Fragment, useState, type FormEvent } from 'react';
 import type { Connection, ConnectionFieldInfo } from '../../../shared/contract/connections';
 import { fieldMessage } from '../../i18n/error-messages';
@@ -87,19 +87,22 @@ export function ConnectionDialog({ connection, onClose }: { connection?: Connect
         <Stack gap="sm">
           {!stored && (
             <Stack gap={4}>
-              <Text size="sm" fw={500} id="connection-service-label">
-                {t('settings.connections.service')}
-              </Text>
-              <SegmentedControl
+              {/* One radio a service, in rows of three: every name whole at 1366 px in both languages, arrows move the choice. */}
+              <Radio.Group
+                label={t('settings.connections.service')}
                 value={form.providerKey}
                 onChange={(key) => {
                   setForm((f) => ({ ...emptyConnectionForm(key), name: f.name, baseUrl: f.baseUrl }));
                   setErrors({});
                 }}
-                aria-labelledby="connection-service-label"
-                data={kinds.map((k) => ({ value: k.key, label: k.names[language] }))}
                 data-testid="connection-service"
-              />
+              >
+                <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" verticalSpacing="xs" mt={6}>
+                  {kinds.map((k) => (
+                    <Radio key={k.key} value={k.key} label={k.names[language]} data-testid={`connection-service-${k.key}`} />
+                  ))}
+                </SimpleGrid>
+              </Radio.Group>
               {kind?.aggregator && (
                 <Text size="xs" c="dimmed">
                   {t('settings.connections.upstreamHint')}

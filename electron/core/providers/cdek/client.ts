@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { message, said } from '../../../../shared/messages';
 import { ProviderUnavailableError } from '../provider';
+import { createTokenCache } from '../token-cache';
 import { bodyText, createTransport, parseJsonBody as parseJson, type CallInfo, type FetchLike, type HttpReply, type Query } from '../transport';
 import { CdekApiError, CdekAuthError, extractCdekErrors, tokenCodes } from './errors';
 import { cdekTokenSchema } from './wire';
@@ -55,16 +56,12 @@ export const CDEK = message('service.cdek');
 export function createCdekClient(options: CdekClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
-  const refreshBeforeMs = options.refreshBeforeMs ?? 60_000;
-  let token: { value: string; expiresAt: number; renewAt: number } | null = null;
-  let pending: Promise<string> | null = null;
-  let tokensIssued = 0;
 
   const transport = createTransport({ service: CDEK, baseUrl, fetch: options.fetch, clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
   const exchange = (method: string, path: string, init: { headers: Record<string, string>; body?: string; query?: Query }): Promise<HttpReply> =>
     transport.send({ method, path, ...init });
 
-  async function requestToken(): Promise<string> {
+  async function requestToken(): Promise<{ value: string; expiresAt: number }> {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret });
     const reply = await exchange('POST', '/oauth/token', {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
@@ -79,21 +76,9 @@ export function createCdekClient(options: CdekClientOptions) {
     }
     const parsed = cdekTokenSchema.safeParse(json);
     if (!parsed.success) throw new ProviderUnavailableError(said('provider.noToken', { service: CDEK }));
-    const now = clock.now();
-    const lifetime = parsed.data.expires_in * 1000;
-    token = { value: parsed.data.access_token, expiresAt: now + lifetime, renewAt: now + lifetime - Math.min(refreshBeforeMs, lifetime / 2) };
-    tokensIssued++;
-    return token.value;
+    return { value: parsed.data.access_token, expiresAt: clock.now() + parsed.data.expires_in * 1000 };
   }
-
-  /** A valid bearer token: the cached one, or a new one (concurrent callers share one request). */
-  function accessToken(): Promise<string> {
-    if (token && clock.now() < token.renewAt) return Promise.resolve(token.value);
-    pending ??= requestToken().finally(() => {
-      pending = null;
-    });
-    return pending;
-  }
+  const tokens = createTokenCache({ clock, renewBeforeMs: options.refreshBeforeMs ?? 60_000, issue: requestToken });
 
   async function authorized(method: string, path: string, opts: CallOptions, accept: string, bearer: string): Promise<HttpReply> {
     const headers: Record<string, string> = { Accept: accept, Authorization: `Bearer ${bearer}` };
@@ -110,14 +95,8 @@ export function createCdekClient(options: CdekClientOptions) {
 
   /** Sends a call with the token; an expired-token answer renews the token and repeats the call once. */
   async function send(method: string, path: string, opts: CallOptions, accept: string): Promise<HttpReply> {
-    let bearer = await accessToken();
-    let reply = await authorized(method, path, opts, accept, bearer);
-    if (tokenRefused(reply)) {
-      if (token?.value === bearer) token = null;
-      bearer = await accessToken();
-      reply = await authorized(method, path, opts, accept, bearer);
-      if (tokenRefused(reply)) throw new CdekAuthError(said('provider.freshTokenRefused', { service: CDEK, method, path, status: reply.status }));
-    }
+    const { reply, refusedAgain } = await tokens.send((bearer) => authorized(method, path, opts, accept, bearer), tokenRefused);
+    if (refusedAgain) throw new CdekAuthError(said('provider.freshTokenRefused', { service: CDEK, method, path, status: reply.status }));
     return reply;
   }
 
@@ -148,14 +127,9 @@ export function createCdekClient(options: CdekClientOptions) {
     },
 
     /** Gets a token now (the "test connection" check); returns its lifetime in seconds. */
-    async authenticate(): Promise<{ expiresInSeconds: number }> {
-      token = null;
-      await accessToken();
-      const expiresAt = (token as { expiresAt: number } | null)?.expiresAt ?? clock.now();
-      return { expiresInSeconds: Math.round((expiresAt - clock.now()) / 1000) };
-    },
+    authenticate: (): Promise<{ expiresInSeconds: number }> => tokens.renew(),
 
-    stats: () => ({ tokensIssued }),
+    stats: () => ({ tokensIssued: tokens.issued() }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { systemClock } from '../../clock';
 import { ProviderUnavailableError } from '../provider';
+import { createTokenCache } from '../token-cache';
 import { bodyText, createTransport, parseJsonBody, type HttpReply, type TransportOptions } from '../transport';
 import { fivePostError, isJwtRefusal } from './mapping';
 import { fivePostJwtSchema } from './wire';
@@ -12,7 +13,7 @@ export const FIVEPOST_TEST_URL = 'https://api-preprod-omni.x5.ru';
 const JWT_CLAIMS = { subject: 'OpenAPI', audience: 'A122019!' };
 /** A JWT without `exp` is taken to live an hour (the SDK's README: "Токен живет 1 час"). */
 const DEFAULT_JWT_LIFETIME_MS = 60 * 60 * 1000;
-/** A JWT is renewed this long before it expires. */
+/** A JWT is renewed this long before it expires (at most half its lifetime). */
 const RENEW_BEFORE_MS = 60 * 1000;
 
 /** 5Post answered and refused: `{ success: false, errorCode, errorMsg }`, or a 4xx without it. */
@@ -57,11 +58,8 @@ export type FivePostClientOptions = Omit<TransportOptions, 'service'> & { apiKey
 export function createFivePostClient(options: FivePostClientOptions) {
   const clock = options.clock ?? systemClock;
   const transport = createTransport({ service: '5Post', baseUrl: options.baseUrl, fetch: options.fetch, clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
-  let jwt: { value: string; renewAt: number; expiresAt: number } | null = null;
-  let renewing: Promise<string> | null = null;
-  let issued = 0;
 
-  async function signIn(): Promise<string> {
+  async function signIn(): Promise<{ value: string; expiresAt: number }> {
     const reply = await transport.send({
       method: 'POST',
       path: '/jwt-generate-claims/rs256/1',
@@ -75,20 +73,9 @@ export function createFivePostClient(options: FivePostClientOptions) {
       const refusal = fivePostError(json);
       throw new FivePostAuthError(`5Post did not accept the API key: ${refusal ? `${refusal.code} ${refusal.message}` : `HTTP ${reply.status} ${bodyText(reply.bytes)}`}`);
     }
-    const now = clock.now();
-    const expiresAt = jwtExpiry(parsed.data.jwt) ?? now + DEFAULT_JWT_LIFETIME_MS;
-    jwt = { value: parsed.data.jwt, expiresAt, renewAt: Math.max(now, expiresAt - RENEW_BEFORE_MS) };
-    issued++;
-    return jwt.value;
+    return { value: parsed.data.jwt, expiresAt: jwtExpiry(parsed.data.jwt) ?? clock.now() + DEFAULT_JWT_LIFETIME_MS };
   }
-
-  function bearer(): Promise<string> {
-    if (jwt && clock.now() < jwt.renewAt) return Promise.resolve(jwt.value);
-    renewing ??= signIn().finally(() => {
-      renewing = null;
-    });
-    return renewing;
-  }
+  const jwts = createTokenCache({ clock, renewBeforeMs: RENEW_BEFORE_MS, issue: signIn });
 
   async function authorized(method: string, path: string, body: unknown, accept: string): Promise<HttpReply> {
     const attempt = async (token: string) =>
@@ -98,14 +85,10 @@ export function createFivePostClient(options: FivePostClientOptions) {
         headers: { Authorization: `Bearer ${token}`, Accept: accept, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-    const first = await bearer();
-    const reply = await attempt(first);
-    if (!isJwtRefusal(reply.status, parseJsonBody(reply.bytes))) return reply;
     // Expired or revoked before its time: one fresh JWT, one more try.
-    if (jwt?.value === first) jwt = null;
-    const again = await attempt(await bearer());
-    if (isJwtRefusal(again.status, parseJsonBody(again.bytes))) throw new FivePostAuthError(`5Post refused a fresh JWT for ${method} ${path} (HTTP ${again.status})`);
-    return again;
+    const { reply, refusedAgain } = await jwts.send(attempt, (r) => isJwtRefusal(r.status, parseJsonBody(r.bytes)));
+    if (refusedAgain) throw new FivePostAuthError(`5Post refused a fresh JWT for ${method} ${path} (HTTP ${reply.status})`);
+    return reply;
   }
 
   function refused(method: string, path: string, reply: HttpReply, json: unknown): FivePostApiError | null {
@@ -135,15 +118,10 @@ export function createFivePostClient(options: FivePostClientOptions) {
     },
 
     /** Signs in now ("test connection"); the JWT's lifetime in seconds. */
-    async authenticate(): Promise<{ expiresInSeconds: number }> {
-      jwt = null;
-      await bearer();
-      const expiresAt = (jwt as { expiresAt: number } | null)?.expiresAt ?? clock.now();
-      return { expiresInSeconds: Math.round((expiresAt - clock.now()) / 1000) };
-    },
+    authenticate: (): Promise<{ expiresInSeconds: number }> => jwts.renew(),
 
     /** How many JWTs were issued to this client (tests: token expiry). */
-    jwtsIssued: () => issued,
+    jwtsIssued: () => jwts.issued(),
   };
 }
 
