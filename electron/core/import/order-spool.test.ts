@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createOrderSpool } from './order-spool';
-import type { PreparedOrder } from './order-writer';
+import type { PreparedOrder } from '../store/orders/prepared-order';
 
 const order = (n: number, extra = ''): PreparedOrder => ({
   clientNumber: `A-${n}`,

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { PreparedOrder } from './order-writer';
+import type { PreparedOrder } from '../store/orders/prepared-order';
 
 /**
  * The checked orders of a run, kept in a file between the check and the writing instead of in memory.
