@@ -12,7 +12,6 @@ const databaseDrivers = ['better-sqlite3', 'kysely', 'pg'];
  */
 const notYetBehindAStore = [
   'electron/core/dashboard/today.ts',
-  'electron/core/export/orders-xlsx.ts',
   'electron/core/orders/order-repository.ts',
   'electron/core/scheduler/stuck-orders.ts',
 ];
@@ -27,7 +26,6 @@ const stillHandedTheDatabase = [
   'electron/core/dashboard/today.ts',
   'electron/core/dispatch/acts.ts',
   'electron/core/dispatch/dispatch-service.ts',
-  'electron/core/export/orders-xlsx.ts',
   'electron/core/lists/reference-data.test.ts',
   'electron/core/orders/bulk.ts',
   'electron/core/orders/labels.ts',

@@ -13,6 +13,8 @@ const order = (n: number, extra = ''): PreparedOrder => ({
   recipientCity: n % 3 ? 'Санкт-Петербург' : null,
   codKopecks: n * 100,
   assessedKopecks: 299050,
+  quotedDeliveryKopecks: n % 2 ? 49_050 : null,
+  deliveryKopecks: null,
   json: JSON.stringify({ order: { clientNumber: `A-${n}`, comment: `строка ${n}\n${extra}` } }),
 });
 

@@ -13,9 +13,10 @@ import type { FailedImportRow, ImportedOrder, ImportWrite, ImportWriteOutcome } 
 const chunk = 50;
 
 const orderColumns =
-  'company_id, client_number, provider_key, provider_connect_id, recipient_name, recipient_phone, recipient_city, cod_kopecks, assessed_kopecks, payload, ' +
+  'company_id, client_number, provider_key, provider_connect_id, recipient_name, recipient_phone, recipient_city, cod_kopecks, assessed_kopecks, ' +
+  'quoted_delivery_kopecks, delivery_kopecks, payload, ' +
   'state, status_key, status_description, status_changed_at, created_at, updated_at';
-const orderValues = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 'uploading', NULL, ?, ?, ?)";
+const orderValues = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 'uploading', NULL, ?, ?, ?)";
 
 export function importedOrderWrites(db: Db, sqlite: BetterSqlite3.Database) {
   const cache = new Map<string, BetterSqlite3.Statement>();
@@ -63,7 +64,7 @@ export function importedOrderWrites(db: Db, sqlite: BetterSqlite3.Database) {
   function insertRun(companyId: number, run: ImportedOrder[], now: number, holdMs: number): number[] {
     const params: unknown[] = [];
     for (const { order: o } of run) {
-      params.push(companyId, o.clientNumber, o.providerKey, o.providerConnectId, o.recipientName, o.recipientPhone, o.recipientCity, o.codKopecks, o.assessedKopecks, o.json, now, now, now);
+      params.push(companyId, o.clientNumber, o.providerKey, o.providerConnectId, o.recipientName, o.recipientPhone, o.recipientCity, o.codKopecks, o.assessedKopecks, o.quotedDeliveryKopecks, o.deliveryKopecks, o.json, now, now, now);
     }
     const made = insertOrders(run.length).all(...params) as { id: number; client_number: string }[];
     const idOf = new Map(made.map((r) => [r.client_number, r.id]));

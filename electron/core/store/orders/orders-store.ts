@@ -40,6 +40,9 @@ export interface StoredOrder {
   recipientCity: string | null;
   codKopecks: number;
   assessedKopecks: number;
+  /** The delivery prices its data names (cost.quotedDeliveryCost, cost.deliveryCost), kopecks; null: none named. */
+  quotedDeliveryKopecks: number | null;
+  deliveryKopecks: number | null;
   /** The order's data as last stored (create or PUT). */
   payload: OrderCreate;
   createdAt: number;
@@ -201,9 +204,12 @@ export interface OrderListQuery extends OrderListFilter {
   withTotal?: boolean;
 }
 
+/** An order as the list shows it: as kept, without its data (the list reads no payload). */
+export type ListedOrder = Omit<StoredOrder, 'payload' | 'quantityDelivered'>;
+
 /** A window of the list with the number that match: exact, except that a search stops counting at a cap (then `capped`). */
 export interface OrderListPage {
-  orders: StoredOrder[];
+  orders: ListedOrder[];
   total: number;
   capped: boolean;
 }
@@ -373,6 +379,11 @@ export interface OrdersStore {
   appendStatus(orderId: number, companyId: number, status: NewStatus): Promise<void>;
   /** One window of the company's live orders passing the filter, in the chosen order (newest first by default). */
   listOrders(companyId: number, query: OrderListQuery): Promise<OrderListPage>;
+  /**
+   * The company's orders (canceled included, deleted never) as the list shows them, all at once: those among
+   * `orderIds` in the order given, or every one passing the list's filter, newest first (the xlsx export).
+   */
+  listedOrders(companyId: number, selection: { orderIds: number[] } | { filter: OrderListFilter }): Promise<ListedOrder[]>;
   /** The company's orders needing attention (live, in an attention status, not marked seen since it was set), counted. */
   attentionCounts(companyId: number): Promise<AttentionCount[]>;
   /** Marks those of the orders that need attention seen until their status changes; returns how many. */

@@ -15,9 +15,14 @@ export interface PreparedOrder {
   recipientCity: string | null;
   codKopecks: number;
   assessedKopecks: number;
+  /** The delivery prices the payload names (cost.quotedDeliveryCost, cost.deliveryCost), for the list and the export. */
+  quotedDeliveryKopecks: number | null;
+  deliveryKopecks: number | null;
   /** The normalized payload, as the store keeps it. */
   json: string;
 }
+
+const kopecksOrNull = (rubles: number | undefined | null) => (typeof rubles === 'number' ? toKopecks(rubles) : null);
 
 export function prepareOrder(payload: OrderCreate): PreparedOrder {
   return {
@@ -29,6 +34,8 @@ export function prepareOrder(payload: OrderCreate): PreparedOrder {
     recipientCity: payload.recipient.city ?? null,
     codKopecks: toKopecks(payload.cost.codCost),
     assessedKopecks: toKopecks(payload.cost.assessedCost),
+    quotedDeliveryKopecks: kopecksOrNull(payload.cost.quotedDeliveryCost),
+    deliveryKopecks: kopecksOrNull(payload.cost.deliveryCost),
     json: JSON.stringify(payload),
   };
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { storedMessage, type MessageRef } from '../../../../shared/messages';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { OrdersTable, OrderStatusesTable, OutboxTable } from '../schema';
-import type { OutboxJob, StatusRecord, StoredOrder } from './orders-store';
+import type { ListedOrder, OutboxJob, StatusRecord, StoredOrder } from './orders-store';
 import { prepareOrder, type PreparedOrder } from './prepared-order';
 
 /** The orders aggregate's rows as models, and models as rows: the one place they convert (SQLite's tables). */
@@ -11,6 +11,15 @@ export type OrderRow = Selectable<OrdersTable>;
 
 /** The order as the services see it. */
 export function toOrder(row: OrderRow): StoredOrder {
+  return {
+    ...toListedOrder(row),
+    payload: JSON.parse(row.payload) as OrderCreate,
+    quantityDelivered: row.quantity_delivered ? (JSON.parse(row.quantity_delivered) as Record<string, number>) : null,
+  };
+}
+
+/** The order as the list shows it: its columns only, the payload left unread. */
+export function toListedOrder(row: Omit<OrderRow, 'payload' | 'quantity_delivered'>): ListedOrder {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -32,12 +41,12 @@ export function toOrder(row: OrderRow): StoredOrder {
     recipientCity: row.recipient_city,
     codKopecks: row.cod_kopecks,
     assessedKopecks: row.assessed_kopecks,
-    payload: JSON.parse(row.payload) as OrderCreate,
+    quotedDeliveryKopecks: row.quoted_delivery_kopecks ?? null,
+    deliveryKopecks: row.delivery_kopecks ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     canceledAt: row.canceled_at,
     deletedAt: row.deleted_at,
-    quantityDelivered: row.quantity_delivered ? (JSON.parse(row.quantity_delivered) as Record<string, number>) : null,
     handoverId: row.handover_id ?? null,
     attentionSeenAt: row.attention_seen_at ?? null,
   };
@@ -90,6 +99,8 @@ export function preparedColumns(o: PreparedOrder) {
     recipient_city: o.recipientCity,
     cod_kopecks: o.codKopecks,
     assessed_kopecks: o.assessedKopecks,
+    quoted_delivery_kopecks: o.quotedDeliveryKopecks,
+    delivery_kopecks: o.deliveryKopecks,
     payload: o.json,
   };
 }

@@ -5,12 +5,12 @@ import type { Db, OpenedDatabase } from '../database';
 import { registerFold } from '../filter-sql';
 import type { OutboxTable, Schema } from '../schema';
 import {
-  ClientNumberTaken, type ClaimedJob, type CreateOutcome, type DueJob, type NewStatus, type OrdersStore, type OrderToCreate,
+  ClientNumberTaken, type ClaimedJob, type ListedOrder, type CreateOutcome, type DueJob, type NewStatus, type OrdersStore, type OrderToCreate,
   type ServicePair, type StoredOrder,
 } from './orders-store';
 import { needsAttention } from './attention-sql';
-import { listOrders } from './order-search';
-import { columnsOf, messageJson, toJob, toOrder, type OrderRow } from './rows';
+import { filteredOrders, listedColumns, listOrders } from './order-search';
+import { columnsOf, messageJson, toJob, toListedOrder, toOrder, type OrderRow } from './rows';
 import { importedOrderWrites } from './imported-orders';
 import { statusHistoryReads } from './status-history';
 type Trx = Db | Transaction<Schema>;
@@ -55,9 +55,9 @@ function prepareHotPaths(sqlite: BetterSqlite3.Database) {
     taken: sqlite.prepare<[number, string]>("SELECT 1 FROM orders WHERE company_id = ? AND client_number = ? AND state = 'active' LIMIT 1").pluck(),
     order: sqlite.prepare(
       `INSERT INTO orders (company_id, client_number, provider_key, provider_connect_id, recipient_name, recipient_phone, recipient_city,
-         cod_kopecks, assessed_kopecks, payload, state, status_key, status_description, status_changed_at, created_at, updated_at)
+         cod_kopecks, assessed_kopecks, quoted_delivery_kopecks, delivery_kopecks, payload, state, status_key, status_description, status_changed_at, created_at, updated_at)
        VALUES (@company_id, @client_number, @provider_key, @provider_connect_id, @recipient_name, @recipient_phone, @recipient_city,
-         @cod_kopecks, @assessed_kopecks, @payload, 'active', @status_key, @status_description, @at, @at, @at)`,
+         @cod_kopecks, @assessed_kopecks, @quoted_delivery_kopecks, @delivery_kopecks, @payload, 'active', @status_key, @status_description, @at, @at, @at)`,
     ),
     job: sqlite.prepare("INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, 0, ?, NULL, ?)"),
     addStatus,
@@ -204,7 +204,17 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
 
     async listOrders(companyId, query) {
       const page = await listOrders(db, companyId, query);
-      return { orders: page.rows.map(toOrder), total: page.total, capped: page.capped };
+      return { orders: page.rows.map(toListedOrder), total: page.total, capped: page.capped };
+    },
+
+    async listedOrders(companyId, selection) {
+      if ('filter' in selection) return (await filteredOrders(db, companyId, selection.filter).select(listedColumns).orderBy('id', 'desc').execute()).map(toListedOrder);
+      const found = new Map<number, ListedOrder>();
+      for (const part of chunked([...new Set(selection.orderIds)])) {
+        const rows = await db.selectFrom('orders').select(listedColumns).where('company_id', '=', companyId).where('state', '!=', 'deleted').where('id', 'in', part).execute();
+        for (const row of rows) found.set(row.id, toListedOrder(row));
+      }
+      return selection.orderIds.flatMap((id) => found.get(id) ?? []);
     },
 
     async attentionCounts(companyId) {
