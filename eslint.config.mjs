@@ -12,17 +12,8 @@ const databaseDrivers = ['better-sqlite3', 'kysely', 'pg'];
  */
 const notYetBehindAStore = [
   'electron/core/dashboard/today.ts',
-  'electron/core/export/orders-xlsx.ts',
-  'electron/core/import/import-pipeline.ts',
-  'electron/core/import/order-writer.ts',
-  'electron/core/orders/order-detail.ts',
-  'electron/core/orders/order-list.ts',
   'electron/core/orders/order-repository.ts',
   'electron/core/scheduler/stuck-orders.ts',
-  'electron/core/statuses/refresh.ts',
-  'electron/core/statuses/status-filter.ts',
-  'electron/core/statuses/status-repository.ts',
-  'electron/core/statuses/status-service.ts',
 ];
 
 /**
@@ -35,23 +26,15 @@ const stillHandedTheDatabase = [
   'electron/core/dashboard/today.ts',
   'electron/core/dispatch/acts.ts',
   'electron/core/dispatch/dispatch-service.ts',
-  'electron/core/export/orders-xlsx.ts',
-  'electron/core/import/import-pipeline.ts',
-  'electron/core/import/order-writer.ts',
   'electron/core/lists/reference-data.test.ts',
   'electron/core/orders/bulk.ts',
   'electron/core/orders/labels.ts',
-  'electron/core/orders/order-list.test.ts',
-  'electron/core/orders/order-list.ts',
   'electron/core/orders/order-repository.ts',
   'electron/core/paths.test.ts',
   'electron/core/print/label-names.ts',
   'electron/core/print/printable-orders.ts',
   'electron/core/scheduler/refresh-scheduler.ts',
   'electron/core/scheduler/stuck-orders.ts',
-  'electron/core/statuses/refresh.ts',
-  'electron/core/statuses/status-repository.ts',
-  'electron/core/statuses/status-service.ts',
 ];
 
 const forbid = (...groups) => ['error', { patterns: groups }];

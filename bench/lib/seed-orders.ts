@@ -28,14 +28,17 @@ export interface SeedOrdersOptions {
  * status history, and the shipment in the sandbox service's books (so tracking finds it). Far faster
  * than going through the service, which is not what these benchmarks measure.
  */
+/** A price of the payload as the orders store keeps it beside it (kopecks, null when absent). */
+const kopecksOrNull = (rubles: number | null | undefined) => (typeof rubles === 'number' ? Math.round(rubles * 100) : null);
+
 export function seedOrders(sqlite: BetterSqlite3.Database, options: SeedOrdersOptions): { firstId: number; lastId: number } {
   const rng = createRng(options.seed);
   const prefix = options.prefix ?? 'SHOP-';
   const insertOrder = sqlite.prepare(
     `INSERT INTO orders (company_id, client_number, provider_key, state, status_key, status_description, status_changed_at,
        provider_number, barcode, tracking_url, recipient_name, recipient_phone, recipient_city, cod_kopecks, assessed_kopecks,
-       payload, created_at, updated_at)
-     VALUES (?, ?, 'sandbox-express', 'active', ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       quoted_delivery_kopecks, delivery_kopecks, payload, created_at, updated_at)
+     VALUES (?, ?, 'sandbox-express', 'active', ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertStatus = sqlite.prepare(
     `INSERT INTO order_statuses (order_id, company_id, key, description, created_at, provider_code, provider_name, created_provider)
@@ -73,6 +76,8 @@ export function seedOrders(sqlite: BetterSqlite3.Database, options: SeedOrdersOp
         payload.recipient.city ?? null,
         Math.round(payload.cost.codCost * 100),
         Math.round(payload.cost.assessedCost * 100),
+        kopecksOrNull(payload.cost.quotedDeliveryCost),
+        kopecksOrNull(payload.cost.deliveryCost),
         json,
         createdAt,
         current.at,

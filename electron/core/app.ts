@@ -157,12 +157,12 @@ export async function createApp(options: AppOptions) {
   const orders = createOrderService({
     store: stores.orders, handoverOf: stores.orders.findHandover, clock, providers, outbox, events, reference: referenceData,
   });
-  const statuses = createStatusService({ db, sqlite: store.sqlite });
-  const statusRefresh = createStatusRefresher({ db, sqlite: store.sqlite, clock, providers, events, log });
+  const statuses = createStatusService({ store: stores.orders });
+  const statusRefresh = createStatusRefresher({ store: stores.orders, clock, providers, events, log });
   const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(stores.reference, providers) });
   const lists = createListsService({ reference: stores.reference, providers });
   const imports = createImportService({
-    db, sqlite: store.sqlite, drafts: stores.drafts, imports: stores.imports, clock, log, events, providers, outbox, reference: referenceData, options: options.imports, dataDir: options.dataDir,
+    orders: stores.orders, drafts: stores.drafts, imports: stores.imports, clock, log, events, providers, outbox, reference: referenceData, options: options.imports, dataDir: options.dataDir,
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
     fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
     defaultSender: async (ctx) => (await settings.listProfiles(ctx)).find((p) => p.isDefault)?.sender,
@@ -186,12 +186,12 @@ export async function createApp(options: AppOptions) {
   const dashboard = createDashboard({ db, store: stores.orders, clock, providers });
   const fileLinks = createFileLinks(clock);
   const courier = createCourierService({
-    store: stores.courierCalls, clock, providers, defaultSender: async (ctx) => (await settings.listProfiles(ctx))[0]?.sender ?? null,
+    store: stores.courierCalls, orders: stores.orders, clock, providers, defaultSender: async (ctx) => (await settings.listProfiles(ctx))[0]?.sender ?? null,
   });
   // Webhooks may call local addresses only when the owner allowed it (asked at each registration and pass).
   const allowLocalWebhooks = async () => (await settings.preferences()).allowLocalWebhooks;
-  const webhooks = createWebhookService({ webhooks: stores.webhooks, clock, allowLocal: allowLocalWebhooks });
-  const webhookDelivery = createWebhookDelivery({ webhooks: stores.webhooks, clock, log, events, allowLocal: allowLocalWebhooks, ...options.webhooks });
+  const webhooks = createWebhookService({ webhooks: stores.webhooks, orders: stores.orders, clock, allowLocal: allowLocalWebhooks });
+  const webhookDelivery = createWebhookDelivery({ webhooks: stores.webhooks, orders: stores.orders, clock, log, events, allowLocal: allowLocalWebhooks, ...options.webhooks });
   const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }), drain: () => outbox.drain() });
 
   const commands: CommandTable = {
@@ -272,7 +272,7 @@ export async function createApp(options: AppOptions) {
       if (result.seen > 0) events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds: input.orderIds });
       return result;
     },
-    'orders.exportXlsx': (ctx, input) => exportOrdersXlsx({ db, clock, providers }, ctx, input),
+    'orders.exportXlsx': (ctx, input) => exportOrdersXlsx({ store: stores.orders, clock, providers }, ctx, input),
     'orders.stuck': async (ctx, input) => stuckOrders(db, clock, ctx, { days: input.days ?? (await settings.preferences()).stuckThresholdDays, limit: input.limit, offset: input.offset }),
     'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),
     'statuses.lastRefresh': (ctx) => scheduler.lastRefresh(ctx.companyId),

@@ -9,7 +9,8 @@ import type { CourierCallRequest } from '../providers/courier-call';
 import { ProviderRejectedError, ProviderUnavailableError, type TrackedShipment } from '../providers/provider';
 import { callFailure, serviceUnavailable } from '../providers/service-failure';
 import type { ProviderRegistry } from '../providers/registry';
-import type { CourierCall, CourierCallsStore, OrderToCollect } from '../store/courier-calls/courier-calls-store';
+import type { CourierCall, CourierCallsStore } from '../store/courier-calls/courier-calls-store';
+import type { OrdersStore, StoredOrder } from '../store/orders/orders-store';
 import { said } from '../../../shared/messages';
 import { refOf } from './courier-refresh';
 
@@ -46,14 +47,16 @@ function view(call: CourierCall): CourierCallView {
   };
 }
 
-const shipmentOf = (o: OrderToCollect & { providerNumber: string }): TrackedShipment => ({
+const shipmentOf = (o: StoredOrder & { providerNumber: string }): TrackedShipment => ({
   providerNumber: o.providerNumber,
   additionalProviderNumber: o.additionalProviderNumber,
-  request: { companyId: o.companyId, orderId: o.id, clientNumber: o.clientNumber, order: o.order, providerNumber: o.providerNumber, additionalProviderNumber: o.additionalProviderNumber },
+  request: { companyId: o.companyId, orderId: o.id, clientNumber: o.clientNumber, order: o.payload, providerNumber: o.providerNumber, additionalProviderNumber: o.additionalProviderNumber },
 });
 
 export interface CourierServiceDeps {
   store: CourierCallsStore;
+  /** Where the orders named in a call are read. */
+  orders: Pick<OrdersStore, 'findOrders'>;
   clock: Clock;
   providers: ProviderRegistry;
   /** The company's default sender (the form starts from it), or null when it has none. */
@@ -68,11 +71,13 @@ export interface CourierServiceDeps {
  */
 export function createCourierService(deps: CourierServiceDeps) {
   const { store, clock, providers } = deps;
+  /** The company's orders (canceled included, deleted never) among the ids. */
+  const ordersToCollect = async (ctx: CallContext, ids: number[]) => (ids.length ? [...(await deps.orders.findOrders(ctx.companyId, ids)).values()] : []);
 
   /** The named orders as the carrier sees them; each one that cannot go is named in the error. */
   async function shipmentsOf(ctx: CallContext, providerKey: string, orderIds: string[]): Promise<TrackedShipment[]> {
     if (orderIds.length === 0) return [];
-    const found = await store.ordersToCollect(ctx.companyId, orderIds.map(Number));
+    const found = await ordersToCollect(ctx, orderIds.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0));
     const byId = new Map(found.map((o) => [String(o.id), o]));
     const errors: FieldError[] = [];
     const shipments: TrackedShipment[] = [];
@@ -174,10 +179,10 @@ export function createCourierService(deps: CourierServiceDeps) {
     /** The chosen orders' totals and common service, and the default sender profile, for the form. */
     async prepare(ctx: CallContext, orderIds: string[]): Promise<CourierCallDraft> {
       const ids = orderIds.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
-      const orders = await store.ordersToCollect(ctx.companyId, ids);
+      const orders = await ordersToCollect(ctx, ids);
       const keys = new Set(orders.map((o) => o.providerKey));
-      const connects = new Set(orders.map((o) => o.order.order.providerConnectId ?? null));
-      const places = orders.flatMap((o) => o.order.places);
+      const connects = new Set(orders.map((o) => o.payload.order.providerConnectId ?? null));
+      const places = orders.flatMap((o) => o.payload.places);
       const largest = (side: 'length' | 'width' | 'height') => {
         const sides = places.map((p) => p[side]).filter((v): v is number => typeof v === 'number');
         return sides.length ? Math.ceil(Math.max(...sides)) : null;
@@ -186,7 +191,7 @@ export function createCourierService(deps: CourierServiceDeps) {
         orders: orders.length,
         providerKey: keys.size === 1 ? [...keys][0] : null,
         providerConnectId: connects.size === 1 ? [...connects][0] : null,
-        weight: Math.round(orders.reduce((sum, o) => sum + o.order.order.weight, 0)),
+        weight: Math.round(orders.reduce((sum, o) => sum + o.payload.order.weight, 0)),
         length: largest('length'),
         width: largest('width'),
         height: largest('height'),

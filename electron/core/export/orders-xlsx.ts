@@ -4,17 +4,10 @@ import { toRubles } from '../../../shared/money';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { deliveryCostsOf, filteredOrders } from '../store/orders/order-search';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
-import type { OrdersTable } from '../store/schema';
-import type { Selectable } from 'kysely';
+import type { ListedOrder, OrdersStore } from '../store/orders/orders-store';
 
 type Lang = 'ru' | 'en';
-type Row = Pick<
-  Selectable<OrdersTable>,
-  'id' | 'client_number' | 'provider_key' | 'provider_number' | 'status_key' | 'status_description' | 'recipient_name' | 'recipient_phone' | 'recipient_city' | 'cod_kopecks' | 'created_at'
-> & { quoted_delivery_cost: number | null; delivery_cost: number | null };
 
 /** The orders list's columns, in its order. */
 const columns: { key: string; ru: string; en: string; width: number }[] = [
@@ -33,26 +26,14 @@ const columns: { key: string; ru: string; en: string; width: number }[] = [
   { key: 'created', ru: 'Создан', en: 'Created', width: 18 },
 ];
 
-const selected = [
-  'id', 'client_number', 'provider_key', 'provider_number', 'status_key', 'status_description', 'recipient_name', 'recipient_phone', 'recipient_city', 'cod_kopecks', 'created_at',
-  deliveryCostsOf.quoted.as('quoted_delivery_cost'), deliveryCostsOf.charged.as('delivery_cost'),
-] as const;
-
 /** The company's orders by ids (in the order given) or by the list filter (newest first, like the list). */
-async function rowsFor(db: Db, ctx: CallContext, input: { orderIds?: string[]; filter?: z.output<typeof exportFilterSchema> }): Promise<Row[]> {
-  const base = db.selectFrom('orders').where('company_id', '=', ctx.companyId).where('state', '!=', 'deleted');
-  if (input.orderIds) {
-    const ids = [...new Set(input.orderIds.filter((id) => /^[1-9]\d{0,14}$/.test(id.trim())).map((id) => Number(id.trim())))];
-    const byId = new Map<number, Row>();
-    for (let i = 0; i < ids.length; i += 500) {
-      for (const r of await base.select(selected).where('id', 'in', ids.slice(i, i + 500)).execute()) byId.set(r.id, r);
-    }
-    return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
-  }
+function ordersFor(store: OrdersStore, ctx: CallContext, input: { orderIds?: string[]; filter?: z.output<typeof exportFilterSchema> }): Promise<ListedOrder[]> {
+  if (input.orderIds) return store.listedOrders(ctx.companyId, { orderIds: input.orderIds.filter((id) => /^[1-9]\d{0,14}$/.test(id.trim())).map((id) => Number(id.trim())) });
   // The list's own filter, so the workbook holds exactly the orders the list shows.
-  const q = filteredOrders(db, ctx.companyId, input.filter ?? {});
-  return q.select(selected).orderBy('id', 'desc').execute();
+  return store.listedOrders(ctx.companyId, { filter: input.filter ?? {} });
 }
+
+const rublesOrNull = (kopecks: number | null) => (kopecks === null ? null : toRubles(kopecks));
 
 /**
  * A moment as an Excel date of the shop's local time: a spreadsheet date has no time zone, and exceljs
@@ -62,11 +43,11 @@ const excelLocalDate = (ms: number) => new Date(ms - new Date(ms).getTimezoneOff
 
 /** orders.exportXlsx: the orders as a workbook with the list's columns, headers in the user's language. */
 export async function exportOrdersXlsx(
-  deps: { db: Db; clock: Clock; providers: ProviderRegistry },
+  deps: { store: OrdersStore; clock: Clock; providers: ProviderRegistry },
   ctx: CallContext,
   input: { orderIds?: string[]; filter?: z.output<typeof exportFilterSchema>; lang: Lang },
 ): Promise<{ fileName: string; base64: string; rows: number }> {
-  const rows = await rowsFor(deps.db, ctx, input);
+  const rows = await ordersFor(deps.store, ctx, input);
   const { default: ExcelJS } = await import('exceljs'); // with the first export, not with the app (~30 MB)
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(deps.clock.now());
@@ -75,21 +56,21 @@ export async function exportOrdersXlsx(
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const r of rows) {
-    const key = r.status_key as StatusKey;
+    const key = r.statusKey as StatusKey;
     sheet.addRow({
       orderId: r.id,
-      clientNumber: r.client_number,
-      service: deps.providers.get(r.provider_key)?.info.name ?? r.provider_key,
-      providerNumber: r.provider_number ?? '',
-      status: statusNames[key]?.[input.lang] ?? r.status_key,
-      statusDescription: r.status_description ?? '',
-      recipientName: r.recipient_name,
-      recipientPhone: r.recipient_phone,
-      recipientCity: r.recipient_city ?? '',
-      codCost: toRubles(r.cod_kopecks),
-      quotedDeliveryCost: r.quoted_delivery_cost,
-      deliveryCost: r.delivery_cost,
-      created: excelLocalDate(r.created_at),
+      clientNumber: r.clientNumber,
+      service: deps.providers.get(r.providerKey)?.info.name ?? r.providerKey,
+      providerNumber: r.providerNumber ?? '',
+      status: statusNames[key]?.[input.lang] ?? r.statusKey,
+      statusDescription: r.statusDescription ?? '',
+      recipientName: r.recipientName,
+      recipientPhone: r.recipientPhone,
+      recipientCity: r.recipientCity ?? '',
+      codCost: toRubles(r.codKopecks),
+      quotedDeliveryCost: rublesOrNull(r.quotedDeliveryKopecks),
+      deliveryCost: rublesOrNull(r.deliveryKopecks),
+      created: excelLocalDate(r.createdAt),
     });
   }
   for (const key of ['codCost', 'quotedDeliveryCost', 'deliveryCost']) sheet.getColumn(key).numFmt = '#,##0.00';

@@ -1,4 +1,3 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import { readFileSync, rmSync } from 'node:fs';
 import { fieldErrorLine, keyOfWireText, message, messageText, said, type MessageLanguage } from '../../../shared/messages';
 import type { CallContext } from '../companies/company-service';
@@ -9,8 +8,8 @@ import { createDraftImportWriter } from '../drafts/draft-import';
 import type { ReferenceData } from '../orders/reference-data';
 import type { Outbox } from '../outbox/outbox';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
 import type { DraftsStore } from '../store/drafts/drafts-store';
+import type { FailedImportRow, ImportWriteItem, OrdersStore, PreparedOrder } from '../store/orders/orders-store';
 import type { ImportsStore } from '../store/imports/imports-store';
 import type { RowMark } from './errors-file';
 import { checkErrorsFileParts } from './file-check';
@@ -20,7 +19,6 @@ import { progressReporter, type ReportProgress } from './import-progress';
 import type { ImportReaders } from './import-readers';
 import { yieldToEventLoop, type ImportStore } from './import-store';
 import { createOrderSpool, type OrderSpool } from './order-spool';
-import { createOrderWriter, type FailedRowRecord, type PreparedOrder, type WriteItem } from './order-writer';
 import type { RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
 import { createOrderReading, type ReadRequest } from './read-orders';
@@ -66,8 +64,7 @@ export interface RunOutcome {
 
 /** The parts of the app an import works with. */
 export interface ImportAppParts {
-  db: Db;
-  sqlite: BetterSqlite3.Database;
+  orders: OrdersStore;
   drafts: DraftsStore;
   imports: ImportsStore;
   clock: Clock;
@@ -89,8 +86,7 @@ export interface PipelineDeps extends ImportAppParts {
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
 export function createImportPipeline(deps: PipelineDeps) {
-  const { db, sqlite, drafts, clock, log, events, providers, outbox, reference, options, store, readers } = deps;
-  const writer = createOrderWriter({ db, sqlite, events, outbox });
+  const { orders: ordersStore, drafts, clock, log, events, providers, outbox, reference, options, store, readers } = deps;
   const draftWriter = createDraftImportWriter({ drafts, events });
   const update = store.update;
   const readOrders = createOrderReading({ providers, reference, options, readers });
@@ -116,7 +112,7 @@ export function createImportPipeline(deps: PipelineDeps) {
     if (job.dryRun) {
       const valid = entries.filter((e) => spool.has(e.seq));
       const numbers = await clientNumbers(spool, valid);
-      const live = await writer.liveOrderIds(job.ctx, [...numbers.values()]);
+      const live = await ordersStore.liveOrderIds(job.ctx.companyId, [...numbers.values()]);
       for (const e of valid) {
         const existing = live.get(numbers.get(e.seq)!);
         if (existing !== undefined) e.failure = failureOf(duplicateErrors(e, existing), rowsText(sheetName, e.row, e.lastRow));
@@ -135,7 +131,7 @@ export function createImportPipeline(deps: PipelineDeps) {
     let failed = cursor - created;
     await update(job.importId, { status: 'creating', total, done: cursor, created, failed });
     report('creating', cursor, total, true);
-    const itemsAt = (from: number): WriteItem[] => {
+    const itemsAt = (from: number): ImportWriteItem[] => {
       const batch = entries.slice(from, from + options.batchSize);
       const orders = spool.read(batch.map((e) => e.seq));
       return batch.map((e) => {
@@ -145,40 +141,45 @@ export function createImportPipeline(deps: PipelineDeps) {
           : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
       });
     };
-    let ahead: WriteItem[] = [];
+    let ahead: ImportWriteItem[] = [];
     let firstId = Number.POSITIVE_INFINITY;
     let lastId = 0;
     const release = async () => {
-      if (lastId > 0) await writer.releaseJobs(firstId, lastId, clock.now());
+      if (lastId > 0) await releaseJobs(job.ctx.companyId, firstId, lastId);
     };
     try {
       while (cursor < total) {
         if (job.signal.aborted) {
           const rest = entries.slice(cursor);
-          const records: FailedRowRecord[] = rest.map((e) => {
+          const records: FailedImportRow[] = rest.map((e) => {
             e.failure = canceledFailure(sheetName, e);
             return { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) };
           });
-          await writer.recordFailures(job.importId, records);
+          await ordersStore.recordImportFailures(job.importId, records);
           failed += rest.length;
           await update(job.importId, { done: total, created, failed });
           throw new ImportCanceled();
         }
         // a transaction may stop early (writeSliceMs): what it left is written by the next, not read again
         if (!ahead.length) ahead = itemsAt(cursor);
-        const { outcomes, consumed } = await writer.writeSlice(
-          job.ctx,
-          job.importId,
-          ahead,
-          clock.now(),
-          (o, existing) => {
+        const { outcomes, consumed } = await ordersStore.createImportedOrders({
+          companyId: job.ctx.companyId,
+          importId: job.importId,
+          items: ahead,
+          at: clock.now(),
+          duplicateError: (o, existing) => {
             const e = entries[o.seq];
             e.failure = failureOf(duplicateErrors(e, existing), rowsText(sheetName, e.row, e.lastRow));
             return JSON.stringify(e.failure);
           },
-          options.writeSliceMs,
-          options.jobHoldMs,
-        );
+          budgetMs: options.writeSliceMs,
+          holdMs: options.jobHoldMs,
+        });
+        const orderIds = outcomes.flatMap((o) => ('orderId' in o ? [String(o.orderId)] : []));
+        if (orderIds.length) {
+          events.publish({ type: 'orders.changed', companyId: job.ctx.companyId, orderIds });
+          if (!options.jobHoldMs) outbox.kick();
+        }
         for (const o of outcomes) {
           if (!('orderId' in o)) continue;
           created++;
@@ -230,7 +231,7 @@ export function createImportPipeline(deps: PipelineDeps) {
   async function writeDrafts(job: Job, entries: Entry[], spool: OrderSpool, sheetName: string, report: ReportProgress) {
     const valid = entries.filter((e) => spool.has(e.seq));
     const numbers = await clientNumbers(spool, valid);
-    const [live, drafted] = await Promise.all([writer.liveOrderIds(job.ctx, [...numbers.values()]), draftWriter.existing(job.ctx, [...numbers.values()])]);
+    const [live, drafted] = await Promise.all([ordersStore.liveOrderIds(job.ctx.companyId, [...numbers.values()]), draftWriter.existing(job.ctx, [...numbers.values()])]);
     for (const e of valid) {
       const n = numbers.get(e.seq)!;
       const orderId = live.get(n);
@@ -305,7 +306,17 @@ export function createImportPipeline(deps: PipelineDeps) {
     }
   }
 
-  return { execute, makeErrorsFile, languageOfFiles, writer };
+  /**
+   * Makes the held create jobs of the import's orders (ids from..to) due now and wakes the outbox. (An import
+   * holds its jobs while it writes, so sending does not compete with writing; if the app stops before this,
+   * the hold simply runs out.)
+   */
+  async function releaseJobs(companyId: number, from: number, to: number): Promise<void> {
+    await ordersStore.releaseHeldCreates(companyId, from, to, clock.now());
+    outbox.kick();
+  }
+
+  return { execute, makeErrorsFile, languageOfFiles, releaseJobs };
 }
 
 export type ImportPipeline = ReturnType<typeof createImportPipeline>;

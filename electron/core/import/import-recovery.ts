@@ -39,7 +39,7 @@ export function createImportRecovery(deps: {
     for (const row of await store.unfinished()) {
       const ctx = { companyId: row.companyId };
       const counts = await store.counts(row.id);
-      if (counts.lastOrderId !== null) await pipeline.writer.releaseJobs(counts.firstOrderId!, counts.lastOrderId, clock.now());
+      if (counts.lastOrderId !== null) await pipeline.releaseJobs(row.companyId, counts.firstOrderId!, counts.lastOrderId);
       if (row.status === 'registering') {
         // every order was written; only the wait for the services' numbers was cut short
         await store.update(row.id, { status: 'done', done: counts.recorded, total: counts.recorded, created: counts.created, failed: counts.recorded - counts.created, finishedAt: clock.now() });

@@ -77,7 +77,7 @@ export function createImportService(deps: ImportServiceDeps) {
   });
 
   return {
-    upload: createUploadEndpoint({ options, fetch: fetchFile, store, jobs, pipeline, compile }),
+    upload: createUploadEndpoint({ options, fetch: fetchFile, store, jobs, orders: deps.orders, compile }),
 
     /** GET /orders/upload/{uploadId}: the upload's state and its results so far. */
     state: (ctx: CallContext, importId: number, paging: { offset?: number; limit?: number } = {}) => store.state(ctx, importId, paging.offset, paging.limit),

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createOrderSpool } from './order-spool';
-import type { PreparedOrder } from './order-writer';
+import type { PreparedOrder } from '../store/orders/prepared-order';
 
 const order = (n: number, extra = ''): PreparedOrder => ({
   clientNumber: `A-${n}`,
@@ -13,6 +13,8 @@ const order = (n: number, extra = ''): PreparedOrder => ({
   recipientCity: n % 3 ? 'Санкт-Петербург' : null,
   codKopecks: n * 100,
   assessedKopecks: 299050,
+  quotedDeliveryKopecks: n % 2 ? 49_050 : null,
+  deliveryKopecks: null,
   json: JSON.stringify({ order: { clientNumber: `A-${n}`, comment: `строка ${n}\n${extra}` } }),
 });
 

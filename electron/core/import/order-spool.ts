@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { PreparedOrder } from './order-writer';
+import type { PreparedOrder } from '../store/orders/prepared-order';
 
 /**
  * The checked orders of a run, kept in a file between the check and the writing instead of in memory.
@@ -16,16 +16,18 @@ import type { PreparedOrder } from './order-writer';
  */
 const chunkBytes = 256 * 1024;
 
-type Columns = [string, string, number | null, string, string, string | null, number, number];
+type Columns = [string, string, number | null, string, string, string | null, number, number, number | null, number | null];
 
 // The columns as a JSON array, a newline, the payload (JSON never holds a raw newline).
 const encode = (o: PreparedOrder) =>
-  `${JSON.stringify([o.clientNumber, o.providerKey, o.providerConnectId, o.recipientName, o.recipientPhone, o.recipientCity, o.codKopecks, o.assessedKopecks] satisfies Columns)}\n${o.json}`;
+  `${JSON.stringify([o.clientNumber, o.providerKey, o.providerConnectId, o.recipientName, o.recipientPhone, o.recipientCity, o.codKopecks, o.assessedKopecks, o.quotedDeliveryKopecks, o.deliveryKopecks] satisfies Columns)}\n${o.json}`;
 
 function decode(text: string): PreparedOrder {
   const cut = text.indexOf('\n');
-  const [clientNumber, providerKey, providerConnectId, recipientName, recipientPhone, recipientCity, codKopecks, assessedKopecks] = JSON.parse(text.slice(0, cut)) as Columns;
-  return { clientNumber, providerKey, providerConnectId, recipientName, recipientPhone, recipientCity, codKopecks, assessedKopecks, json: text.slice(cut + 1) };
+  const [clientNumber, providerKey, providerConnectId, recipientName, recipientPhone, recipientCity, codKopecks, assessedKopecks, quotedDeliveryKopecks, deliveryKopecks] = JSON.parse(
+    text.slice(0, cut),
+  ) as Columns;
+  return { clientNumber, providerKey, providerConnectId, recipientName, recipientPhone, recipientCity, codKopecks, assessedKopecks, quotedDeliveryKopecks, deliveryKopecks, json: text.slice(cut + 1) };
 }
 
 export function createOrderSpool(file: string) {

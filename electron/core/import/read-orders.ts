@@ -11,7 +11,7 @@ import type { ReportProgress } from './import-progress';
 import type { ImportReaders } from './import-readers';
 import { yieldToEventLoop } from './import-store';
 import type { OrderSpool } from './order-spool';
-import { prepareOrder } from './order-writer';
+import { prepareOrder } from '../store/orders/prepared-order';
 import type { RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
 import type { ReadSummary } from './sheet-reader';

@@ -1,11 +1,12 @@
 import type { UploadRequest, UploadResultItem, UploadState } from '../../../shared/schemas/upload';
 import { formatTimestamp } from '../../../shared/time';
 import type { CallContext } from '../companies/company-service';
+import type { OrdersStore } from '../store/orders/orders-store';
 import type { FetchLike } from './download';
 import { toResultFailure } from './import-failures';
 import type { ImportJobs } from './import-jobs';
 import type { ImportOptions } from './import-options';
-import type { ImportPipeline, RunOutcome } from './import-pipeline';
+import type { RunOutcome } from './import-pipeline';
 import { yieldToEventLoop, type ImportStore } from './import-store';
 import { asAppError, checkIncomingFile, fileOf } from './incoming-file';
 import type { CompiledSettings } from './settings';
@@ -21,15 +22,16 @@ export function createUploadEndpoint(deps: {
   fetch: FetchLike;
   store: ImportStore;
   jobs: ImportJobs;
-  pipeline: ImportPipeline;
+  /** Where the services' numbers of the created orders are read back. */
+  orders: Pick<OrdersStore, 'findOrders'>;
   compile: (settings: UploadSettings) => Promise<CompiledSettings>;
 }) {
-  const { options, store, jobs, pipeline, compile } = deps;
+  const { options, store, jobs, compile } = deps;
 
   /** The sync answer from what the run knows; only the delivery services' numbers are read back. */
   async function syncAnswer(ctx: CallContext, outcome: RunOutcome): Promise<{ resultItems: UploadResultItem[]; base64: string | null }> {
     const ids = outcome.entries.flatMap((e) => (e.orderId === undefined ? [] : [e.orderId]));
-    const registered = ids.length ? await pipeline.writer.registrations(ctx, ids.reduce((m, v) => Math.min(m, v)), ids.reduce((m, v) => Math.max(m, v))) : new Map();
+    const registered = await deps.orders.findOrders(ctx.companyId, ids);
     const resultItems: UploadResultItem[] = [];
     const stamps = new Map<number, string>();
     for (const e of outcome.entries) {
@@ -38,7 +40,7 @@ export function createUploadEndpoint(deps: {
         const r = registered.get(e.orderId);
         let created = stamps.get(e.created!);
         if (created === undefined) stamps.set(e.created!, (created = formatTimestamp(e.created!)));
-        resultItems.push({ clientNumber: e.clientNumber, row: e.row, orderId: e.orderId, providerNumber: r?.providerNumber ?? null, created, status: r?.status });
+        resultItems.push({ clientNumber: e.clientNumber, row: e.row, orderId: e.orderId, providerNumber: r?.providerNumber ?? null, created, status: r?.statusKey });
       }
       if (resultItems.length % 2000 === 0) await yieldToEventLoop();
     }

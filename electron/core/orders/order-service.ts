@@ -282,9 +282,8 @@ export function createOrderService({ store, handoverOf, clock, providers, outbox
           recipientPhone: o.recipientPhone,
           recipientCity: o.recipientCity,
           codCost: toRubles(o.codKopecks),
-          // Orders kept before the payload carried its cost (and rows written by older versions) have none.
-          quotedDeliveryCost: o.payload.cost?.quotedDeliveryCost ?? null,
-          deliveryCost: o.payload.cost?.deliveryCost ?? null,
+          quotedDeliveryCost: o.quotedDeliveryKopecks === null ? null : toRubles(o.quotedDeliveryKopecks),
+          deliveryCost: o.deliveryKopecks === null ? null : toRubles(o.deliveryKopecks),
           created: formatTimestamp(o.createdAt),
           awaitingHandover: awaitsHandover(o),
           attentionReason: o.state === 'active' ? attentionReasonOf({ statusKey: o.statusKey, providerNumber: o.providerNumber }) : null,

@@ -10,7 +10,7 @@ import { newStatuses } from './refresh';
 const hour = 3_600_000;
 
 describe('which reported statuses are new', () => {
-  const known = (rows: [string, number | null][]) => rows.map(([key, at], i) => ({ id: i + 1, order_id: 1, key, created_provider: at }));
+  const known = (rows: [string, number | null][]) => rows.map(([key, at], i) => ({ id: i + 1, key, createdProvider: at, providerCode: null }));
 
   it('the service\'s record of the status we set ourselves completes our row instead of repeating it', () => {
     const change = newStatuses(1, 9, known([['uploading', null], ['uploaded', null]]), [
@@ -22,13 +22,13 @@ describe('which reported statuses are new', () => {
       companyId: 9,
       fromKey: 'uploaded',
       append: [{ key: 'onPointIn', at: 200 }],
-      complete: [{ rowId: 2, status: { key: 'uploaded', at: 100, providerCode: 'UPLOADED' } }],
+      complete: [{ statusId: 2, status: { key: 'uploaded', at: 100, providerCode: 'UPLOADED' } }],
     });
   });
 
   it('our own record with the service time gets the service codes once', () => {
     const change = newStatuses(1, 9, known([['uploaded', 100]]), [{ key: 'uploaded', at: 100, providerCode: 'UPLOADED' }]);
-    expect(change).toMatchObject({ append: [], complete: [{ rowId: 1 }] });
+    expect(change).toMatchObject({ append: [], complete: [{ statusId: 1 }] });
   });
 
   it('a status with the same key and service time is known; history older than what we hold is not repeated', () => {

@@ -1,4 +1,4 @@
-import { intervalFilterFields, statusFilterSql } from './status-filter';
+import { intervalFilterFields, statusFilter } from './status-filter';
 
 const codeOf = (run: () => unknown) => {
   try {
@@ -11,8 +11,15 @@ const codeOf = (run: () => unknown) => {
 
 describe('the filter of the status lists', () => {
   it('takes the lists\' grammar and fields, and created as a date or timestamp', () => {
-    expect(statusFilterSql(undefined, intervalFilterFields)).toEqual([]);
-    expect(statusFilterSql("providerKey=cdek;key=[onWay,delivered];clientNumber%'A-1';orderId>10;created>2026-03-01T10:00:00+03:00", intervalFilterFields)).toHaveLength(5);
+    expect(statusFilter(undefined, intervalFilterFields)).toEqual([]);
+    const bound = statusFilter("providerKey=cdek;key=[onWay,delivered];clientNumber%'A-1';orderId>10;created>2026-03-01T10:00:00+03:00", intervalFilterFields);
+    expect(bound.map((c) => [c.field, c.op, c.values])).toEqual([
+      ['providerKey', '=', ['cdek']],
+      ['key', '=', ['onway', 'delivered']],
+      ['clientNumber', '%', ['a-1']],
+      ['orderId', '>', [10]],
+      ['created', '>', [Date.parse('2026-03-01T07:00:00Z')]],
+    ]);
   });
 
   it.each([
@@ -24,6 +31,6 @@ describe('the filter of the status lists', () => {
     ['created=[2026-03-01,2026-03-02]', '040010'],
     ['city=Москва', '040011'],
   ])('refuses %s with %s', (filter, code) => {
-    expect(codeOf(() => statusFilterSql(filter, intervalFilterFields))).toBe(code);
+    expect(codeOf(() => statusFilter(filter, intervalFilterFields))).toBe(code);
   });
 });

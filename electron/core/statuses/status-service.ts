@@ -1,57 +1,47 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import { said } from '../../../shared/messages';
 import { ErrorCode } from '../../../shared/errors';
 import type {
   AppStatusHistory, HistoryRow, OrderInfo, OrderStatus, OrderStatusResult, PageMeta, StatusesResult, StatusHistory, StatusHistoryList,
 } from '../../../shared/schemas/statuses';
-import { storedMessage } from '../../../shared/messages';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import { formatTimestamp } from '../../../shared/time';
 import type { CallContext } from '../companies/company-service';
 import { notFound, orderNotFound, validationError } from '../errors';
-import { registerFold } from '../store/filter-sql';
-import { findOrder } from '../orders/order-repository';
-import type { Db } from '../store/database';
+import type { OrdersStore, Page, StatusRecord, StoredOrder } from '../store/orders/orders-store';
 import { isDateOnly, requireMoment } from './moment';
-import { historyFilterFields, intervalFilterFields, statusFilterSql } from './status-filter';
-import {
-  changedSince, findOrderByClientNumber, findOrders, historyList, historyOf, latestStatuses, type OrderRow, type StatusRow,
-} from './status-repository';
+import { historyFilterFields, intervalFilterFields, statusFilter } from './status-filter';
 
-export interface Page {
-  offset: number;
-  limit: number;
-}
+export type { Page };
 
 /** Order ids are positive integers; anything else names no order. */
 const orderIdNumber = (raw: string): number | null => (/^\d{1,15}$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : null);
 
 /** An order as the status answers name it (`orderInfo`). */
-export const orderInfoOf = (o: OrderRow): OrderInfo => ({
+export const orderInfoOf = (o: StoredOrder): OrderInfo => ({
   orderId: String(o.id),
-  providerKey: o.provider_key,
-  providerNumber: o.provider_number ?? '',
-  returnProviderNumber: o.return_provider_number ?? '',
-  additionalProviderNumber: o.additional_provider_number ?? '',
+  providerKey: o.providerKey,
+  providerNumber: o.providerNumber ?? '',
+  returnProviderNumber: o.returnProviderNumber ?? '',
+  additionalProviderNumber: o.additionalProviderNumber ?? '',
   barcode: o.barcode ?? '',
-  clientNumber: o.client_number,
-  trackingUrl: o.tracking_url ?? '',
+  clientNumber: o.clientNumber,
+  trackingUrl: o.trackingUrl ?? '',
 });
 
 /** A recorded status as the status answers give it. */
-export const statusOf = (s: StatusRow): OrderStatus => ({
+export const statusOf = (s: StatusRecord): OrderStatus => ({
   key: s.key,
   name: statusNames[s.key as StatusKey]?.ru ?? s.key,
   description: s.description ?? '',
-  created: formatTimestamp(s.created_at),
-  providerCode: s.provider_code ?? '',
-  providerName: s.provider_name ?? '',
-  providerDescription: s.provider_description ?? '',
-  createdProvider: s.created_provider === null ? '' : formatTimestamp(s.created_provider),
-  errorCode: s.error_code ?? '',
+  created: formatTimestamp(s.createdAt),
+  providerCode: s.providerCode ?? '',
+  providerName: s.providerName ?? '',
+  providerDescription: s.providerDescription ?? '',
+  createdProvider: s.createdProvider === null ? '' : formatTimestamp(s.createdProvider),
+  errorCode: s.errorCode ?? '',
 });
 
-const noStatuses = (o: OrderRow) => notFound(said('notFound.noStatuses', { orderId: o.id }), ErrorCode.noStatuses);
+const noStatuses = (o: StoredOrder) => notFound(said('notFound.noStatuses', { orderId: o.id }), ErrorCode.noStatuses);
 const clientNumberNotFound = (clientNumber: string) => notFound(said('notFound.clientNumber', { number: clientNumber }), ErrorCode.orderNotFound);
 
 /**
@@ -63,53 +53,51 @@ const sinceRange = (raw: string, field: string) => {
   return isDateOnly(raw) ? { from: ms } : { after: ms };
 };
 
-/** Reads the statuses of the company's orders (the tracking service writes them into order_statuses). */
-export function createStatusService({ db, sqlite }: { db: Db; sqlite: BetterSqlite3.Database }) {
-  registerFold(sqlite); // the text conditions of `filter` compare through it, as the reference lists do
-
-  async function orderById(ctx: CallContext, rawId: string): Promise<OrderRow> {
+/** Reads the statuses of the company's orders (the orders store keeps them; tracking and the outbox record them). */
+export function createStatusService({ store }: { store: OrdersStore }) {
+  async function orderById(ctx: CallContext, rawId: string): Promise<StoredOrder> {
     const id = orderIdNumber(rawId);
-    const order = id === null ? undefined : await findOrder(db, ctx.companyId, id);
+    const order = id === null ? undefined : await store.findOrder(ctx.companyId, id);
     if (!order) throw orderNotFound(rawId);
     return order;
   }
 
-  async function orderByClientNumber(ctx: CallContext, clientNumber: string | null): Promise<OrderRow> {
+  async function orderByClientNumber(ctx: CallContext, clientNumber: string | null): Promise<StoredOrder> {
     if (clientNumber === null || clientNumber.trim() === '') throw validationError([{ field: 'clientNumber', message: 'is required' }]);
-    const order = await findOrderByClientNumber(db, ctx.companyId, clientNumber.trim());
+    const order = await store.findOrderByClientNumber(ctx.companyId, clientNumber.trim());
     if (!order) throw clientNumberNotFound(clientNumber.trim());
     return order;
   }
 
-  async function currentOf(order: OrderRow): Promise<OrderStatusResult> {
-    const status = (await latestStatuses(db, [order.id])).get(order.id);
+  async function currentOf(order: StoredOrder): Promise<OrderStatusResult> {
+    const status = (await store.latestStatuses(order.companyId, [order.id])).get(order.id);
     if (!status) throw noStatuses(order);
     return { orderInfo: orderInfoOf(order), status: statusOf(status) };
   }
 
-  async function historyOfOrders(order: OrderRow, others: OrderRow[], page: Page, filter?: string): Promise<StatusHistory> {
-    const conditions = statusFilterSql(filter, historyFilterFields);
+  async function historyOfOrders(order: StoredOrder, others: StoredOrder[], page: Page, filter?: string): Promise<StatusHistory> {
+    const conditions = statusFilter(filter, historyFilterFields);
     const merged = others.length > 0;
     const ids = [...new Set([order.id, ...others.map((o) => o.id)])];
-    const { rows, total } = await historyOf(db, ids, page, conditions);
+    const { statuses, total } = await store.statusHistory(order.companyId, ids, conditions, page);
     return {
       orderInfo: orderInfoOf(order),
-      rows: rows.map((s): HistoryRow => (merged ? { ...statusOf(s), orderId: String(s.order_id) } : statusOf(s))),
+      rows: statuses.map((s): HistoryRow => (merged ? { ...statusOf(s), orderId: String(s.orderId) } : statusOf(s))),
       meta: { total, offset: page.offset, limit: page.limit },
     };
   }
 
   /** The window's timeline: the interface's rows, each of our descriptions also by key (never sent to integrators). */
-  async function appHistoryOf(order: OrderRow, page: Page): Promise<AppStatusHistory> {
-    const { rows, total } = await historyOf(db, [order.id], page, statusFilterSql(undefined, historyFilterFields));
+  async function appHistoryOf(order: StoredOrder, page: Page): Promise<AppStatusHistory> {
+    const { statuses, total } = await store.statusHistory(order.companyId, [order.id], [], page);
     return {
       orderInfo: orderInfoOf(order),
-      rows: rows.map((s) => ({ ...statusOf(s), descriptionMessage: storedMessage(s.description_message) })),
+      rows: statuses.map((s) => ({ ...statusOf(s), descriptionMessage: s.descriptionMessage })),
       meta: { total, offset: page.offset, limit: page.limit },
     };
   }
 
-  const listOf = (result: Awaited<ReturnType<typeof historyList>>, page: Page): StatusHistoryList => ({
+  const listOf = (result: Awaited<ReturnType<OrdersStore['statusHistoryList']>>, page: Page): StatusHistoryList => ({
     rows: result.rows.map(({ order, statuses }) => ({ orderInfo: orderInfoOf(order), statuses: statuses.map(statusOf) })),
     meta: { total: result.total, offset: page.offset, limit: page.limit } satisfies PageMeta,
   });
@@ -129,8 +117,8 @@ export function createStatusService({ db, sqlite }: { db: Db; sqlite: BetterSqli
     async many(ctx: CallContext, orderIds: string[]): Promise<StatusesResult> {
       const asked = [...new Set(orderIds.map((id) => id.trim()))];
       const numbers = asked.map(orderIdNumber).filter((n): n is number => n !== null);
-      const orders = await findOrders(db, ctx.companyId, numbers);
-      const latest = await latestStatuses(db, [...orders.keys()]);
+      const orders = await store.findOrders(ctx.companyId, numbers);
+      const latest = await store.latestStatuses(ctx.companyId, [...orders.keys()]);
       const result: StatusesResult = { succeedOrders: [], failedOrders: [] };
       for (const id of asked) {
         const n = orderIdNumber(id);
@@ -147,7 +135,7 @@ export function createStatusService({ db, sqlite }: { db: Db; sqlite: BetterSqli
     async changedSince(ctx: CallContext, date: string): Promise<OrderStatusResult[]> {
       const range = sinceRange(date, 'date');
       const since = range.after ?? range.from! - 1;
-      return (await changedSince(db, ctx.companyId, since)).map(({ order, status }) => ({ orderInfo: orderInfoOf(order), status: statusOf(status) }));
+      return (await store.changedSince(ctx.companyId, since)).map(({ order, status }) => ({ orderInfo: orderInfoOf(order), status: statusOf(status) }));
     },
 
     /**
@@ -157,7 +145,7 @@ export function createStatusService({ db, sqlite }: { db: Db; sqlite: BetterSqli
     async history(ctx: CallContext, orderId: string, page: Page, options: { orderIds?: string[]; filter?: string } = {}): Promise<StatusHistory> {
       const order = await orderById(ctx, orderId);
       const asked = options.orderIds ?? [];
-      const found = await findOrders(db, ctx.companyId, asked.map(orderIdNumber).filter((n): n is number => n !== null));
+      const found = await store.findOrders(ctx.companyId, asked.map(orderIdNumber).filter((n): n is number => n !== null));
       const missing = asked.find((id) => !found.has(orderIdNumber(id) ?? 0));
       if (missing !== undefined) throw orderNotFound(missing);
       return historyOfOrders(order, [...found.values()], page, options.filter);
@@ -175,7 +163,7 @@ export function createStatusService({ db, sqlite }: { db: Db; sqlite: BetterSqli
 
     /** GET /orders/statuses/history/date/{date}: every status change since the date, grouped by order. */
     async historySince(ctx: CallContext, date: string, page: Page): Promise<StatusHistoryList> {
-      return listOf(await historyList(db, ctx.companyId, sinceRange(date, 'date'), [], page), page);
+      return listOf(await store.statusHistoryList(ctx.companyId, sinceRange(date, 'date'), [], page), page);
     },
 
     /**
@@ -190,8 +178,8 @@ export function createStatusService({ db, sqlite }: { db: Db; sqlite: BetterSqli
         before = isDateOnly(query.to) ? nextLocalMidnight(to) : to + 1;
         if (before <= from) throw validationError([{ field: 'to', message: 'must not be before from' }]);
       }
-      const conditions = statusFilterSql(query.filter, intervalFilterFields);
-      return listOf(await historyList(db, ctx.companyId, { from, before }, conditions, page), page);
+      const conditions = statusFilter(query.filter, intervalFilterFields);
+      return listOf(await store.statusHistoryList(ctx.companyId, { from, before }, conditions, page), page);
     },
   };
 }

@@ -732,3 +732,24 @@ describe('0045 more messages by key', () => {
     sqlite.close();
   });
 });
+
+describe('0046 delivery prices beside the payload', () => {
+  it('fills the two prices of kept orders in kopecks from their payload, and none where the payload names none', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version < 46));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0)").run();
+    const add = sqlite.prepare(
+      "INSERT INTO orders (id, company_id, client_number, provider_key, status_key, status_changed_at, recipient_name, recipient_phone, cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (?, 1, ?, 'cdek', 'uploading', 0, 'R', '+7', 0, 0, ?, 0, 0)",
+    );
+    add.run(1, 'P-1', JSON.stringify({ cost: { quotedDeliveryCost: 389.7, deliveryCost: 0.29 } }));
+    add.run(2, 'P-2', JSON.stringify({ cost: { codCost: 100 } }));
+    add.run(3, 'P-3', '{}');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 46));
+    expect(sqlite.prepare('SELECT id, quoted_delivery_kopecks, delivery_kopecks FROM orders ORDER BY id').all()).toEqual([
+      { id: 1, quoted_delivery_kopecks: 38_970, delivery_kopecks: 29 },
+      { id: 2, quoted_delivery_kopecks: null, delivery_kopecks: null },
+      { id: 3, quoted_delivery_kopecks: null, delivery_kopecks: null },
+    ]);
+    sqlite.close();
+  });
+});

@@ -80,6 +80,10 @@ export interface OrdersTable {
   handover_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The status_changed_at at which the shop marked the order's problem seen (0023); null: not seen. */
   attention_seen_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The payload's cost.quotedDeliveryCost in kopecks (0046); null when it names none. */
+  quoted_delivery_kopecks: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The payload's cost.deliveryCost in kopecks (0046); null when it names none. */
+  delivery_kopecks: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One handover of parcels to one delivery service (0018). */

@@ -1,7 +1,9 @@
 import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
+import type { OrdersStore } from '../store/orders/orders-store';
 import type { DueWebhookCall, WebhooksStore } from '../store/webhooks/webhooks-store';
+import { orderInfoOf, statusOf } from '../statuses/status-service';
 import { said, type MessageRef } from '../../../shared/messages';
 import { callFailedOf, guardedPost } from './guarded-post';
 import { signatureHeader, signBody } from './signature';
@@ -16,6 +18,8 @@ const keepFinishedMs = 30 * 86_400_000;
 
 export interface WebhookDeliveryDeps {
   webhooks: WebhooksStore;
+  /** Where the status a call is about is read. */
+  orders: Pick<OrdersStore, 'statusWithOrder'>;
   clock: Clock;
   log: Logger;
   events: EventBus;
@@ -47,7 +51,8 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   let lastPrune = 0;
 
   async function deliver(d: DueWebhookCall, allowLocal: boolean): Promise<boolean> {
-    const news = await webhooks.statusNews(d.statusId, d.webhook.companyId);
+    const pair = await deps.orders.statusWithOrder(d.webhook.companyId, d.statusId);
+    const news = pair && { orderId: pair.order.id, orderInfo: orderInfoOf(pair.order), status: statusOf(pair.status) };
     let httpStatus: number | null = null;
     let error: ({ message: string } & MessageRef) | null = null;
     if (!news) error = said('webhook.orderGone');

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { notFound, validationError } from '../errors';
 import { bareHost, isLocalLiteral } from '../net/public-lookup';
+import type { OrdersStore, StatusRecord } from '../store/orders/orders-store';
 import type { Webhook, WebhookAttemptRecord, WebhooksStore, WebhookType } from '../store/webhooks/webhooks-store';
 import { newSecret } from './signature';
 import type { AppWebhookAttempt, WebhookAttempt, WebhookRow } from '../../../shared/contract/webhooks';
@@ -21,7 +22,8 @@ const localNames = /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopbac
  * The company's status webhooks: registered by its API client (POST /webhooks), listed with their last
  * attempts, removed. The calls themselves are made by webhook-delivery.ts.
  */
-export function createWebhookService({ webhooks, clock, allowLocal }: { webhooks: WebhooksStore; clock: Clock; allowLocal: () => Promise<boolean> }) {
+export function createWebhookService(deps: { webhooks: WebhooksStore; orders: Pick<OrdersStore, 'statusesById'>; clock: Clock; allowLocal: () => Promise<boolean> }) {
+  const { webhooks, clock, allowLocal } = deps;
   async function find(ctx: CallContext, uuid: string): Promise<Webhook> {
     const webhook = await webhooks.webhook(ctx.companyId, uuid);
     // Another company's webhook is as unknown as one that never was.
@@ -29,19 +31,28 @@ export function createWebhookService({ webhooks, clock, allowLocal }: { webhooks
     return webhook;
   }
 
-  const attemptView = (a: WebhookAttemptRecord): WebhookAttempt => ({
+  const attemptView = (a: WebhookAttemptRecord, status: StatusRecord | undefined): WebhookAttempt => ({
     at: formatTimestamp(a.at),
     deliveryId: a.deliveryId,
-    orderId: a.orderId === null ? '' : String(a.orderId),
-    statusKey: a.statusKey ?? '',
+    orderId: status ? String(status.orderId) : '',
+    statusKey: status?.key ?? '',
     httpStatus: a.httpStatus,
     error: a.error,
     delivered: a.error === null && a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300,
   });
 
-  async function lastAttempts(webhookIds: number[], perWebhook: number, offset = 0): Promise<Map<number, WebhookAttempt[]>> {
+  /** The webhooks' attempts with the statuses they carried (a status that is gone shows as none). */
+  async function attemptsOf(webhookIds: number[], perWebhook: number, offset: number) {
     const found = await webhooks.attempts(webhookIds, perWebhook, offset);
-    return new Map([...found].map(([id, attempts]) => [id, attempts.map(attemptView)]));
+    const statusIds = [...found.values()].flatMap((list) => list.flatMap((a) => (a.statusId === null ? [] : [a.statusId])));
+    const statuses = await deps.orders.statusesById(statusIds);
+    const statusOf = (a: WebhookAttemptRecord) => (a.statusId === null ? undefined : statuses.get(a.statusId));
+    return { found, statusOf };
+  }
+
+  async function lastAttempts(webhookIds: number[], perWebhook: number, offset = 0): Promise<Map<number, WebhookAttempt[]>> {
+    const { found, statusOf } = await attemptsOf(webhookIds, perWebhook, offset);
+    return new Map([...found].map(([id, attempts]) => [id, attempts.map((a) => attemptView(a, statusOf(a)))]));
   }
 
   const rowOf = (w: Webhook, attempts: WebhookAttempt[]): WebhookRow => ({
@@ -86,9 +97,9 @@ export function createWebhookService({ webhooks, clock, allowLocal }: { webhooks
     /** Settings → Local API (the owner's): every company's webhooks, how many calls wait, their last attempts. */
     async overview() {
       const rows = await webhooks.allWebhooks();
-      const attempts = await webhooks.attempts(rows.map((r) => r.id), lastAttemptsShown, 0);
+      const { found, statusOf } = await attemptsOf(rows.map((r) => r.id), lastAttemptsShown, 0);
       // The window's own list: each reason also by key (the interface keeps its English `error`).
-      const withReasons = (id: number): AppWebhookAttempt[] => attempts.get(id)!.map((a) => ({ ...attemptView(a), errorMessage: a.errorMessage }));
+      const withReasons = (id: number): AppWebhookAttempt[] => found.get(id)!.map((a) => ({ ...attemptView(a, statusOf(a)), errorMessage: a.errorMessage }));
       return rows.map((r) => ({ ...rowOf(r, []), lastAttempts: withReasons(r.id), companyName: r.companyName, waiting: r.waiting }));
     },
 

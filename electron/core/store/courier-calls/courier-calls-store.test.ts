@@ -84,21 +84,4 @@ describe.each(testEngines)('courier calls store ($name)', ({ open }) => {
     expect(await store.update(refused, { state: 'refused', error: 'the interval must be at least 3 hours' })).toBe(true);
     expect(await store.find(shop.companyId, refused)).toMatchObject({ state: 'refused', error: 'the interval must be at least 3 hours', providerNumber: null, additionalProviderNumber: null });
   });
-
-  it('orders to collect: the company\'s live orders with their service and numbers; deleted and another company\'s are left out', async () => {
-    const { store, shop, other, seed } = await withShops();
-    const payload = { order: { clientNumber: 'COL-1', weight: 1200 }, places: [{ weight: 1200 }] };
-    const registered = await seed.seedOrder(shop.companyId, { clientNumber: 'COL-1', providerKey: 'sandbox-express', providerNumber: 'SBE1', additionalProviderNumber: 'uuid-1', payload });
-    const canceled = await seed.seedOrder(shop.companyId, { clientNumber: 'COL-2', providerKey: 'sandbox-express', state: 'canceled', providerNumber: 'SBE2' });
-    const deleted = await seed.seedOrder(shop.companyId, { clientNumber: 'COL-3', providerKey: 'sandbox-express', state: 'deleted' });
-    const othersOrder = await seed.seedOrder(other.companyId, { clientNumber: 'COL-4', providerKey: 'sandbox-express', providerNumber: 'SBE4' });
-
-    const found = await store.ordersToCollect(shop.companyId, [registered, canceled, deleted, othersOrder, 999_999]);
-    expect(found.map((o) => o.id).sort()).toEqual([registered, canceled].sort());
-    expect(found.find((o) => o.id === registered)).toEqual({
-      id: registered, companyId: shop.companyId, clientNumber: 'COL-1', providerKey: 'sandbox-express', state: 'active', providerNumber: 'SBE1', additionalProviderNumber: 'uuid-1', order: payload,
-    });
-    expect(found.find((o) => o.id === canceled)).toMatchObject({ state: 'canceled', providerNumber: 'SBE2' });
-    expect(await store.ordersToCollect(shop.companyId, [])).toEqual([]);
-  });
 });

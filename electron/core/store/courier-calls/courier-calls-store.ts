@@ -1,6 +1,5 @@
 import type { MessageRef } from '../../../../shared/messages';
 import type { CourierCallCreate } from '../../../../shared/schemas/courier-call';
-import type { OrderCreate } from '../../../../shared/schemas/order';
 
 /** Where a call stands: accepted by its service (maybe not numbered yet), refused, never answered, or canceled. */
 export type CourierCallState = 'accepted' | 'refused' | 'failed' | 'canceled';
@@ -44,17 +43,6 @@ export type CourierCallLater =
   | { state: 'canceled'; at: number };
 
 /** An order a courier call names, as the call needs it (its service, whether and how it is registered). */
-export interface OrderToCollect {
-  id: number;
-  companyId: number;
-  clientNumber: string;
-  providerKey: string;
-  state: 'active' | 'canceled';
-  providerNumber: string | null;
-  additionalProviderNumber: string | null;
-  order: OrderCreate;
-}
-
 /**
  * The courier calls of every company. A call is kept before its service is asked (as failed, so one that dies
  * half-way stays listed) and then settled with the answer; later changes apply only while the call is still
@@ -76,6 +64,4 @@ export interface CourierCallsStore {
   open(today: string, companyId?: number): Promise<CourierCall[]>;
   /** Applies what the service says now, if the call is still accepted; answers whether it did. */
   update(id: number, later: CourierCallLater): Promise<boolean>;
-  /** The company's live (not deleted) orders among `ids`, in no particular order. */
-  ordersToCollect(companyId: number, ids: number[]): Promise<OrderToCollect[]>;
 }

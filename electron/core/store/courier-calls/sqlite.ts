@@ -1,10 +1,9 @@
 import type { Selectable, Updateable } from 'kysely';
 import { storedMessage } from '../../../../shared/messages';
 import type { CourierCallCreate } from '../../../../shared/schemas/courier-call';
-import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { OpenedDatabase } from '../database';
 import type { CourierCallsTable } from '../schema';
-import type { CourierCall, CourierCallAnswer, CourierCallLater, CourierCallsStore, OrderToCollect } from './courier-calls-store';
+import type { CourierCall, CourierCallAnswer, CourierCallLater, CourierCallsStore } from './courier-calls-store';
 
 type Row = Selectable<CourierCallsTable>;
 
@@ -100,29 +99,6 @@ export function createSqliteCourierCallsStore(opened: OpenedDatabase): CourierCa
     async update(id, later) {
       const done = await db.updateTable('courier_calls').set(laterColumns(later)).where('id', '=', id).where('state', '=', 'accepted').executeTakeFirst();
       return Number(done.numUpdatedRows) > 0;
-    },
-
-    async ordersToCollect(companyId, ids) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('orders')
-        .select(['id', 'company_id', 'client_number', 'provider_key', 'state', 'provider_number', 'additional_provider_number', 'payload'])
-        .where('company_id', '=', companyId)
-        .where('state', '!=', 'deleted')
-        .where('id', 'in', ids)
-        .execute();
-      return rows.map(
-        (r): OrderToCollect => ({
-          id: r.id,
-          companyId: r.company_id,
-          clientNumber: r.client_number,
-          providerKey: r.provider_key,
-          state: r.state === 'active' ? 'active' : 'canceled',
-          providerNumber: r.provider_number,
-          additionalProviderNumber: r.additional_provider_number,
-          order: JSON.parse(r.payload) as OrderCreate,
-        }),
-      );
     },
   };
 }

@@ -85,11 +85,13 @@ export function filteredOrders(db: Db, companyId: number, filter: OrderListFilte
   return query;
 }
 
-/** The delivery prices kept in the payload's cost (rubles), read for the rows of a page or an export. */
-export const deliveryCostsOf = {
-  quoted: sql<number | null>`json_extract(payload, '$.cost.quotedDeliveryCost')`,
-  charged: sql<number | null>`json_extract(payload, '$.cost.deliveryCost')`,
-};
+/** Every column of an order but its data: what a list row shows (the payload is never read for a list). */
+export const listedColumns = [
+  'id', 'company_id', 'client_number', 'provider_key', 'provider_connect_id', 'state', 'status_key', 'status_description', 'status_description_message',
+  'status_changed_at', 'provider_number', 'additional_provider_number', 'return_provider_number', 'barcode', 'tracking_url', 'recipient_name',
+  'recipient_phone', 'recipient_city', 'cod_kopecks', 'assessed_kopecks', 'quoted_delivery_kopecks', 'delivery_kopecks', 'created_at', 'updated_at',
+  'canceled_at', 'deleted_at', 'handover_id', 'attention_seen_at',
+] as const;
 
 export interface ListOrdersQuery extends OrderListFilter {
   sort?: OrderSortKey;
@@ -109,8 +111,7 @@ export async function listOrders(db: Db, companyId: number, query: ListOrdersQue
   const column = sortColumns[query.sort ?? 'created'];
   const direction = query.direction ?? 'desc';
   const rows = await base
-    .selectAll()
-    .select([deliveryCostsOf.quoted.as('quoted_delivery_cost'), deliveryCostsOf.charged.as('delivery_cost')])
+    .select(listedColumns)
     .orderBy(column, direction)
     .orderBy('id', direction)
     .limit(query.limit)

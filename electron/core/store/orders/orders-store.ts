@@ -1,7 +1,11 @@
+import type { BoundCondition } from '../../lists/filter';
 import type { MessageRef } from '../../../../shared/messages';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { OrderListFilter, OrderSortKey } from '../../../../shared/schemas/orders-list';
 import type { StatusKey } from '../../../../shared/status-keys';
+import type { PreparedOrder } from './prepared-order';
+
+export type { PreparedOrder };
 
 /**
  * The orders aggregate: orders, their status history and their outbox jobs. Every read and write of the
@@ -36,6 +40,9 @@ export interface StoredOrder {
   recipientCity: string | null;
   codKopecks: number;
   assessedKopecks: number;
+  /** The delivery prices its data names (cost.quotedDeliveryCost, cost.deliveryCost), kopecks; null: none named. */
+  quotedDeliveryKopecks: number | null;
+  deliveryKopecks: number | null;
   /** The order's data as last stored (create or PUT). */
   payload: OrderCreate;
   createdAt: number;
@@ -197,9 +204,12 @@ export interface OrderListQuery extends OrderListFilter {
   withTotal?: boolean;
 }
 
+/** An order as the list shows it: as kept, without its data (the list reads no payload). */
+export type ListedOrder = Omit<StoredOrder, 'payload' | 'quantityDelivered'>;
+
 /** A window of the list with the number that match: exact, except that a search stops counting at a cap (then `capped`). */
 export interface OrderListPage {
-  orders: StoredOrder[];
+  orders: ListedOrder[];
   total: number;
   capped: boolean;
 }
@@ -218,6 +228,116 @@ export interface HandoverRecord {
   handedAt: number;
 }
 
+/** A registered order as status tracking asks its service about it. */
+export interface TrackedOrder {
+  id: number;
+  companyId: number;
+  providerKey: string;
+  providerNumber: string;
+  additionalProviderNumber: string | null;
+  clientNumber: string;
+  statusKey: string;
+  payload: OrderCreate;
+}
+
+/** Which orders tracking asks about: live, registered, not in a left-out status, by id after `afterId`. */
+export interface TrackingQuery {
+  /** One company's (the window's "refresh now"); every company's when absent. */
+  companyId?: number;
+  orderIds?: number[];
+  /** Statuses not asked about (not registered yet, finished). */
+  leaveOut: readonly string[];
+  afterId: number;
+  limit: number;
+}
+
+/** A status as a delivery service reports it (its time in `at`, its own words and codes). */
+export interface ReportedStatus {
+  key: StatusKey;
+  at: number;
+  description?: string;
+  providerCode?: string;
+  providerName?: string;
+  providerDescription?: string;
+}
+
+/** What tracking found new for one order. */
+export interface TrackingChange {
+  orderId: number;
+  companyId: number;
+  /** The status the order had when it was read; the change is skipped if it moved meanwhile. */
+  fromKey: string;
+  /** Statuses to append, oldest first. */
+  append: ReportedStatus[];
+  /** Our own records that the service's report of the same status completes (its time, codes). */
+  complete: { statusId: number; status: ReportedStatus }[];
+  quantityDelivered?: Record<string, number>;
+}
+
+/**
+ * A status list's `filter`, bound (lists/filter.ts) on the fields `key`, `created` (epoch ms, int), and for
+ * the company-wide lists `orderId`, `providerKey`, `clientNumber`.
+ */
+export type StatusFilter = BoundCondition[];
+
+/** The moments a company-wide status list covers. */
+export interface StatusRange {
+  /** Statuses set after this moment (exclusive) … */
+  after?: number;
+  /** … or from this moment (inclusive) … */
+  from?: number;
+  /** … and before this moment (exclusive). */
+  before?: number;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** An order with a status of it. */
+export interface OrderStatusPair {
+  order: StoredOrder;
+  status: StatusRecord;
+}
+
+/** An imported order to create: its place in the file and its prepared columns. */
+export interface ImportedOrder {
+  seq: number;
+  row: number;
+  lastRow: number;
+  order: PreparedOrder;
+}
+
+/** A row of an import known to have failed, recorded as it is. */
+export interface FailedImportRow {
+  seq: number;
+  row: number;
+  lastRow: number;
+  clientNumber: string;
+  /** JSON of the failure (result item and each error's sheet row). */
+  error: string;
+}
+
+export type ImportWriteItem = ImportedOrder | FailedImportRow;
+
+export type ImportWriteOutcome = { seq: number; orderId: number; created: number } | { seq: number; duplicateOf: number };
+
+/** One write of an import's orders (see createImportedOrders). */
+export interface ImportWrite {
+  companyId: number;
+  /** The import whose ledger (import_rows) records every item; null: none is kept. */
+  importId: number | null;
+  items: ImportWriteItem[];
+  at: number;
+  /** The failure recorded for an order whose clientNumber is live already (JSON, as FailedImportRow.error). */
+  duplicateError: (order: ImportedOrder, existingOrderId: number) => string;
+  /** Stop taking items once this long has passed (the write stays short; the rest go in the next). */
+  budgetMs?: number;
+  /** Create jobs wait this long before they are due (an import releases them when it is done: releaseHeldCreates). */
+  holdMs?: number;
+}
+
 /** Another live order of the company has this clientNumber. */
 export class ClientNumberTaken extends Error {
   constructor(readonly clientNumber: string) {
@@ -228,6 +348,20 @@ export class ClientNumberTaken extends Error {
 export interface OrdersStore {
   /** Creates each order with its first status and create job, together; a taken clientNumber leaves the others. */
   createOrders(orders: OrderToCreate[]): Promise<CreateOutcome[]>;
+  /**
+   * An import's bulk create, in one short write: takes the items in order, until they end or `budgetMs` has
+   * passed; creates each order like createOrders (status `uploading`, first status, create job held `holdMs`),
+   * reports a clientNumber live already (in the company or earlier in the write) as a duplicate, and records
+   * every item taken in the import's ledger in the same write, so a run taken up again never creates an order twice.
+   * Returns the outcomes and how many items it took.
+   */
+  createImportedOrders(write: ImportWrite): Promise<{ outcomes: ImportWriteOutcome[]; consumed: number }>;
+  /** Records rows of an import that became no order (canceled before their write) in its ledger. */
+  recordImportFailures(importId: number, failed: FailedImportRow[]): Promise<void>;
+  /** The live order of the company with each of these clientNumbers, if any. */
+  liveOrderIds(companyId: number, clientNumbers: string[]): Promise<Map<string, number>>;
+  /** Makes the company's held create jobs of orders with ids from..to, never tried yet, due at `now`. */
+  releaseHeldCreates(companyId: number, fromId: number, toId: number, now: number): Promise<void>;
   /** Is there a live order with this clientNumber in the company (other than `exceptOrderId`)? */
   clientNumberTaken(companyId: number, clientNumber: string, exceptOrderId?: number): Promise<boolean>;
   /** The company's order (canceled included, deleted never), or undefined. */
@@ -245,10 +379,42 @@ export interface OrdersStore {
   appendStatus(orderId: number, companyId: number, status: NewStatus): Promise<void>;
   /** One window of the company's live orders passing the filter, in the chosen order (newest first by default). */
   listOrders(companyId: number, query: OrderListQuery): Promise<OrderListPage>;
+  /**
+   * The company's orders (canceled included, deleted never) as the list shows them, all at once: those among
+   * `orderIds` in the order given, or every one passing the list's filter, newest first (the xlsx export).
+   */
+  listedOrders(companyId: number, selection: { orderIds: number[] } | { filter: OrderListFilter }): Promise<ListedOrder[]>;
   /** The company's orders needing attention (live, in an attention status, not marked seen since it was set), counted. */
   attentionCounts(companyId: number): Promise<AttentionCount[]>;
   /** Marks those of the orders that need attention seen until their status changes; returns how many. */
   markAttentionSeen(companyId: number, orderIds: number[]): Promise<number>;
+  /** The company's order with this clientNumber: the live one, else the newest canceled one (deleted never). */
+  findOrderByClientNumber(companyId: number, clientNumber: string): Promise<StoredOrder | undefined>;
+  /** The current (newest) status of each of the company's orders among these ids that has one. */
+  latestStatuses(companyId: number, orderIds: number[]): Promise<Map<number, StatusRecord>>;
+  /** The company's orders whose current status was recorded after `since`, oldest change first. */
+  changedSince(companyId: number, since: number): Promise<OrderStatusPair[]>;
+  /** One page of the statuses of the company's orders among these ids, newest first, with the total. */
+  statusHistory(companyId: number, orderIds: number[], filter: StatusFilter, page: Page): Promise<{ statuses: StatusRecord[]; total: number }>;
+  /**
+   * The company's status changes in a range, grouped by order: one page of orders (by id), each with its
+   * matching statuses newest first; total counts the orders.
+   */
+  statusHistoryList(companyId: number, range: StatusRange, filter: StatusFilter, page: Page): Promise<{ rows: { order: StoredOrder; statuses: StatusRecord[] }[]; total: number }>;
+  /** The status with its order, when both are still there and the company's. */
+  statusWithOrder(companyId: number, statusId: number): Promise<OrderStatusPair | undefined>;
+  /** The recorded statuses among these ids (any company: each names its own), by id. */
+  statusesById(statusIds: number[]): Promise<Map<number, StatusRecord>>;
+  /** A page of the orders tracking asks about, by id. */
+  trackedOrders(query: TrackingQuery): Promise<TrackedOrder[]>;
+  /** Every status of these orders, each order's in the order recorded. */
+  statusesOf(orderIds: number[]): Promise<StatusRecord[]>;
+  /**
+   * Writes what tracking found, in one write: each change whose order is still live in its `fromKey`
+   * (others keep their own story and are asked again next time). A service's status has its own words,
+   * so no message of ours stays on the order. Returns the changes written.
+   */
+  recordTracking(changes: TrackingChange[], at: number): Promise<TrackingChange[]>;
   /** The company's handover, or undefined. */
   findHandover(companyId: number, handoverId: number): Promise<HandoverRecord | undefined>;
 

@@ -1,18 +1,18 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { storedMessage, type MessageRef } from '../../../../shared/messages';
-import { toKopecks } from '../../../../shared/money';
-import type { OrderCreate } from '../../../../shared/schemas/order';
+import { storedMessage } from '../../../../shared/messages';
 import type { Db, OpenedDatabase } from '../database';
-import type { OrdersTable, OrderStatusesTable, OutboxTable, Schema } from '../schema';
+import { registerFold } from '../filter-sql';
+import type { OutboxTable, Schema } from '../schema';
 import {
-  ClientNumberTaken, type ClaimedJob, type CreateOutcome, type DueJob, type NewStatus, type OrdersStore, type OrderToCreate, type OutboxJob,
-  type ServicePair, type StatusRecord, type StoredOrder,
+  ClientNumberTaken, type ClaimedJob, type ListedOrder, type CreateOutcome, type DueJob, type NewStatus, type OrdersStore, type OrderToCreate,
+  type ServicePair, type StoredOrder,
 } from './orders-store';
 import { needsAttention } from './attention-sql';
-import { listOrders } from './order-search';
-
-type OrderRow = Selectable<OrdersTable>;
+import { filteredOrders, listedColumns, listOrders } from './order-search';
+import { columnsOf, messageJson, toJob, toListedOrder, toOrder, type OrderRow } from './rows';
+import { importedOrderWrites } from './imported-orders';
+import { statusHistoryReads } from './status-history';
 type Trx = Db | Transaction<Schema>;
 
 /**
@@ -22,91 +22,9 @@ type Trx = Db | Transaction<Schema>;
  */
 export const LEASE_MS = 10 * 60_000;
 
-/** The order as the services see it. */
-export function toOrder(row: OrderRow): StoredOrder {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    clientNumber: row.client_number,
-    providerKey: row.provider_key,
-    providerConnectId: row.provider_connect_id,
-    state: row.state,
-    statusKey: row.status_key,
-    statusDescription: row.status_description,
-    statusDescriptionMessage: storedMessage(row.status_description_message),
-    statusChangedAt: row.status_changed_at,
-    providerNumber: row.provider_number,
-    additionalProviderNumber: row.additional_provider_number,
-    returnProviderNumber: row.return_provider_number,
-    barcode: row.barcode,
-    trackingUrl: row.tracking_url,
-    recipientName: row.recipient_name,
-    recipientPhone: row.recipient_phone,
-    recipientCity: row.recipient_city,
-    codKopecks: row.cod_kopecks,
-    assessedKopecks: row.assessed_kopecks,
-    payload: JSON.parse(row.payload) as OrderCreate,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    canceledAt: row.canceled_at,
-    deletedAt: row.deleted_at,
-    quantityDelivered: row.quantity_delivered ? (JSON.parse(row.quantity_delivered) as Record<string, number>) : null,
-    handoverId: row.handover_id ?? null,
-    attentionSeenAt: row.attention_seen_at ?? null,
-  };
-}
-
-/** A recorded status as the services see it. */
-export function toStatus(row: Selectable<OrderStatusesTable>): StatusRecord {
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    companyId: row.company_id,
-    key: row.key,
-    description: row.description,
-    descriptionMessage: storedMessage(row.description_message),
-    createdAt: row.created_at,
-    providerCode: row.provider_code,
-    providerName: row.provider_name,
-    providerDescription: row.provider_description,
-    createdProvider: row.created_provider,
-    errorCode: row.error_code,
-  };
-}
-
-function toJob(row: Selectable<OutboxTable>): OutboxJob {
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    action: row.action,
-    attempts: row.attempts,
-    failedAttempts: row.failed_attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-  };
-}
-
-/** The columns kept beside the payload, for lists, searches and the outbox (every path that writes an order uses these). */
-export function columnsOf(payload: OrderCreate) {
-  return {
-    client_number: payload.order.clientNumber,
-    provider_key: payload.order.providerKey,
-    provider_connect_id: payload.order.providerConnectId ?? null,
-    recipient_name: payload.recipient.contactName,
-    recipient_phone: payload.recipient.phone,
-    recipient_city: payload.recipient.city ?? null,
-    cod_kopecks: toKopecks(payload.cost.codCost),
-    assessed_kopecks: toKopecks(payload.cost.assessedCost),
-    payload: JSON.stringify(payload),
-  };
-}
-
 /** Ids in parts small enough for one IN list. */
 const chunked = <T>(items: T[], size = 500): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
-/** A message as stored beside its English text (JSON), or null. */
-const messageJson = (ref: MessageRef | null | undefined): string | null => (ref ? JSON.stringify(ref) : null);
 
 /** The partial unique index on live clientNumbers: the last word when two writers race for one. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -137,9 +55,9 @@ function prepareHotPaths(sqlite: BetterSqlite3.Database) {
     taken: sqlite.prepare<[number, string]>("SELECT 1 FROM orders WHERE company_id = ? AND client_number = ? AND state = 'active' LIMIT 1").pluck(),
     order: sqlite.prepare(
       `INSERT INTO orders (company_id, client_number, provider_key, provider_connect_id, recipient_name, recipient_phone, recipient_city,
-         cod_kopecks, assessed_kopecks, payload, state, status_key, status_description, status_changed_at, created_at, updated_at)
+         cod_kopecks, assessed_kopecks, quoted_delivery_kopecks, delivery_kopecks, payload, state, status_key, status_description, status_changed_at, created_at, updated_at)
        VALUES (@company_id, @client_number, @provider_key, @provider_connect_id, @recipient_name, @recipient_phone, @recipient_city,
-         @cod_kopecks, @assessed_kopecks, @payload, 'active', @status_key, @status_description, @at, @at, @at)`,
+         @cod_kopecks, @assessed_kopecks, @quoted_delivery_kopecks, @delivery_kopecks, @payload, 'active', @status_key, @status_description, @at, @at, @at)`,
     ),
     job: sqlite.prepare("INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, 0, ?, NULL, ?)"),
     addStatus,
@@ -205,6 +123,7 @@ async function withJobs(trx: Trx, companyId: number, orderId: number) {
 /** The orders store on SQLite (Kysely over better-sqlite3; the hot paths on statements prepared once). */
 export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sqlite'>): OrdersStore {
   const { db, sqlite } = opened;
+  registerFold(sqlite); // the status lists' text filters compare through it, as the reference lists do
   let prepared: ReturnType<typeof prepareHotPaths> | null = null;
   const st = () => (prepared ??= prepareHotPaths(sqlite));
   /** Runs synchronous statements on the raw connection while Kysely's connection is held (nothing else interleaves). */
@@ -231,6 +150,9 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
   );
 
   const store: OrdersStore = {
+    ...statusHistoryReads(db, sqlite),
+    ...importedOrderWrites(db, sqlite),
+
     createOrders: (orders) => raw(() => createAll(orders)),
 
     clientNumberTaken: (companyId, clientNumber, exceptOrderId) => liveClientNumber(db, companyId, clientNumber, exceptOrderId),
@@ -282,7 +204,17 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
 
     async listOrders(companyId, query) {
       const page = await listOrders(db, companyId, query);
-      return { orders: page.rows.map(toOrder), total: page.total, capped: page.capped };
+      return { orders: page.rows.map(toListedOrder), total: page.total, capped: page.capped };
+    },
+
+    async listedOrders(companyId, selection) {
+      if ('filter' in selection) return (await filteredOrders(db, companyId, selection.filter).select(listedColumns).orderBy('id', 'desc').execute()).map(toListedOrder);
+      const found = new Map<number, ListedOrder>();
+      for (const part of chunked([...new Set(selection.orderIds)])) {
+        const rows = await db.selectFrom('orders').select(listedColumns).where('company_id', '=', companyId).where('state', '!=', 'deleted').where('id', 'in', part).execute();
+        for (const row of rows) found.set(row.id, toListedOrder(row));
+      }
+      return selection.orderIds.flatMap((id) => found.get(id) ?? []);
     },
 
     async attentionCounts(companyId) {

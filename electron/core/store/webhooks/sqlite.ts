@@ -1,6 +1,5 @@
 import { storedMessage } from '../../../../shared/messages';
 import { sql, type Selectable } from 'kysely';
-import { orderInfoOf, statusOf } from '../../statuses/status-service';
 import type { OpenedDatabase } from '../database';
 import type { WebhooksTable } from '../schema';
 import { isUniqueViolation } from '../storage-errors';
@@ -77,13 +76,12 @@ export function createSqliteWebhooksStore({ db }: OpenedDatabase): WebhooksStore
       const numbered = db
         .selectFrom('webhook_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-        .leftJoin('order_statuses as s', 's.id', 'd.status_id')
-        .select(['a.id', 'a.webhook_id', 'a.at', 'a.delivery_id', 'a.http_status', 'a.error', 'a.error_message', 's.order_id', 's.key', sql<number>`row_number() OVER (PARTITION BY a.webhook_id ORDER BY a.id DESC)`.as('n')])
+        .select(['a.id', 'a.webhook_id', 'a.at', 'a.delivery_id', 'a.http_status', 'a.error', 'a.error_message', 'd.status_id', sql<number>`row_number() OVER (PARTITION BY a.webhook_id ORDER BY a.id DESC)`.as('n')])
         .where('a.webhook_id', 'in', webhookIds);
       const rows = await db.selectFrom(numbered.as('t')).selectAll().where('t.n', '>', offset).where('t.n', '<=', offset + perWebhook).orderBy('t.id', 'desc').execute();
       for (const r of rows) {
         found.get(r.webhook_id)!.push({
-          id: r.id, webhookId: r.webhook_id, deliveryId: r.delivery_id, at: r.at, httpStatus: r.http_status, error: r.error, errorMessage: storedMessage(r.error_message), orderId: r.order_id, statusKey: r.key,
+          id: r.id, webhookId: r.webhook_id, deliveryId: r.delivery_id, at: r.at, httpStatus: r.http_status, error: r.error, errorMessage: storedMessage(r.error_message), statusId: r.status_id,
         });
       }
       return found;
@@ -133,12 +131,6 @@ export function createSqliteWebhooksStore({ db }: OpenedDatabase): WebhooksStore
     async hasDueCalls(now) {
       const row = await db.selectFrom('webhook_deliveries').select('id').where('state', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst();
       return row !== undefined;
-    },
-
-    async statusNews(statusId, companyId) {
-      const status = await db.selectFrom('order_statuses').selectAll().where('id', '=', statusId).executeTakeFirst();
-      const order = status && (await db.selectFrom('orders').selectAll().where('id', '=', status.order_id).where('company_id', '=', companyId).executeTakeFirst());
-      return status && order ? { orderId: order.id, orderInfo: orderInfoOf(order), status: statusOf(status) } : undefined;
     },
 
     async recordAttempt(call, attempt) {

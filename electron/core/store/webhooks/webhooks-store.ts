@@ -1,5 +1,4 @@
 import type { MessageRef } from '../../../../shared/messages';
-import type { OrderInfo, OrderStatus } from '../../../../shared/schemas/statuses';
 import type { webhookTypes } from '../../../../shared/contract/webhooks';
 
 /**
@@ -21,7 +20,7 @@ export interface Webhook {
 
 export type NewWebhook = Omit<Webhook, 'id'>;
 
-/** One attempt of a call, with the status it carried (null when the status is gone). */
+/** One attempt of a call, with the status it carried (the orders store knows it; null when the call named none). */
 export interface WebhookAttemptRecord {
   id: number;
   webhookId: number;
@@ -31,8 +30,7 @@ export interface WebhookAttemptRecord {
   error: string | null;
   /** `error` as data (shared/messages), for the window's language. */
   errorMessage: MessageRef | null;
-  orderId: number | null;
-  statusKey: string | null;
+  statusId: number | null;
 }
 
 /** A call due now, its attempt already counted. */
@@ -42,13 +40,6 @@ export interface DueWebhookCall {
   attempt: number;
   statusId: number;
   webhook: Pick<Webhook, 'id' | 'uuid' | 'url' | 'secret' | 'companyId'>;
-}
-
-/** What a call tells the site: the order and the status recorded. */
-export interface StatusNews {
-  orderId: number;
-  orderInfo: OrderInfo;
-  status: OrderStatus;
 }
 
 export interface WebhooksStore {
@@ -74,8 +65,6 @@ export interface WebhooksStore {
    */
   claimDueCalls(now: number, limit: number, retryDelays: readonly number[]): Promise<DueWebhookCall[]>;
   hasDueCalls(now: number): Promise<boolean>;
-  /** The order and status a call is about, when the status (and the company's order) are still there. */
-  statusNews(statusId: number, companyId: number): Promise<StatusNews | undefined>;
   /**
    * Records an attempt and, when given, the call's end; nothing when the call is gone (its webhook was
    * deleted meanwhile).
