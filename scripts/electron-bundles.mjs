@@ -1,5 +1,8 @@
-// esbuild options of the two Electron bundles; shared by build-electron.mjs and the unit test that
-// checks what each bundle still imports at run time.
+// esbuild options of the Electron bundles and the copy of the migrations beside main.mjs; shared by
+// build-electron.mjs and the unit test that checks what each bundle still imports at run time and carries.
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 
@@ -60,3 +63,21 @@ export const serveBundle = {
   packages: 'external',
   plugins: [sourceUrls],
 };
+
+/**
+ * Copies the SQL migrations of both engines from `root`'s sources into `out`, where the bundled core looks for them
+ * (`new URL('./migrations/', import.meta.url)` and `./migrations/postgres/` of main.mjs): SQLite's into
+ * `out/migrations`, PostgreSQL's into `out/migrations/postgres`. Answers how many of each it copied.
+ */
+export function copyMigrations(root, out) {
+  const copied = {};
+  for (const [engine, dir] of [['sqlite', 'migrations'], ['postgres', 'migrations/postgres']]) {
+    const from = path.join(root, 'electron/core/store', dir);
+    const to = path.join(out, dir);
+    mkdirSync(to, { recursive: true });
+    const sql = readdirSync(from).filter((name) => name.endsWith('.sql'));
+    for (const name of sql) copyFileSync(path.join(from, name), path.join(to, name));
+    copied[engine] = sql.length;
+  }
+  return copied;
+}

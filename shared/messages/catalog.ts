@@ -326,4 +326,6 @@ export const messageCatalog = {
   'import.errorsFileName': { en: "{name} — errors", ru: "{name} — ошибки" },
   'import.canceledRow': { en: "The import was canceled before this order was created", ru: "Импорт отменили до того, как этот заказ был создан" },
   'outbox.gaveUp': { en: "{service} failed {n} attempts in a row, so ShipDesk stopped trying. Last error: {reason}", ru: "Служба {service} {n} раз подряд ответила ошибкой, и ShipDesk перестал пытаться. Последняя ошибка: {reason}" },
+  // Backups of a PostgreSQL database (electron/core/store/backups/postgres.ts).
+  'backup.noPgDump': { en: "A backup of a PostgreSQL database needs pg_dump, which is not installed on this computer (install the PostgreSQL client tools)", ru: "Для резервной копии базы PostgreSQL нужна программа pg_dump, а на этом компьютере её нет (установите клиентские программы PostgreSQL)" },
 } as const satisfies Record<string, { en: string; ru: string; wire?: string | readonly string[]; properName?: true }>;

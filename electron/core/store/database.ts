@@ -8,6 +8,13 @@ import { GuardedSqliteDialect } from './storage-errors';
 
 export type Db = Kysely<Schema>;
 
+/**
+ * What an engine whose transactions run side by side (PostgreSQL) does first in a transaction that reads and then
+ * writes what the read decided, so that two such transactions of the same `key` take turns; SQLite's one connection
+ * runs transactions one at a time and needs nothing (its stores are given none).
+ */
+export type TransactionLock = (trx: Db, key: string) => Promise<void>;
+
 export interface OpenedDatabase {
   /** The raw connection, for the few places a measurement asks for hand-written SQL. */
   sqlite: Database.Database;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Db, OpenedDatabase } from './database';
+import type { Db, OpenedDatabase, TransactionLock } from './database';
 import { DatabaseTooNewError, loadMigrations, type Migration } from './migrate';
 import type { Schema } from './schema';
 
@@ -117,6 +117,11 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Opened
     close: () => db.destroy(), // ends the pool
   };
 }
+
+/** PostgreSQL's TransactionLock: a transaction-scoped advisory lock on the key's hash, released at commit or rollback. */
+export const advisoryTransactionLock: TransactionLock = async (trx, key) => {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+};
 
 /**
  * What a SQLite store that reads only `db` (engine-neutral Kysely) but still asks for the whole OpenedDatabase is

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { openDatabase, type Db } from './database';
 import { loadMigrations } from './migrate';
 import { openPostgres, postgresMigrationsDir } from './postgres';
@@ -84,6 +85,13 @@ const sqliteEngine: TestEngine = {
  * a URL whose user may create databases. Unset, the store tests run on SQLite only (npm test says so in one line).
  */
 export const testPostgresUrl = process.env.SHIPDESK_TEST_POSTGRES || undefined;
+
+/**
+ * A store test file's tests and hooks on a PostgreSQL server may take this long (vitest's 5 s default is too tight for a
+ * database copied per test and pooled round trips on a loaded 2-core CI machine); set for the importing file only.
+ */
+export const postgresTestTimeout = 30_000;
+if (testPostgresUrl) vi.setConfig({ testTimeout: postgresTestTimeout, hookTimeout: postgresTestTimeout });
 
 let admin: pg.Pool | undefined;
 let made = 0;

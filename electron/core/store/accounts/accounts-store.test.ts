@@ -35,6 +35,23 @@ describe.each(testEngines)('the accounts store ($name)', ({ open }) => {
     expect((await accounts.company(shop.id))?.name).toBe('Лавка');
   });
 
+  it('keeps one default when two profiles are made the default at once, and when two first profiles are created at once', async () => {
+    const { accounts, shop, client } = await withShops();
+    const a = await accounts.createSenderProfile(shop.id, { name: 'A', sender: sender('Москва'), at: 10 });
+    const b = await accounts.createSenderProfile(shop.id, { name: 'B', sender: sender('Тверь'), at: 11 });
+    const c = await accounts.createSenderProfile(shop.id, { name: 'C', sender: sender('Казань'), at: 12 });
+    await Promise.all([accounts.updateSenderProfile(shop.id, b, { isDefault: true, at: 13 }), accounts.updateSenderProfile(shop.id, c, { isDefault: true, at: 13 })]);
+    const defaults = (await accounts.senderProfiles(shop.id)).filter((p) => p.isDefault).map((p) => p.id);
+    expect(defaults).toHaveLength(1);
+    expect([b, c]).toContain(defaults[0]);
+    expect(defaults).not.toContain(a);
+
+    await Promise.all(['X', 'Y'].map((name) => accounts.createSenderProfile(client.id, { name, sender: sender('Омск'), isDefault: true, at: 20 })));
+    const created = await accounts.senderProfiles(client.id);
+    expect(created).toHaveLength(2);
+    expect(created.filter((p) => p.isDefault)).toHaveLength(1);
+  });
+
   it('keeps exactly one default sender profile per company', async () => {
     const { accounts, shop, client } = await withShops();
     const first = await accounts.createSenderProfile(shop.id, { name: 'Склад', sender: sender('Москва'), at: 10 });

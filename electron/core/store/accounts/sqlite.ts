@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { OpenedDatabase } from '../database';
+import type { Db, OpenedDatabase, TransactionLock } from '../database';
 import type { CompaniesTable, SenderProfilesTable, SessionsTable, UsersTable } from '../schema';
 import { readJsonColumn } from '../json-column';
 import { isUniqueViolation } from '../storage-errors';
@@ -28,7 +28,10 @@ const toSession = (r: Selectable<SessionsTable>): Session => ({
   revokedAt: r.revoked_at,
 });
 
-export function createSqliteAccountsStore({ db }: Pick<OpenedDatabase, 'db'>): AccountsStore {
+/** `lock`: taken per company in every sender-profile write, so that a company keeps exactly one default (see TransactionLock). */
+export function createSqliteAccountsStore({ db }: Pick<OpenedDatabase, 'db'>, lock?: TransactionLock): AccountsStore {
+  const lockSenderProfiles = (trx: Db, companyId: number) => lock?.(trx, `sender-profiles:${companyId}`);
+
   const companyWhere = (column: 'id' | 'api_token' | 'is_desktop', value: number | string) =>
     db.selectFrom('companies').selectAll().where(column, '=', value).executeTakeFirst().then((r) => r && toCompany(r));
 
@@ -80,6 +83,7 @@ export function createSqliteAccountsStore({ db }: Pick<OpenedDatabase, 'db'>): A
 
     createSenderProfile: (companyId, profile) =>
       db.transaction().execute(async (trx) => {
+        await lockSenderProfiles(trx, companyId);
         const current = await trx.selectFrom('sender_profiles').select('id').where('company_id', '=', companyId).where('is_default', '=', 1).executeTakeFirst();
         const makeDefault = !current || profile.isDefault === true;
         if (makeDefault && current) await trx.updateTable('sender_profiles').set({ is_default: 0 }).where('id', '=', current.id).execute();
@@ -95,6 +99,7 @@ export function createSqliteAccountsStore({ db }: Pick<OpenedDatabase, 'db'>): A
 
     async updateSenderProfile(companyId, id, change) {
       await db.transaction().execute(async (trx) => {
+        await lockSenderProfiles(trx, companyId);
         if (change.isDefault === true) {
           await trx.updateTable('sender_profiles').set({ is_default: 0 }).where('company_id', '=', companyId).where('id', '!=', id).execute();
         }
@@ -114,6 +119,7 @@ export function createSqliteAccountsStore({ db }: Pick<OpenedDatabase, 'db'>): A
 
     async deleteSenderProfile(companyId, id) {
       await db.transaction().execute(async (trx) => {
+        await lockSenderProfiles(trx, companyId);
         const removed = await trx.deleteFrom('sender_profiles').where('company_id', '=', companyId).where('id', '=', id).returning('is_default').executeTakeFirst();
         if (removed?.is_default !== 1) return;
         const oldest = await trx.selectFrom('sender_profiles').select('id').where('company_id', '=', companyId).orderBy('id').executeTakeFirst();

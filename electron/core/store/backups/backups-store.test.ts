@@ -59,7 +59,7 @@ describe.each(testEngines)('the backups store ($name)', ({ name, open }) => {
     try {
       await expect(opened.stores.backups.backupTo(join(dir, 'backup'))).rejects.toMatchObject({
         status: 400,
-        body: { description: expect.stringMatching(/needs pg_dump, which is not installed/) },
+        body: { description: expect.stringMatching(/needs pg_dump, which is not installed/), key: 'backup.noPgDump' },
       });
     } finally {
       process.env.PATH = path;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { said } from '../../../../shared/messages';
 import { badRequest } from '../../errors';
 import type { OpenedPostgres } from '../postgres';
 import type { BackupsStore } from './backups-store';
@@ -21,7 +22,7 @@ function pgDump(file: string, url: string): Promise<void> {
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'ENOENT'
-          ? badRequest('A backup of a PostgreSQL database needs pg_dump, which is not installed on this computer (install the PostgreSQL client tools)')
+          ? badRequest(said('backup.noPgDump'))
           : error,
       ),
     );

@@ -33,6 +33,22 @@ describe.each(testEngines)('the postal batches store ($name)', ({ open }) => {
     expect(await batches.waiting(shop.id, 'russian-post', [])).toEqual([]);
   });
 
+  it('keeps one batch when the same batch is kept twice at once, with and without a connection', async () => {
+    const { batches, shop, seed } = await withOrders();
+    const a = await seed(shop.id, 'A');
+    const b = await seed(shop.id, 'B');
+    for (const connectId of [null, 7]) {
+      const kept = await Promise.all([
+        batches.keep(shop.id, 'russian-post', connectId, [batch('Партия 1', [{ orderId: a, barcode: 'BC-A' }])], 100),
+        batches.keep(shop.id, 'russian-post', connectId, [batch('Партия 1', [{ orderId: b, barcode: 'BC-B' }])], 100),
+      ]);
+      expect(kept[0][0].id).toBe(kept[1][0].id);
+    }
+    const listed = await batches.list(shop.id, 10);
+    expect(listed.map((l) => [l.name, l.providerConnectId])).toEqual([['Партия 1', 7], ['Партия 1', null]]);
+    expect(listed[0].orderIds).toEqual([a, b]);
+  });
+
   it('keeps a batch formed again as the same batch, lists newest first, and never shows another company’s', async () => {
     const { batches, shop, other, seed } = await withOrders();
     const a = await seed(shop.id, 'A');

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OrderCreate } from '../../../../shared/schemas/order';
-import type { OpenedDatabase } from '../database';
+import type { OpenedDatabase, TransactionLock } from '../database';
 import type { PostalBatchesTable } from '../schema';
 import type { PostalBatch, PostalBatchesStore } from './postal-batches-store';
 
@@ -18,7 +18,8 @@ const toBatch = (row: Selectable<PostalBatchesTable>, orderIds: number[]): Posta
   orderIds,
 });
 
-export function createSqlitePostalBatchesStore(opened: Pick<OpenedDatabase, 'db'>): PostalBatchesStore {
+/** `lock`: taken per company and service in `keep`, so that a batch's name is looked up and added by one at a time (see TransactionLock). */
+export function createSqlitePostalBatchesStore(opened: Pick<OpenedDatabase, 'db'>, lock?: TransactionLock): PostalBatchesStore {
   const { db } = opened;
 
   async function withOrders(rows: Selectable<PostalBatchesTable>[]): Promise<PostalBatch[]> {
@@ -56,6 +57,7 @@ export function createSqlitePostalBatchesStore(opened: Pick<OpenedDatabase, 'db'
 
     async keep(companyId, providerKey, providerConnectId, batches, at) {
       const ids = await db.transaction().execute(async (trx) => {
+        await lock?.(trx, `postal-batches:${companyId}:${providerKey}`);
         const kept: number[] = [];
         for (const b of batches) {
           const existing = await trx

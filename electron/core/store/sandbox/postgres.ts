@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { OpenedPostgres } from '../postgres';
+import { advisoryTransactionLock, type OpenedPostgres } from '../postgres';
 import type { SandboxStore } from './sandbox-store';
 import { createSqliteSandboxStore } from './sqlite';
 
@@ -8,7 +7,4 @@ import { createSqliteSandboxStore } from './sqlite';
  * transaction-scoped advisory lock per prefix (its transactions run side by side, and two would read the same highest
  * number and collide on the key).
  */
-export const createPostgresSandboxStore = (opened: OpenedPostgres): SandboxStore =>
-  createSqliteSandboxStore(opened, async (trx, prefix) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`sandbox-number:${prefix}`}))`.execute(trx);
-  });
+export const createPostgresSandboxStore = (opened: OpenedPostgres): SandboxStore => createSqliteSandboxStore(opened, advisoryTransactionLock);

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OrderCreate } from '../../../../shared/schemas/order';
-import type { Db, OpenedDatabase } from '../database';
+import type { OpenedDatabase, TransactionLock } from '../database';
 import type { SandboxShipmentsTable } from '../schema';
 import type { SandboxShipment, SandboxStore } from './sandbox-store';
 
@@ -15,11 +15,8 @@ const toShipment = (r: Selectable<SandboxShipmentsTable>): SandboxShipment => ({
   removedAt: r.removed_at,
 });
 
-/**
- * `numberingLock`: what an engine whose transactions run side by side (PostgreSQL) does first in a registration's
- * transaction so that two never read the same highest number; SQLite's one connection needs nothing.
- */
-export function createSqliteSandboxStore({ db }: Pick<OpenedDatabase, 'db'>, numberingLock?: (trx: Db, prefix: string) => Promise<void>): SandboxStore {
+/** `lock`: taken per prefix in a registration's transaction, so that two never read the same highest number (see TransactionLock). */
+export function createSqliteSandboxStore({ db }: Pick<OpenedDatabase, 'db'>, lock?: TransactionLock): SandboxStore {
   return {
     async liveShipment(providerKey, companyId, clientNumber) {
       const row = await db
@@ -49,7 +46,7 @@ export function createSqliteSandboxStore({ db }: Pick<OpenedDatabase, 'db'>, num
       // Numbers are the prefix and nine digits, so the highest is found on the primary key in O(log n) (a
       // count grew with every shipment and dominated bulk registration).
       return db.transaction().execute(async (trx) => {
-        await numberingLock?.(trx, prefix);
+        await lock?.(trx, `sandbox-number:${prefix}`);
         const { highest } = await trx
           .selectFrom('sandbox_shipments')
           .select((eb) => eb.fn.max('provider_number').as('highest'))

@@ -1,9 +1,10 @@
-import { kyselyOnly, type OpenedPostgres } from '../postgres';
+import { advisoryTransactionLock, kyselyOnly, type OpenedPostgres } from '../postgres';
 import { createSqliteWebhooksStore } from './sqlite';
 import type { WebhooksStore } from './webhooks-store';
 
 /**
  * PostgreSQL's webhooks store: the SQLite store's queries are Kysely's, engine-neutral, run here over PostgresDialect
- * (the deliveries of a status come from the schema's trigger on order_statuses in both engines).
+ * (the deliveries of a status come from the schema's trigger on order_statuses in both engines), with adding a webhook
+ * under an advisory lock per company (two at once would both count below the limit).
  */
-export const createPostgresWebhooksStore = (opened: OpenedPostgres): WebhooksStore => createSqliteWebhooksStore(kyselyOnly(opened));
+export const createPostgresWebhooksStore = (opened: OpenedPostgres): WebhooksStore => createSqliteWebhooksStore(kyselyOnly(opened), advisoryTransactionLock);

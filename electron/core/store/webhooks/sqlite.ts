@@ -1,6 +1,6 @@
 import { storedMessage } from '../../../../shared/messages';
 import { sql, type Selectable } from 'kysely';
-import type { OpenedDatabase } from '../database';
+import type { OpenedDatabase, TransactionLock } from '../database';
 import type { WebhooksTable } from '../schema';
 import { isUniqueViolation } from '../storage-errors';
 import type { Webhook, WebhookAttemptRecord, WebhooksStore } from './webhooks-store';
@@ -9,7 +9,8 @@ const toWebhook = (r: Selectable<WebhooksTable>): Webhook => ({
   id: r.id, uuid: r.uuid, companyId: r.company_id, type: r.type, url: r.url, secret: r.secret, createdAt: r.created_at,
 });
 
-export function createSqliteWebhooksStore({ db }: OpenedDatabase): WebhooksStore {
+/** `lock`: taken per company when a webhook is added, so that two at once cannot both pass the limit (see TransactionLock). */
+export function createSqliteWebhooksStore({ db }: OpenedDatabase, lock?: TransactionLock): WebhooksStore {
   const sameWebhook = (w: { companyId: number; type: Webhook['type']; url: string }) =>
     db.selectFrom('webhooks').selectAll().where('company_id', '=', w.companyId).where('type', '=', w.type).where('url', '=', w.url).executeTakeFirst();
 
@@ -24,6 +25,7 @@ export function createSqliteWebhooksStore({ db }: OpenedDatabase): WebhooksStore
       if (existing) return toWebhook(existing);
       try {
         const row = await db.transaction().execute(async (trx) => {
+          await lock?.(trx, `webhooks:${webhook.companyId}`);
           const { count } = await trx.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('count')).where('company_id', '=', webhook.companyId).executeTakeFirstOrThrow();
           if (count >= max) return 'full' as const;
           return trx

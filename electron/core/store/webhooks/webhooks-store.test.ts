@@ -14,6 +14,15 @@ describe.each(testEngines)('the webhooks store ($name)', ({ open }) => {
     return { webhooks, shop, other, hook, seedStatus: opened.seedStatus };
   }
 
+  it('never passes the limit when webhooks are added at once', async () => {
+    const { webhooks, shop, hook } = await withShop();
+    // Every connection of the pool open first, so that the four transactions start together.
+    await Promise.all(['a', 'b', 'c', 'd'].map((uuid) => webhooks.webhook(shop.id, uuid)));
+    const added = await Promise.all(['a', 'b', 'c', 'd'].map((host) => webhooks.ensureWebhook(hook(shop.id, `https://${host}.example/h`), 2)));
+    expect(added.filter((w) => w === 'full')).toHaveLength(2);
+    expect((await webhooks.webhooks(shop.id, { offset: 0, limit: 10 })).total).toBe(2);
+  });
+
   it('registers one webhook per url and type, up to the limit, and keeps companies apart', async () => {
     const { webhooks, shop, other, hook } = await withShop();
     const first = await webhooks.ensureWebhook(hook(shop.id, 'https://a.example/h', 'u1'), 2);
