@@ -167,13 +167,18 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     }));
 
   /** A fresh form takes the default sender profile; asked anew each time, as settings may have changed the profiles. */
-  /** A new order is offered the number after the shop's latest, unless the user has started on the form. */
+  /**
+   * A new order is offered the number after the shop's latest, unless the user has started on the form. A
+   * brand-new shop (no orders, no drafts) is offered its first; one with drafts only has begun numbering its own way.
+   */
   const offerNextNumber = async () => {
     const latest = await getTransport().invoke('orders.list', { limit: 20, offset: 0, withTotal: false });
+    const first = latest.ok && latest.value.rows.length === 0;
+    const drafts = first ? await getTransport().invoke('drafts.list', { limit: 1, offset: 0 }) : undefined;
+    if (drafts && (!drafts.ok || drafts.value.rows.length > 0)) return;
     const next = latest.ok ? nextClientNumber(latest.value.rows.map((r) => r.clientNumber)) : undefined;
     const { values, dirty, editingOrderId, draftId } = get();
     if (!next || dirty || editingOrderId || draftId || values.order.clientNumber !== '') return;
-    const first = latest.ok && latest.value.rows.length === 0;
     set((s) => ({ values: { ...s.values, order: { ...s.values.order, clientNumber: next } }, offeredNumber: next, offeredFirst: first }));
   };
 

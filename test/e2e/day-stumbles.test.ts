@@ -39,11 +39,11 @@ describe('browser mode: a shop\'s whole day in Russian, the small stumbles (#15)
     await page.getByTestId('order-row').filter({ hasText: 'ПЕСОК-1' }).waitFor();
     const port = await closedPort();
     await app.services.connections.create({ providerKey: 'cdek', name: 'СДЭК склад', testMode: true, baseUrl: `http://127.0.0.1:${port}` });
-    const created = await app.dispatch('orders.create', shop, orderPayload('СДЭК-1', (o) => Object.assign(o.order, { providerKey: 'cdek', tariffId: 139 })));
+    const created = await app.dispatch('orders.create', shop, orderPayload('ДВЕРЬ-7', (o) => Object.assign(o.order, { providerKey: 'cdek', tariffId: 139 })));
     if (!created.ok) throw new Error(JSON.stringify(created.error));
-    await page.getByTestId('order-row').filter({ hasText: 'СДЭК-1' }).waitFor();
-    await expect.poll(() => serviceOf(page, 'СДЭК-1'), { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^СДЭК/));
-    expect(await serviceOf(page, 'СДЭК-1')).not.toContain('cdek');
+    await page.getByTestId('order-row').filter({ hasText: 'ДВЕРЬ-7' }).waitFor();
+    await expect.poll(() => serviceOf(page, 'ДВЕРЬ-7'), { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^СДЭК/));
+    expect(await serviceOf(page, 'ДВЕРЬ-7')).not.toContain('cdek');
     await screenshot(page, 'day-list-new-service-named');
   });
 
