@@ -13,6 +13,10 @@ describe('the next order number offered in a new order', () => {
     expect(nextClientNumber(['1003', '1007', '1002'])).toBe('1008');
     expect(nextClientNumber(['ИМ-12', 'ОПТ-900', 'ИМ-15'])).toBe('ИМ-16');
     expect(nextClientNumber(['без номера', '1007'])).toBeUndefined();
-    expect(nextClientNumber([])).toBeUndefined();
+    expect(nextClientNumber(['без номера'])).toBeUndefined();
+  });
+
+  it('offers a brand-new shop its first number', () => {
+    expect(nextClientNumber([])).toBe('1001');
   });
 });

@@ -10,11 +10,18 @@ export function numberAfter(clientNumber: string): string | undefined {
 }
 
 /**
+ * A brand-new shop's first number: four digits, as shop platforms start counting, so the first orders do not
+ * look like tests ("1", "2"). The form's hint says so (entry.number.offeredFirst).
+ */
+export const firstClientNumber = '1001';
+
+/**
  * The number to offer for a new order, from the company's latest orders (newest first): the newest one's
  * series ("ИМ-" in "ИМ-0099"), counted on from the highest number in that series, so an order typed out of
- * turn does not send the count back.
+ * turn does not send the count back. No orders yet: the first number.
  */
 export function nextClientNumber(latest: readonly string[]): string | undefined {
+  if (latest.length === 0) return firstClientNumber;
   const newest = latest[0]?.trim().match(/^(.*?)(\d+)$/);
   if (!newest) return undefined;
   const prefix = newest[1];

@@ -107,6 +107,8 @@ interface OrderFormState {
   applySender: (sender: Record<string, unknown>, asEdit?: boolean) => void;
   /** The number the form offered itself (the one after the shop's latest order), while it is still the field's value. */
   offeredNumber: string | null;
+  /** The offered number is the shop's first (no orders yet): the hint says where the count starts. */
+  offeredFirst: boolean;
   touch: (path: string) => void;
   submit: () => Promise<SubmitOutcome>;
   installDraftHooks: (hooks: DraftHooks | undefined) => void;
@@ -143,6 +145,7 @@ const freshForm = (values: OrderFormValues) => ({
   serverErrors: {},
   failure: undefined,
   offeredNumber: null,
+  offeredFirst: false,
 });
 
 /** Keeps the office as the shop's usual one for its service; a refusal is said, the form keeps the choice. */
@@ -164,13 +167,19 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     }));
 
   /** A fresh form takes the default sender profile; asked anew each time, as settings may have changed the profiles. */
-  /** A new order is offered the number after the shop's latest, unless the user has started on the form. */
+  /**
+   * A new order is offered the number after the shop's latest, unless the user has started on the form. A
+   * brand-new shop (no orders, no drafts) is offered its first; one with drafts only has begun numbering its own way.
+   */
   const offerNextNumber = async () => {
     const latest = await getTransport().invoke('orders.list', { limit: 20, offset: 0, withTotal: false });
+    const first = latest.ok && latest.value.rows.length === 0;
+    const drafts = first ? await getTransport().invoke('drafts.list', { limit: 1, offset: 0 }) : undefined;
+    if (drafts && (!drafts.ok || drafts.value.rows.length > 0)) return;
     const next = latest.ok ? nextClientNumber(latest.value.rows.map((r) => r.clientNumber)) : undefined;
     const { values, dirty, editingOrderId, draftId } = get();
     if (!next || dirty || editingOrderId || draftId || values.order.clientNumber !== '') return;
-    set((s) => ({ values: { ...s.values, order: { ...s.values.order, clientNumber: next } }, offeredNumber: next }));
+    set((s) => ({ values: { ...s.values, order: { ...s.values.order, clientNumber: next } }, offeredNumber: next, offeredFirst: first }));
   };
 
   const prefillSender = async () => {
@@ -195,6 +204,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     failure: undefined,
     draftHooks: undefined,
     offeredNumber: null,
+    offeredFirst: false,
 
     open: () => {
       set({ opened: true });

@@ -11,7 +11,15 @@ interface ProvidersState {
   error: ErrorBody | undefined;
   /** Loads once; `force` reloads (e.g. after settings change). */
   load: (force?: boolean) => Promise<void>;
+  /**
+   * Keys shown on screen (the orders list's services): one the list does not name yet was connected since it
+   * loaded (in the settings of another window, through the core), so the list is asked again, once per new key.
+   */
+  ensureKnown: (keys: readonly string[]) => void;
 }
+
+/** Keys already asked about: one the core does not name either (a connection since deleted) is not asked again. */
+const askedAbout = new Set<string>();
 
 /** Delivery services of the company, for names in the table and the service picker. */
 export const useProvidersStore = create<ProvidersState>((set, get) => ({
@@ -25,6 +33,14 @@ export const useProvidersStore = create<ProvidersState>((set, get) => ({
     const result = await getTransport().invoke('providers.list', {});
     if (result.ok) set({ providers: result.value, status: 'ready' });
     else set({ status: 'error', error: result.error });
+  },
+  ensureKnown: (keys) => {
+    const { providers, status } = get();
+    if (status !== 'ready') return;
+    const unknown = keys.filter((key) => !askedAbout.has(key) && !providers.some((p) => p.key === key));
+    if (unknown.length === 0) return;
+    for (const key of unknown) askedAbout.add(key);
+    void get().load(true);
   },
 }));
 

@@ -110,6 +110,9 @@ export const importFieldSchema = z.object({
 });
 export type ImportField = z.output<typeof importFieldSchema>;
 
+/** The largest workbook an import takes, in either window (the core's file check, the browser's command body). */
+export const maxWorkbookBytes = 30 * 1024 * 1024;
+
 const fileSchema = z.object({
   base64: z.string().min(1, 'the file is empty'),
   name: z.string().trim().max(255).optional(),

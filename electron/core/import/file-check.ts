@@ -1,3 +1,4 @@
+import { maxWorkbookBytes } from '../../../shared/contract/import';
 import { entryData, readZipDirectory, ZipFormatError, type ZipEntry } from './zip';
 
 /**
@@ -53,7 +54,7 @@ export interface ImportLimits {
 export const maxSmallPartBytes = 16 * 1024 * 1024;
 
 export const defaultLimits: ImportLimits = {
-  maxFileBytes: 30 * 1024 * 1024,
+  maxFileBytes: maxWorkbookBytes,
   maxUncompressedBytes: 600 * 1024 * 1024,
   bombEntryBytes: 20 * 1024 * 1024,
   maxRatio: 250,

@@ -83,6 +83,13 @@ describe('rows in shop words, as the wizard reads them', () => {
     ]);
   });
 
+  it('a weight cell in words is one error, naming its cell (not the order\'s weight missing as well)', async () => {
+    const [order] = await mapRows([['1006', 'до двери', 'Посылка до двери', 'Анна', '+79161234567', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 'тяжёлый', 0]], { wizard: true });
+    expect(order.payload).toBeUndefined();
+    expect(order.errors.map((e) => [e.field, e.row, e.message])).toEqual([['item.weight', 2, 'must be a number (cell J2: "тяжёлый")']]);
+    expect(messageText(order.errors[0] as MessageRef, 'ru')).toContain('ячейка J2: «тяжёлый»');
+  });
+
   it('says where an empty required value should have come from, by key', async () => {
     const [order] = await mapRows([['1005', 'до двери', '', 'Анна', '', 'г. Москва, ул. Тверская, д. 7', 'Футболка', 1, 995, 300, 0]], { wizard: true });
     const phone = order.errors.find((e) => e.field === 'recipient.phone')!;

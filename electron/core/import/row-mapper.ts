@@ -389,6 +389,9 @@ export function createOrderMapper(settings: CompiledSettings) {
 
     place.items = items;
     fillFromParts(order, cost, place, items, tariffByDefault);
+    // Every item has a weight cell, but one is not a number: that cell's own error says it, not "give a weight" as well.
+    const weighed = items.length > 0 && items.every((item, i) => item.weight !== undefined || flagged?.has(`places.0.items.${i}.weight`));
+    if (order.weight === undefined && weighed) (flagged ??= new Set()).add('order.weight');
     if (order.weight === undefined && place.weight === undefined && !fields.get('order.weight')?.spec.required && !flagged?.has('order.weight')) {
       fail('order.weight', said('import.noWeight'), first.row, 'order.weight');
       flagged!.add('places.0.weight');

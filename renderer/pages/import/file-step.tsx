@@ -4,13 +4,10 @@ import { IconAlert, IconFileImport } from '../../components/icons';
 import { errorTitle } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useImportStore, type FileRefusal } from '../../stores/import-store';
-import { getTransport } from '../../transport/current';
-import { coreMaxFileBytes, fileProblemMessage, fileSize, httpMaxFileBytes } from './import-logic';
+import { maxWorkbookBytes } from '../../../shared/contract/import';
+import { fileProblemMessage, fileSize } from './import-logic';
 import type { Translate } from '../../i18n/types';
 import { TemplateButton } from './template-button';
-
-/** The largest file this window can hand to the core (browser mode carries it in an HTTP body). */
-const maxBytes = () => (getTransport().kind === 'http' ? httpMaxFileBytes : coreMaxFileBytes);
 
 /**
  * Step 1: choose the workbook. A file input (it opens the system's file dialog, in Electron as well: the
@@ -23,7 +20,7 @@ export function FileStep() {
   const reading = useImportStore((s) => s.reading);
   const refusal = useImportStore((s) => s.refusal);
   const createdBefore = useImportStore((s) => s.createdBefore);
-  const open = (file: File | undefined) => file && void useImportStore.getState().openFile(file, maxBytes());
+  const open = (file: File | undefined) => file && void useImportStore.getState().openFile(file, maxWorkbookBytes);
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -75,7 +72,7 @@ export function FileStep() {
             </>
           )}
           <Text size="xs" c="dimmed">
-            {t('import.file.limit', { mb: Math.floor(maxBytes() / 1024 / 1024) })}
+            {t('import.file.limit', { mb: maxWorkbookBytes / 1024 / 1024 })}
           </Text>
           <TemplateButton />
           <input

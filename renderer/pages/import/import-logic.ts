@@ -3,10 +3,6 @@ import type { UploadFailedItem, UploadResultItem } from '../../../shared/schemas
 import { fieldMessage, type Said } from '../../i18n/error-messages';
 import type { MessageKey, Translate } from '../../i18n/types';
 
-/** Largest workbook the core reads (import file-check limit). */
-export const coreMaxFileBytes = 30 * 1024 * 1024;
-/** Browser mode sends the file as base64 in a JSON command body of at most 32 MiB. */
-export const httpMaxFileBytes = Math.floor(((32 * 1024 * 1024 - 4096) * 3) / 4);
 
 /** The core's reasons for refusing a file (English, from the import's file checks) → our messages. */
 const problemPatterns: ReadonlyArray<readonly [RegExp, MessageKey]> = [

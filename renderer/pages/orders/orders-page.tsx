@@ -23,6 +23,12 @@ export function OrdersPage() {
     return s.status === 'error' ? 'error' : 'empty';
   });
   const table = useOrderTable();
+  // The services of the rows fetched: one connected since the window loaded is named, not shown by its key.
+  const shownServices = useOrdersStore((s) => [...new Set(Object.values(s.windows).flatMap((rows) => rows.map((o) => o.providerKey)))].sort().join('\n'));
+  const servicesReady = useProvidersStore((s) => s.status === 'ready');
+  useEffect(() => {
+    if (servicesReady && shownServices) useProvidersStore.getState().ensureKnown(shownServices.split('\n'));
+  }, [shownServices, servicesReady]);
 
   useEffect(() => {
     void useProvidersStore.getState().load();
