@@ -52,13 +52,14 @@ describe('browser mode: the adapters’ and the core’s refusals in Russian, by
     await dialog.getByTestId('courier-submit').click();
     const accepted = dialog.getByTestId('courier-calls').locator('tr', { hasText: 'Принят' });
     await accepted.waitFor();
-    // The service has since lost the call (its number is not in its book): it refuses the cancel.
+    // The service has since lost the call (a number that names no day of its book): it refuses the cancel.
+    // (All zeros would read back as the day 0000-00-00 and be refused as a passed day instead.)
     const [call] = (await app.services.courier.list(shop, { limit: 1, offset: 0 })).rows;
-    await app.db.updateTable('courier_calls').set({ provider_number: 'SBEC00000000000000' }).where('id', '=', Number(call.id)).execute();
+    await app.db.updateTable('courier_calls').set({ provider_number: 'SBECLOST00000000' }).where('id', '=', Number(call.id)).execute();
 
     await accepted.getByTestId('courier-call-cancel').click();
     await page.getByTestId('courier-cancel-confirm-confirm').click();
-    const toast = page.getByText(/^Песочница Экспресс \(тест\) не отменила вызов курьера \d+: У Песочница Экспресс \(тест\) нет вызова курьера SBEC00000000000000$/);
+    const toast = page.getByText(/^Песочница Экспресс \(тест\) не отменила вызов курьера \d+: У Песочница Экспресс \(тест\) нет вызова курьера SBECLOST00000000$/);
     await toast.waitFor();
     expect(await page.locator('body').innerText()).not.toMatch(/refused to cancel|sandbox-express/);
     await screenshot(page, 'messages-by-key-courier-cancel-refused');
