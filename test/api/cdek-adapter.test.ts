@@ -413,10 +413,10 @@ describe('CDEK adapter against the fake CDEK over HTTP', () => {
       ['429', /HTTP 429.*retry after 1 s/],
       ['500', /HTTP 500/],
       ['503', /HTTP 503/],
-      ['hang', /did not answer .* within 400 ms/],
+      ['hang', /did not answer .* within 2000 ms/],
       ['reset', /could not be reached/],
     ] as const)('%s → ProviderUnavailableError (retried later), nothing registered', async (kind, message) => {
-      env = await setup({}, { client: { timeoutMs: 400 } });
+      env = await setup({}, { client: { timeoutMs: 2000 } });
       env.fake.failNext(kind, 1, /^POST \/v2\/orders$/);
       const error = await env.cdek.register(shipment(`FAULT-${kind}`)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);

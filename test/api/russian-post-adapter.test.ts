@@ -338,7 +338,7 @@ describe('Russian Post adapter against the fake Otpravka API over HTTP', () => {
   });
 
   it('429 with Retry-After, 5xx and a call that never answers are outages (retried), the wait honoured; nothing is created meanwhile', async () => {
-    env = await setup({}, { timeoutMs: 200 });
+    env = await setup({}, { timeoutMs: 2000 });
     const s = env.shipment('RP-F');
     env.fake.failNext('429', 1, /user\/backlog/);
     const limited = await env.post.register(s).catch((e: unknown) => e);
@@ -347,7 +347,7 @@ describe('Russian Post adapter against the fake Otpravka API over HTTP', () => {
     env.fake.failNext('502', 1, /user\/backlog/);
     await expect(env.post.register(s)).rejects.toThrow(/HTTP 502/);
     env.fake.failNext('hang', 1, /user\/backlog/);
-    await expect(env.post.register(s)).rejects.toThrow(/within 200 ms/);
+    await expect(env.post.register(s)).rejects.toThrow(/within 2000 ms/);
     expect(env.fake.registrations('RP-F')).toBe(0);
     expect((await env.post.register(s)).providerNumber).toMatch(/^\d+$/);
   });

@@ -4,6 +4,7 @@ import { useOutboxStore } from '../../stores/outbox-store';
 import { IconCloudOff, IconTruck } from '../icons';
 import { shortTime } from './short-time';
 import { messageByKey } from '../../i18n/error-messages';
+import { useServiceNaming } from '../../i18n/service-naming';
 
 /**
  * The outbox in the header: nothing while it is empty, "sending" while orders go out, and "waiting
@@ -13,6 +14,7 @@ export function OutboxIndicator() {
   const t = useT();
   const language = useLanguage();
   const view = useOutboxStore((s) => s.view);
+  const naming = useServiceNaming();
   if (!view || view.pending === 0) return null;
   const waiting = view.waitingForConnection;
   return (
@@ -53,7 +55,7 @@ export function OutboxIndicator() {
           )}
           {waiting && view.lastError && (
             <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-              {t('activity.outbox.lastError', { error: (view.lastErrorMessage && messageByKey(view.lastErrorMessage, t)) || view.lastError })}
+              {t('activity.outbox.lastError', { error: (view.lastErrorMessage && messageByKey(view.lastErrorMessage, t, naming)) || view.lastError })}
             </Text>
           )}
           {waiting && (

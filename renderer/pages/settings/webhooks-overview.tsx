@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { AppWebhookAttempt } from '../../../shared/contract/webhooks';
 import { messageByKey } from '../../i18n/error-messages';
+import { useServiceNaming } from '../../i18n/service-naming';
 import { IconRefresh } from '../../components/icons';
 import { useFormat, useT } from '../../i18n/use-t';
 import { useWebhooksStore } from '../../stores/webhooks-store';
@@ -12,6 +13,7 @@ export function WebhooksOverview() {
   const t = useT();
   const format = useFormat();
   const webhooks = useWebhooksStore((s) => s.webhooks);
+  const naming = useServiceNaming();
   useEffect(() => {
     void useWebhooksStore.getState().load();
   }, []);
@@ -19,7 +21,7 @@ export function WebhooksOverview() {
   const outcome = (a: AppWebhookAttempt) =>
     a.delivered ? t('settings.api.webhookDelivered', { status: a.httpStatus ?? '' }) : a.httpStatus !== null && !a.error
         ? t('settings.api.webhookAnswered', { status: a.httpStatus })
-        : (a.errorMessage && messageByKey(a.errorMessage, t)) || a.error || t('settings.api.webhookUnreachable');
+        : (a.errorMessage && messageByKey(a.errorMessage, t, naming)) || a.error || t('settings.api.webhookUnreachable');
 
   return (
     <Stack gap="xs" data-testid="api-webhooks">

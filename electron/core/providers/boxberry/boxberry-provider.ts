@@ -255,7 +255,7 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
           throw error;
         }
         const quote = quoteFromBoxberry(tariff, costs);
-        if (!quote) throw new ProviderUnavailableError(said('provider.unreadableAnswer', { service: BOXBERRY, detail: `price ${String(costs.price)}` }));
+        if (!quote) throw new ProviderUnavailableError(said('provider.priceUnreadable', { service: BOXBERRY, price: String(costs.price) }));
         quotes.push(quote);
       }
     } catch (error) {
