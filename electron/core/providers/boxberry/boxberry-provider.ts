@@ -13,7 +13,6 @@ import { indexOfCity } from '../russian-post/mapping';
 import type { StoredReference } from '../carrier-kind';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest, type TrackedShipment } from '../provider';
 import { trackEach } from '../track-each';
-import { said } from '../../../../shared/messages';
 import { failureReason } from '../service-failure';
 import { BOXBERRY, BoxberryApiError, type BoxberryClient } from './client';
 import {
@@ -256,7 +255,7 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
           throw error;
         }
         const quote = quoteFromBoxberry(tariff, costs);
-        if (!quote) throw new ProviderUnavailableError(`${SERVICE} priced in a form ShipDesk does not understand: ${String(costs.price)}`);
+        if (!quote) throw new ProviderUnavailableError(`Boxberry priced in a form ShipDesk does not understand: ${String(costs.price)}`);
         quotes.push(quote);
       }
     } catch (error) {
@@ -277,12 +276,12 @@ export function createBoxberryProvider(options: BoxberryProviderOptions) {
         const answer = parse(boxberryIntakeSchema, await client.get('CreateIntake', toBoxberryIntake(request)));
         return { providerNumber: intakeNumberOf(answer.message) };
       } catch (error) {
-        if (error instanceof BoxberryApiError) throw new ProviderRejectedError(said('provider.refusedCourierCall', { service: SERVICE, reason: error.message }), [boxberryFieldError(error.message)]);
+        if (error instanceof BoxberryApiError) throw new ProviderRejectedError(said('provider.refusedCourierCall', { service: BOXBERRY, reason: error.message }), [boxberryFieldError(error.message)]);
         throw translate(error);
       }
     },
     async cancel() {
-      throw new ProviderRejectedError(said('provider.noCourierCancel', { service: SERVICE }));
+      throw new ProviderRejectedError(said('provider.noCourierCancel', { service: BOXBERRY }));
     },
   };
 
