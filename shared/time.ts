@@ -19,3 +19,12 @@ export function parseTimestamp(text: string): number {
   if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text.trim())) return Number.NaN;
   return Date.parse(text.trim().replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 }
+
+/** Moscow keeps UTC+3 all year (no summer time since 2014). */
+const MOSCOW_OFFSET_MS = 3 * 60 * 60_000;
+
+/**
+ * The calendar day in Moscow at an instant (`YYYY-MM-DD`): the day Russian Post counts sending dates by, whatever
+ * the shop's own zone (Kaliningrad, a PC set to UTC are still on the previous day after 21:00 UTC).
+ */
+export const moscowDay = (ms: number): string => new Date(ms + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);

@@ -6,6 +6,7 @@ import { startDraftAutosave } from './draft-autosave';
 import { OrderForm } from './order-form';
 import { ResumeDraftPrompt } from './resume-draft-prompt';
 import { useSubmitOrder } from './use-submit-order';
+import { drawerBelowHeader } from '../app/below-header';
 
 /**
  * The new-order form slides in from the right; Esc or the close button hides it, the values stay
@@ -35,8 +36,8 @@ export function OrderFormDrawer() {
   };
   return (
     <>
-      <Drawer.Root opened={opened} onClose={close} position="right" size={760} closeOnEscape trapFocus returnFocus>
-        <Drawer.Overlay backgroundOpacity={0.3} />
+      <Drawer.Root opened={opened} onClose={close} position="right" size={760} styles={drawerBelowHeader.styles} closeOnEscape trapFocus returnFocus>
+        <Drawer.Overlay backgroundOpacity={0.3} style={drawerBelowHeader.overlayStyle} />
         <Drawer.Content aria-labelledby="order-form-title" onKeyDownCapture={onKeyDownCapture}>
           <Drawer.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} py="sm">
             <Drawer.Title id="order-form-title" fw={600} fz="lg">

@@ -47,6 +47,8 @@ interface OrderFormState {
   version: number;
   /** The draft this form is saved as (made on the first edit). */
   draftId: string | null;
+  /** The form holds a copy of another order ("Копировать заказ"): closed, it is not what "Новый заказ" reopens. */
+  copied: boolean;
   /** extraParamName → valueType of the chosen service's additional services. */
   extraTypes: ExtraParamTypes;
   /** Fields the user has left; their client-side errors show from then on. */
@@ -60,6 +62,10 @@ interface OrderFormState {
   failure: ErrorBody | undefined;
   draftHooks: DraftHooks | undefined;
 
+  /**
+   * Shows the form: the new order the user was typing (its values kept since it was closed), or a blank one when it
+   * held a copied or edited order; the copy, once edited, is a draft to continue from the drafts page.
+   */
   open: () => void;
   close: () => void;
   /** Puts the current form aside as a draft and starts an empty one. */
@@ -68,7 +74,7 @@ interface OrderFormState {
   openDraft: (id: string, failure?: ErrorBody) => Promise<boolean>;
   /** The draft became an order elsewhere (the drafts page): a form still on it starts afresh. */
   forgetDraft: (id: string) => void;
-  /** Opens the form on given values (e.g. an order to edit and re-send). */
+  /** Opens the form on given values: a copy of an order ("Копировать заказ"), a new order of its own. */
   openWith: (values: OrderFormValues) => void;
   /** The order this form changes (submit sends orders.update), or null for a new order. */
   editingOrderId: string | null;
@@ -140,6 +146,7 @@ const freshForm = (values: OrderFormValues) => ({
   completeEdit: null,
   dirty: false,
   draftId: null,
+  copied: false,
   touched: {},
   submitAttempted: false,
   serverErrors: {},
@@ -190,12 +197,23 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     get().applySender(profile.sender, false);
   };
 
+  /** Saves the form in hand (if it is worth a draft) and opens an empty one; `keepChoices` keeps its service and drop-off. */
+  const startBlank = async (keepChoices: boolean) => {
+    if (get().submitting) return;
+    await get().draftHooks?.flush();
+    set((s) => ({ ...freshForm(initialValues(keepChoices ? s.values : undefined)), version: s.version + 1, opened: true }));
+    refreshServices();
+    void offerNextNumber();
+    void prefillSender();
+  };
+
   return {
     opened: false,
     values: initialValues(),
     dirty: false,
     version: 0,
     draftId: null,
+    copied: false,
     extraTypes: {},
     touched: {},
     submitAttempted: false,
@@ -207,6 +225,10 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     offeredFirst: false,
 
     open: () => {
+      if (get().copied || get().editingOrderId !== null) {
+        void startBlank(false);
+        return;
+      }
       set({ opened: true });
       refreshServices();
       void offerNextNumber();
@@ -218,14 +240,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
       void get().draftHooks?.flush();
     },
 
-    startNew: async () => {
-      if (get().submitting) return;
-      await get().draftHooks?.flush();
-      set((s) => ({ ...freshForm(initialValues(s.values)), version: s.version + 1, opened: true }));
-      refreshServices();
-      void offerNextNumber();
-      void prefillSender();
-    },
+    startNew: () => startBlank(true),
 
     openDraft: async (id, failure) => {
       if (get().submitting) return false;
@@ -252,7 +267,7 @@ export const useOrderFormStore = create<OrderFormState>((set, get) => {
     },
 
     openWith: (values) => {
-      set((s) => ({ ...freshForm(values), version: s.version + 1, opened: true }));
+      set((s) => ({ ...freshForm(values), copied: true, version: s.version + 1, opened: true }));
       refreshServices();
       void offerNextNumber();
     },

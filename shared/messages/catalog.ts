@@ -181,6 +181,7 @@ export const messageCatalog = {
   'notFound.noStatuses': { en: "Order {orderId} has no statuses yet", ru: "У заказа {orderId} ещё нет статусов" },
   'notFound.clientNumber': { en: "No order with clientNumber {number} was found", ru: "Заказ с номером {number} не найден" },
   'notFound.senderProfile': { en: "Sender profile {id} was not found", ru: "Профиль отправителя {id} не найден" },
+  'dispatch.pastSendingDate': { en: "The sending date {date} has passed: Russian Post counts days in Moscow time, where it is {today} now", ru: "Дата отправки {date} уже прошла: Почта России считает дни по московскому времени, а в Москве сейчас {today}" },
   'notFound.batch': { en: "batch {id} is not found", ru: "Партия {id} не найдена" },
   'notFound.draft': { en: "Draft {id} was not found", ru: "Черновик {id} не найден" },
   'notFound.command': { en: "There is no command {name}", ru: "Команды {name} нет" },

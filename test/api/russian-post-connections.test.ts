@@ -4,6 +4,7 @@ import type { TodayDashboard } from '../../shared/contract/dashboard';
 import type { PostalBatchInfo } from '../../shared/contract/dispatch';
 import type { PrintedFileAnswer } from '../../shared/contract/labels';
 import { ErrorCode } from '../../shared/errors';
+import { messageText, type MessageRef } from '../../shared/messages';
 import type { Result } from '../../shared/result';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { russianPostOrder } from '../fakes/russian-post/orders';
@@ -153,5 +154,24 @@ describe('Russian Post connections: the account in Settings, sealed; its orders 
     expect(!notWaiting.ok && notWaiting.error.errors).toEqual([{ field: 'orderIds.0', message: 'order 12345 is not waiting to be handed over to russian-post' }]);
     const unknown = await run('dispatch.checkInPostBatch', { batchId: 999 });
     expect(!unknown.ok && unknown.error.code).toBe(ErrorCode.notFound);
+  });
+
+  it('a sending date already past in Moscow is refused before the service is asked, in words (Russian too): at 21:30 UTC the UTC day is yesterday there', async () => {
+    await twoOrdersRegistered('RP');
+    const orderIds = (await env.app.db.selectFrom('orders').select('id').execute()).map((o) => String(o.id));
+    // The next 21:30 UTC from the test clock: the UTC day, and a shop in Kaliningrad, are a day behind Moscow.
+    const utcDay = new Date(env.clock.now() + 24 * HOUR).toISOString().slice(0, 10);
+    env.clock.set(Date.parse(`${utcDay}T21:30:00Z`));
+    const moscowToday = new Date(Date.parse(`${utcDay}T00:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
+    const past = await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds, sendingDate: utcDay });
+    expect(!past.ok && past.error.code).toBe(ErrorCode.validation);
+    const [error] = (!past.ok && past.error.errors) || [];
+    expect(error).toMatchObject({ field: 'sendingDate', key: 'dispatch.pastSendingDate', params: { date: utcDay, today: moscowToday } });
+    expect(error.message).toBe(`The sending date ${utcDay} has passed: Russian Post counts days in Moscow time, where it is ${moscowToday} now`);
+    expect(messageText(error as MessageRef, 'ru')).toBe(`Дата отправки ${utcDay} уже прошла: Почта России считает дни по московскому времени, а в Москве сейчас ${moscowToday}`);
+    expect(fake.batches()).toEqual([]);
+    // Moscow's today is accepted by us and by the service.
+    const formed = value<{ batches: PostalBatchInfo[] }>(await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds, sendingDate: moscowToday }));
+    expect(formed.batches.map((b) => b.sendingDate)).toEqual([moscowToday]);
   });
 });

@@ -1,6 +1,6 @@
 import type { PostalBatchInfo } from '../../../shared/contract/dispatch';
 import { said } from '../../../shared/messages';
-import { formatTimestamp } from '../../../shared/time';
+import { formatTimestamp, moscowDay } from '../../../shared/time';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { badRequest, notFound, validationError } from '../errors';
@@ -49,11 +49,14 @@ export function createPostalBatchService(deps: { store: PostalBatchesStore; prov
     },
 
     /**
-     * Batches of the named orders for the sending date, all or nothing on our side: an order that is not waiting to be
+     * Batches of the named orders for the sending date (today in Moscow or later), all or nothing on our side: an order that is not waiting to be
      * handed over to this service refuses the whole. Orders the service refuses are listed with its words.
      */
     async form(ctx: CallContext, input: { providerKey: string; orderIds: string[]; sendingDate: string }): Promise<{ batches: PostalBatchInfo[]; refused: { orderId: string; message: string }[] }> {
       const { carrier, batches } = carrierOf(input.providerKey);
+      // The service counts sending dates in Moscow: a day already gone there is refused here, in words, not as its PAST_SENDING_DATE.
+      const today = moscowDay(deps.clock.now());
+      if (input.sendingDate < today) throw validationError([{ field: 'sendingDate', ...said('dispatch.pastSendingDate', { date: input.sendingDate, today }) }]);
       const ids = input.orderIds.map((raw) => (/^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN));
       const waiting = await deps.store.waiting(ctx.companyId, input.providerKey, ids.filter((id) => Number.isSafeInteger(id) && id > 0));
       const known = new Set(waiting.map((o) => o.id));

@@ -1,21 +1,18 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { DispatchGroup, PostalBatchInfo } from '../../../shared/contract/dispatch';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorTitle, fieldMessage } from '../../i18n/error-messages';
+import type { Translate } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { printActs, printLabels } from '../orders/print-files';
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+import { defaultSendingDate } from './sending-date';
 
 /** In a group whose service forms batches (Russian Post): its waiting orders into batches for a sending date. */
 export function FormBatches({ group, disabled }: { group: DispatchGroup; disabled: boolean }) {
   const t = useT();
-  const [date, setDate] = useState(today);
+  const [date, setDate] = useState(() => defaultSendingDate());
   const [busy, setBusy] = useState(false);
   const form = async () => {
     setBusy(true);
@@ -23,7 +20,9 @@ export function FormBatches({ group, disabled }: { group: DispatchGroup; disable
     setBusy(false);
     if (!answer.ok) {
       const failure = answer.error;
-      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('dispatch.batches.failed'), message: (tr) => errorTitle(failure, tr) });
+      // A refused field (a sending date already past in Moscow) says why in the person's language.
+      const message = (tr: Translate) => (failure.errors?.length ? failure.errors.map((e) => fieldMessage(e, tr)).join('\n') : errorTitle(failure, tr));
+      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('dispatch.batches.failed'), message });
       return;
     }
     const { batches, refused } = answer.value;
@@ -35,7 +34,7 @@ export function FormBatches({ group, disabled }: { group: DispatchGroup; disable
   };
   return (
     <Group gap="xs" align="flex-end" data-testid="dispatch-batch-form">
-      <TextInput type="date" size="sm" label={t('dispatch.batches.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="dispatch-batch-date" />
+      <TextInput type="date" size="sm" label={t('dispatch.batches.date')} min={defaultSendingDate()} value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="dispatch-batch-date" />
       <Button size="sm" variant="default" onClick={() => void form()} loading={busy} disabled={disabled || !date} data-testid="dispatch-form-batches">
         {t('dispatch.batches.form')}
       </Button>

@@ -14,6 +14,7 @@ import { OrderParties } from './order-parties';
 import { useOrderViewStore } from './order-view-store';
 import { NextTestChangeNote } from './next-test-change';
 import { StatusTimeline } from './status-timeline';
+import { drawerBelowHeader } from '../../app/below-header';
 
 /**
  * The order detail slides in from the right when the list opens an order (useOrderDetailStore).
@@ -40,8 +41,8 @@ export function OrderDetailDrawer() {
 
   const number = view && view.order.orderId === orderId ? view.order.clientNumber : '';
   return (
-    <Drawer.Root opened={orderId !== undefined} onClose={close} position="right" size={640} closeOnEscape trapFocus returnFocus>
-      <Drawer.Overlay backgroundOpacity={0.3} />
+    <Drawer.Root opened={orderId !== undefined} onClose={close} position="right" size={640} styles={drawerBelowHeader.styles} closeOnEscape trapFocus returnFocus>
+      <Drawer.Overlay backgroundOpacity={0.3} style={drawerBelowHeader.overlayStyle} />
       <Drawer.Content aria-labelledby="order-detail-title" data-testid="order-detail">
         <Drawer.Header style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} py="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
