@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { manualClock } from '../../electron/core/clock';
 import { syncCarrierPoints } from '../../electron/core/lists/carrier-reference';
 import { BOXBERRY_POINT_ID_BASE, createBoxberryProvider, type BoxberryProvider } from '../../electron/core/providers/boxberry/boxberry-provider';
-import { BoxberryAuthError, createBoxberryClient, type BoxberryClientOptions } from '../../electron/core/providers/boxberry/client';
+import { BOXBERRY, BoxberryAuthError, createBoxberryClient, type BoxberryClientOptions } from '../../electron/core/providers/boxberry/client';
 import type { CourierCallRequest } from '../../electron/core/providers/courier-call';
 import { ProviderRejectedError, ProviderUnavailableError, type ShipmentRequest, type TrackedShipment } from '../../electron/core/providers/provider';
 import { messageText } from '../../shared/messages';
@@ -311,7 +311,7 @@ describe('Boxberry adapter against the fake json.php over HTTP', () => {
       await expect(env.boxberry.courierCalls.create(call({ address: { countryCode: 'RU', city: 'Урюпинск', street: 'Ленина', house: '1' } }))).rejects.toThrow(/Забор в этом городе не осуществляется/);
       const cancel = await env.boxberry.courierCalls.cancel({ companyId: 1, providerNumber: '7701' }).catch((e: unknown) => e);
       expect(cancel).toBeInstanceOf(ProviderRejectedError);
-      expect((cancel as ProviderRejectedError).ref).toEqual({ key: 'provider.noCourierCancel', params: { service: 'Boxberry' } });
+      expect((cancel as ProviderRejectedError).ref).toEqual({ key: 'provider.noCourierCancel', params: { service: BOXBERRY } });
       expect(messageText((cancel as ProviderRejectedError).ref!, 'ru')).toMatch(/^Boxberry не принимает отмену вызова курьера/);
     });
   });
