@@ -34,6 +34,7 @@ function withPart(buffer: Buffer, name: string, edit: (xml: string) => string): 
 async function expectRefused(res: Awaited<ReturnType<typeof uploadFile>>, description: RegExp) {
   expect(res.status, res.text).toBe(400);
   expect(res.json).toMatchObject({ code: '040000', message: 'Bad file', description: expect.stringMatching(description) });
+  expect(Object.keys(res.json).sort(), 'the interface sends no message keys').toEqual(['code', 'description', 'errors', 'message']);
   expect(await orderCount()).toBe(0);
 }
 

@@ -242,7 +242,7 @@ describe('a long import', () => {
 });
 
 describe('the import wizard in Russian', () => {
-  it('speaks Russian from the file to the mapping, refuses a password-protected workbook in Russian, and takes a dropped file', async () => {
+  it('speaks Russian from the file to the mapping, refuses a text file and a password-protected workbook in Russian, and takes a dropped file', async () => {
     const session = await openBrowserMode({ locale: 'ru-RU' });
     const dir = mkdtempSync(join(tmpdir(), 'shipdesk-import-e2e-ru-'));
     try {
@@ -250,7 +250,12 @@ describe('the import wizard in Russian', () => {
       // An encrypted workbook is an OLE compound file holding an "EncryptedPackage" stream
       const encrypted = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504), Buffer.from('EncryptedPackage', 'utf16le'), Buffer.alloc(512)]);
       writeFileSync(join(dir, 'secret.xlsx'), encrypted);
+      writeFileSync(join(dir, 'orders.xlsx'), 'номер;город\n1;Москва\n');
       await page.getByTestId('nav-import').click();
+      await page.getByTestId('import-file-input').setInputFiles(join(dir, 'orders.xlsx'));
+      // the reason by the key the core gave it; the core's English detail below it
+      await expect(page.getByTestId('import-file-refused').textContent()).resolves.toMatch(/Это текстовый файл \(CSV, HTML или подобный\).*Подробности: The file is text/);
+      await screenshot(page, 'import-refused-text-ru');
       await page.getByTestId('import-file-input').setInputFiles(join(dir, 'secret.xlsx'));
       await expect(page.getByTestId('import-file-refused').textContent()).resolves.toMatch(/Книга защищена паролем/);
       await screenshot(page, 'import-refused-ru');

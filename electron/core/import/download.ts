@@ -116,7 +116,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     const declared = Number(res.headers.get('content-length') ?? Number.NaN);
     if (declared > options.maxBytes) {
       await res.body?.cancel().catch(() => {});
-      throw new FileProblem('too-large', `The file at file.url is ${Math.round(declared / 1024 / 1024)} MB; the largest workbook accepted is ${limitText}.`);
+      throw new FileProblem('too-large', `The file at file.url is ${Math.round(declared / 1024 / 1024)} MB; the largest workbook accepted is ${limitText}.`, 'import.problem.tooLarge');
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -128,7 +128,7 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
         size += value.byteLength;
         if (size > options.maxBytes) {
           await reader.cancel().catch(() => {});
-          throw new FileProblem('too-large', `The file at file.url is larger than ${limitText}, the largest workbook accepted.`);
+          throw new FileProblem('too-large', `The file at file.url is larger than ${limitText}, the largest workbook accepted.`, 'import.problem.tooLarge');
         }
         chunks.push(Buffer.from(value));
       }

@@ -131,7 +131,7 @@ function tagStream(onTag: (tag: Tag, text: string) => void, onScanned: (text: st
       const end = piece.lastIndexOf('>');
       if (end < 0) {
         pending += piece;
-        if (pending.length > maxPendingXmlChars) throw new FileProblem('damaged', 'The sheet holds a tag longer than the reader accepts; no errors file can be made of it.');
+        if (pending.length > maxPendingXmlChars) throw new FileProblem('damaged', 'The sheet holds a tag longer than the reader accepts; no errors file can be made of it.', 'import.problem.unreadable');
         return;
       }
       const whole = pending + piece;
@@ -150,7 +150,7 @@ async function* sheetText(bytes: Buffer, entry: ZipEntry): AsyncGenerator<string
   let unpacked = 0;
   for await (const chunk of inflatedChunks(rawEntryData(bytes, entry), entry.method)) {
     unpacked += chunk.length;
-    if (unpacked > entry.size) throw new FileProblem('zip-bomb', `The sheet unpacks to more than the ${entry.size.toLocaleString('en')} bytes its file says it holds.`);
+    if (unpacked > entry.size) throw new FileProblem('zip-bomb', `The sheet unpacks to more than the ${entry.size.toLocaleString('en')} bytes its file says it holds.`, 'import.problem.bomb');
     yield decoder.write(chunk);
   }
   yield decoder.end();
@@ -209,7 +209,7 @@ export async function writeErrorsFile(bytes: Buffer, request: ErrorsFileRequest,
   const entries = readZipDirectory(bytes);
   const byName = new Map(entries.map((e) => [e.name, e]));
   const sheetEntry = byName.get(request.info.sheetPath);
-  if (!sheetEntry) throw new FileProblem('no-sheet', `The sheet «${request.info.sheetName}» is missing from the file.`);
+  if (!sheetEntry) throw new FileProblem('no-sheet', `The sheet «${request.info.sheetName}» is missing from the file.`, 'import.problem.noSheet');
   const small = (entry: ZipEntry) => entryData(bytes, entry, maxSmallPartBytes).toString('utf8');
 
   // styles.xml: one new fill, one red font, a filled copy of each format the marked rows use

@@ -1,4 +1,5 @@
 import { maxWorkbookBytes } from '../../../shared/contract/import';
+import type { CoreMessageKey } from '../../../shared/messages';
 import { entryData, readZipDirectory, ZipFormatError, type ZipEntry } from './zip';
 
 /**
@@ -22,11 +23,15 @@ export type FileProblemKind =
   | 'unreadable'
   | 'download';
 
+/** What the window says of a refused file, by key (the English `message` stays the interface's detail). */
+export type FileProblemKey = Extract<CoreMessageKey, `import.problem.${string}`>;
+
 /** The file cannot be imported at all; nothing is created. */
 export class FileProblem extends Error {
   constructor(
     readonly kind: FileProblemKind,
     message: string,
+    readonly key?: FileProblemKey,
   ) {
     super(message);
     this.name = 'FileProblem';
@@ -95,7 +100,7 @@ export const decodeXml = (s: string) =>
     if (named) return named;
     const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
     if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) {
-      throw new FileProblem('damaged', `The workbook is damaged: ${whole.slice(0, 24)} is not a character. Open it in Excel and save it again.`);
+      throw new FileProblem('damaged', `The workbook is damaged: ${whole.slice(0, 24)} is not a character. Open it in Excel and save it again.`, 'import.problem.unreadable');
     }
     return String.fromCodePoint(code);
   });
@@ -110,6 +115,7 @@ export function checkErrorsFileParts(info: Pick<WorkbookInfo, 'stylesXmlBytes'>)
       'too-large',
       `The workbook's formatting (xl/styles.xml) unpacks to ${mb(info.stylesXmlBytes)}; an errors file (errorsToFile) is made for workbooks whose formatting takes at most ${mb(maxSmallPartBytes)}. ` +
         'Upload it without errorsToFile (every failed row is still reported in resultItems), or save it again in Excel (which drops unused formats). Nothing was imported.',
+      'import.problem.bomb',
     );
   }
 }
@@ -120,22 +126,22 @@ export function inspectWorkbook(bytes: Buffer, limits: ImportLimits = defaultLim
     return inspect(bytes, limits);
   } catch (error) {
     if (error instanceof FileProblem) throw error;
-    throw new FileProblem('damaged', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`);
+    throw new FileProblem('damaged', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`, 'import.problem.unreadable');
   }
 }
 
 function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
   if (bytes.length > limits.maxFileBytes) {
-    throw new FileProblem('too-large', `The file is ${mb(bytes.length)}; the largest workbook accepted is ${mb(limits.maxFileBytes)}.`);
+    throw new FileProblem('too-large', `The file is ${mb(bytes.length)}; the largest workbook accepted is ${mb(limits.maxFileBytes)}.`, 'import.problem.tooLarge');
   }
   if (bytes.subarray(0, 8).equals(cfbMagic)) {
     if (bytes.includes(utf16('EncryptionInfo')) || bytes.includes(utf16('EncryptedPackage'))) {
-      throw new FileProblem('encrypted', 'The workbook is protected with a password. Open it in Excel, remove the password (File → Info → Protect Workbook) and save it again.');
+      throw new FileProblem('encrypted', 'The workbook is protected with a password. Open it in Excel, remove the password (File → Info → Protect Workbook) and save it again.', 'import.problem.encrypted');
     }
-    throw new FileProblem('xls', 'This is an old Excel 97–2003 (.xls) file. Open it in Excel and save it as an .xlsx workbook.');
+    throw new FileProblem('xls', 'This is an old Excel 97–2003 (.xls) file. Open it in Excel and save it as an .xlsx workbook.', 'import.problem.xls');
   }
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) {
-    if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x06054b50) throw new FileProblem('no-sheet', 'The file is an empty archive, not a workbook.');
+    if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x06054b50) throw new FileProblem('no-sheet', 'The file is an empty archive, not a workbook.', 'import.problem.noSheet');
     const head = bytes.subarray(0, 512).toString('utf8');
     const looksText = !/[\x00-\x08\x0e-\x1f]/.test(head);
     throw new FileProblem(
@@ -143,6 +149,7 @@ function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
       looksText
         ? 'The file is text (CSV, HTML or similar), not an xlsx workbook. Open it in Excel and save it as .xlsx.'
         : 'The file is not an xlsx workbook. Save the table in Excel or LibreOffice as .xlsx and upload that file.',
+      looksText ? 'import.problem.text' : 'import.problem.notXlsx',
     );
   }
 
@@ -150,26 +157,26 @@ function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
   try {
     entries = readZipDirectory(bytes);
   } catch (error) {
-    if (error instanceof ZipFormatError) throw new FileProblem('damaged', `The workbook cannot be read: ${error.message}.`);
+    if (error instanceof ZipFormatError) throw new FileProblem('damaged', `The workbook cannot be read: ${error.message}.`, 'import.problem.unreadable');
     throw error;
   }
-  if (entries.length > limits.maxEntries) throw new FileProblem('zip-bomb', `The file holds ${entries.length} parts; a workbook has far fewer. It was not read.`);
+  if (entries.length > limits.maxEntries) throw new FileProblem('zip-bomb', `The file holds ${entries.length} parts; a workbook has far fewer. It was not read.`, 'import.problem.bomb');
   let total = 0;
   for (const entry of entries) {
-    if (entry.flags & 1) throw new FileProblem('encrypted', 'The workbook is encrypted. Save it again without a password.');
+    if (entry.flags & 1) throw new FileProblem('encrypted', 'The workbook is encrypted. Save it again without a password.', 'import.problem.encrypted');
     total += entry.size;
     const ratio = entry.compressedSize > 0 ? entry.size / entry.compressedSize : entry.size;
     if (entry.size > limits.bombEntryBytes && ratio > limits.maxRatio) {
-      throw new FileProblem('zip-bomb', `The file unpacks to far more data than a workbook of its size can hold (${entry.name}: ${mb(entry.size)} from ${entry.compressedSize} bytes). It was not read.`);
+      throw new FileProblem('zip-bomb', `The file unpacks to far more data than a workbook of its size can hold (${entry.name}: ${mb(entry.size)} from ${entry.compressedSize} bytes). It was not read.`, 'import.problem.bomb');
     }
   }
   if (total > limits.maxUncompressedBytes) {
-    throw new FileProblem('zip-bomb', `The workbook unpacks to ${mb(total)}; the most accepted is ${mb(limits.maxUncompressedBytes)}. Split the table into smaller files.`);
+    throw new FileProblem('zip-bomb', `The workbook unpacks to ${mb(total)}; the most accepted is ${mb(limits.maxUncompressedBytes)}. Split the table into smaller files.`, 'import.problem.bomb');
   }
 
   const byName = new Map(entries.map((e) => [e.name, e]));
   const workbookEntry = byName.get('xl/workbook.xml');
-  if (!workbookEntry) throw new FileProblem('not-xlsx', 'The file is an archive but not an Excel workbook (it has no xl/workbook.xml). Save the table as .xlsx.');
+  if (!workbookEntry) throw new FileProblem('not-xlsx', 'The file is an archive but not an Excel workbook (it has no xl/workbook.xml). Save the table as .xlsx.', 'import.problem.notXlsx');
   let workbookXml: string;
   let relsXml = '';
   try {
@@ -177,7 +184,7 @@ function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
     const rels = byName.get('xl/_rels/workbook.xml.rels');
     if (rels) relsXml = entryData(bytes, rels, maxSmallPartBytes).toString('utf8');
   } catch (error) {
-    if (error instanceof ZipFormatError) throw new FileProblem('damaged', `The workbook cannot be read: ${error.message}.`);
+    if (error instanceof ZipFormatError) throw new FileProblem('damaged', `The workbook cannot be read: ${error.message}.`, 'import.problem.unreadable');
     throw error;
   }
 
@@ -191,10 +198,10 @@ function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
     const rid = Object.entries(a).find(([k]) => k === 'r:id' || k.endsWith(':id'))?.[1];
     return { name: a.name ?? '', state: a.state ?? 'visible', path: rid ? targets.get(rid) : undefined };
   });
-  if (sheets.length === 0) throw new FileProblem('no-sheet', 'The workbook has no sheets.');
+  if (sheets.length === 0) throw new FileProblem('no-sheet', 'The workbook has no sheets.', 'import.problem.noSheet');
   const sheet = sheets.find((s) => s.state === 'visible') ?? sheets[0];
   if (!sheet.path || !byName.has(sheet.path)) {
-    throw new FileProblem('no-sheet', `The sheet «${sheet.name}» has no data in the file (the workbook is damaged). Open and save it in Excel.`);
+    throw new FileProblem('no-sheet', `The sheet «${sheet.name}» has no data in the file (the workbook is damaged). Open and save it in Excel.`, 'import.problem.noSheet');
   }
   if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(sheet.path)) {
     const isChart = /chartsheets\//.test(sheet.path);
@@ -203,6 +210,7 @@ function inspect(bytes: Buffer, limits: ImportLimits): WorkbookInfo {
       isChart
         ? `The first sheet «${sheet.name}» is a chart, not a table. Move the table to the first sheet.`
         : `The sheet «${sheet.name}» is stored in an unusual way (${sheet.path}). Open the file in Excel and save it again.`,
+      isChart ? 'import.problem.chart' : 'import.problem.unreadable',
     );
   }
   return { sheetName: sheet.name, sheetPath: sheet.path, sheetNames: sheets.map((s) => s.name), sheetXmlBytes: byName.get(sheet.path)!.size, stylesXmlBytes: byName.get('xl/styles.xml')?.size ?? 0 };

@@ -13,6 +13,7 @@ export const fileProblemBody = (problem: FileProblem): ErrorBody => ({
   message: 'Bad file',
   description: problem.message,
   errors: [{ field: problem.kind === 'download' ? 'file.url' : 'file', message: problem.message }],
+  ...(problem.key && { key: problem.key }),
 });
 
 /** One order of the file (its rows) and what became of it. */

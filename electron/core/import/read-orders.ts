@@ -192,10 +192,11 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
         'merged-cells',
         `Merged cells in the table (${list}${bad.length > 5 ? `, and ${bad.length - 5} more` : ''}): a merged cell keeps its value only in its first cell. ` +
           'Unmerge them (Home → Merge & Center) and fill in every row, then upload the file again.',
+        'import.problem.merged',
       );
     }
     if (entries.length === 0) {
-      throw new FileProblem('no-rows', `No orders found in the sheet «${sheetName}» from row ${compiled.rowStart}${compiled.rowEnd ? ` to row ${compiled.rowEnd}` : ''}: the mapped columns are empty there.`);
+      throw new FileProblem('no-rows', `No orders found in the sheet «${sheetName}» from row ${compiled.rowStart}${compiled.rowEnd ? ` to row ${compiled.rowEnd}` : ''}: the mapped columns are empty there.`, 'import.problem.noRows');
     }
     return { entries, sheetName, stylesXmlBytes: info?.stylesXmlBytes ?? 0 };
   }

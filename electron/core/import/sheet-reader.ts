@@ -114,7 +114,7 @@ function readCellAttributes(attrs: string) {
 }
 
 const tooLongText = () =>
-  new FileProblem('damaged', `The sheet holds more than ${maxPendingXmlChars / 1024 / 1024} MB of text in one piece (no tag ends in it); that is no spreadsheet. It was not read.`);
+  new FileProblem('damaged', `The sheet holds more than ${maxPendingXmlChars / 1024 / 1024} MB of text in one piece (no tag ends in it); that is no spreadsheet. It was not read.`, 'import.problem.unreadable');
 
 /** Stops the scan early (rowEnd reached, preview full); not an error. */
 class StopReading extends Error {}
@@ -233,7 +233,7 @@ export function createSheetScanner(
           readCellAttributes(tag.attrs);
           column = cellRef ? columnOf(cellRef) : column + 1;
           if (column > maxColumn) {
-            throw new FileProblem('damaged', `The sheet has a cell beyond column XFD, the last column of Excel (row ${rowNumber}). Open the file in Excel and save it again.`);
+            throw new FileProblem('damaged', `The sheet has a cell beyond column XFD, the last column of Excel (row ${rowNumber}). Open the file in Excel and save it again.`, 'import.problem.unreadable');
           }
           cType = cellType;
           cStyle = cellStyle ? Number(cellStyle) : 0;
@@ -361,7 +361,7 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
   try {
     const entries = readZipDirectory(bytes);
     const entry = entries.find((e) => e.name === info.sheetPath);
-    if (!entry) throw new FileProblem('no-sheet', `The sheet «${info.sheetName}» could not be found in the file.`);
+    if (!entry) throw new FileProblem('no-sheet', `The sheet «${info.sheetName}» could not be found in the file.`, 'import.problem.noSheet');
     if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError(`entry ${entry.name} uses an unsupported compression method ${entry.method}`);
     raw = rawEntryData(bytes, entry);
     method = entry.method;
@@ -369,7 +369,7 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
     parts = readWorkbookParts(bytes, entries, options.maxSheetXmlBytes);
   } catch (error) {
     if (error instanceof FileProblem) throw error;
-    throw new FileProblem('unreadable', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`);
+    throw new FileProblem('unreadable', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`, 'import.problem.unreadable');
   }
 
   const scanner = createSheetScanner(parts, {
@@ -383,6 +383,7 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
         throw new FileProblem(
           'too-many-rows',
           `The sheet has more than ${options.maxDataRows.toLocaleString('en')} rows from row ${options.dataFrom} (it ends at row ${bottom.toLocaleString('en')}); split it into smaller files or set rowEnd.`,
+          'import.problem.tooManyRows',
         );
       }
       options.onDimension?.(ref);
@@ -399,6 +400,7 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
         throw new FileProblem(
           'too-many-rows',
           `The sheet has more than ${options.maxDataRows.toLocaleString('en')} rows from row ${options.dataFrom}; split it into smaller files or set rowEnd.`,
+          'import.problem.tooManyRows',
         );
       }
       if (row.cells.length === 0) return;
@@ -423,10 +425,10 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
   const take = (chunk: Buffer) => {
     unpacked += chunk.length;
     if (unpacked > declaredSize) {
-      throw new FileProblem('zip-bomb', `The sheet unpacks to more than the ${declaredSize.toLocaleString('en')} bytes its file says it holds; the file lies about its size. It was not read.`);
+      throw new FileProblem('zip-bomb', `The sheet unpacks to more than the ${declaredSize.toLocaleString('en')} bytes its file says it holds; the file lies about its size. It was not read.`, 'import.problem.bomb');
     }
     if (unpacked > options.maxSheetXmlBytes) {
-      throw new FileProblem('zip-bomb', `The sheet unpacks to more than ${Math.round(options.maxSheetXmlBytes / 1024 / 1024)} MB; that is no ordinary table. It was not read.`);
+      throw new FileProblem('zip-bomb', `The sheet unpacks to more than ${Math.round(options.maxSheetXmlBytes / 1024 / 1024)} MB; that is no ordinary table. It was not read.`, 'import.problem.bomb');
     }
     scanner.push(decoder.write(chunk));
   };
@@ -440,7 +442,7 @@ export async function readSheet(bytes: Buffer, info: WorkbookInfo, options: Read
   } catch (error) {
     if (!(error instanceof StopReading)) {
       if (error instanceof FileProblem) throw error;
-      throw new FileProblem('unreadable', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`);
+      throw new FileProblem('unreadable', `The workbook cannot be read: ${(error as Error).message ?? String(error)}. Open it in Excel and save it again.`, 'import.problem.unreadable');
     }
   }
   if (batch.length) onRows(batch, batchBytes);

@@ -118,7 +118,7 @@ export function readWorkbookParts(bytes: Buffer, entries: ZipEntry[], limitBytes
     try {
       return entryData(bytes, entry, limitBytes).toString('utf8');
     } catch (error) {
-      if (error instanceof ZipFormatError) throw new FileProblem('damaged', `The workbook cannot be read: ${error.message}.`);
+      if (error instanceof ZipFormatError) throw new FileProblem('damaged', `The workbook cannot be read: ${error.message}.`, 'import.problem.unreadable');
       throw error;
     }
   };

@@ -162,12 +162,12 @@ function runOn(idle: IdleWorker, task: WorkerTask, onMessage: OnWorkerMessage, o
     const onAbort = () => finish(new ImportCanceled());
     options.signal?.addEventListener('abort', onAbort);
     const timer = setTimeout(
-      () => finish(new FileProblem('unreadable', `Reading the workbook took longer than ${Math.round(options.timeoutMs / 1000)} s; it was stopped. Split it into smaller files.`)),
+      () => finish(new FileProblem('unreadable', `Reading the workbook took longer than ${Math.round(options.timeoutMs / 1000)} s; it was stopped. Split it into smaller files.`, 'import.problem.unreadable')),
       options.timeoutMs,
     );
     const onError = (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        finish(new FileProblem('too-large', `The workbook needs more than ${options.maxHeapMb} MB of memory to read; it was stopped. Split it into smaller files.`));
+        finish(new FileProblem('too-large', `The workbook needs more than ${options.maxHeapMb} MB of memory to read; it was stopped. Split it into smaller files.`, 'import.problem.tooLarge'));
       } else finish(error);
     };
     const onExit = (code: number) => finish(new Error(`import worker stopped (exit code ${code}) before finishing`));
@@ -175,7 +175,7 @@ function runOn(idle: IdleWorker, task: WorkerTask, onMessage: OnWorkerMessage, o
       if (settled) return;
       switch (message.type) {
         case 'problem':
-          finish(new FileProblem(message.kind, message.message));
+          finish(new FileProblem(message.kind, message.message, message.key));
           return;
         case 'crash':
           // the error's code comes along: a full disk while writing the errors file is still a full disk (507)

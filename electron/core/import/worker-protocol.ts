@@ -1,6 +1,6 @@
 import type { SheetRow } from './cells';
 import type { RowMark } from './errors-file';
-import type { FileProblemKind, ImportLimits, WorkbookInfo } from './file-check';
+import type { FileProblemKey, FileProblemKind, ImportLimits, WorkbookInfo } from './file-check';
 import type { CompiledSettings } from './settings';
 import type { ReadOptions, ReadSummary } from './sheet-reader';
 import type { LocateAsk, MappedOrder } from './worker-mapping';
@@ -35,7 +35,7 @@ export type WorkerMessage =
   | { type: 'located'; id: number; errors: RowFieldError[][] }
   | { type: 'done'; summary: ReadSummary }
   | { type: 'file'; size: number }
-  | { type: 'problem'; kind: FileProblemKind; message: string }
+  | { type: 'problem'; kind: FileProblemKind; message: string; key?: FileProblemKey }
   | { type: 'crash'; message: string; code?: string };
 
 /**

@@ -109,7 +109,7 @@ export async function runWorkerTask(task: WorkerTask, post: Post, flow: FlowCont
       post({ type: 'file', size });
     }
   } catch (error) {
-    if (error instanceof FileProblem) post({ type: 'problem', kind: error.kind, message: error.message });
+    if (error instanceof FileProblem) post({ type: 'problem', kind: error.kind, message: error.message, key: error.key });
     else {
       const code = (error as { code?: unknown } | null)?.code;
       post({ type: 'crash', message: error instanceof Error ? (error.stack ?? error.message) : String(error), ...(typeof code === 'string' ? { code } : {}) });

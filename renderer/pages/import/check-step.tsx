@@ -35,7 +35,7 @@ export function CheckStep() {
         )}
         {error && (
           <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={`${t('import.check.failed')}: ${errorTitle(error, t)}`} role="alert" data-testid="import-check-error">
-            <Text size="sm">{fileProblemMessage(error.description, t) ?? error.description ?? ''}</Text>
+            <Text size="sm">{fileProblemMessage(error, t) ?? error.description ?? ''}</Text>
             {error.errors?.map((e, i) => (
               <Text key={i} size="xs">
                 {e.field}: {fieldMessage(e, t)}

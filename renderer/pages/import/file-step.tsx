@@ -100,7 +100,7 @@ function refusalText(refusal: FileRefusal, t: Translate): { title: string; body:
     return { title: t('import.file.refused'), body: t(refusal.local === 'empty' ? 'import.file.empty' : 'import.file.readFailed') };
   }
   const { error } = refusal;
-  const reason = fileProblemMessage(error.description, t);
+  const reason = fileProblemMessage(error, t);
   if (error.message === 'Bad file' || reason) return { title: t('import.file.refused'), body: reason ?? error.description ?? error.message, details: reason && reason !== error.description ? error.description : undefined };
   return { title: errorTitle(error, t), body: error.description ?? error.message };
 }

@@ -43,12 +43,12 @@ describe('the import wizard logic', () => {
     expect(missingRequired(fields, { 'order.clientNumber': 'A', 'recipient.city': 'G' }, { 'cost.codCost': '0', 'sender.addressString': 'Москва, Тверская 7' })).toEqual([]);
   });
 
-  it('translates the core\'s reasons for refusing a file, and leaves an unknown one alone', () => {
-    expect(fileProblemMessage('The workbook is protected with a password. Open it in Excel…', ru)).toMatch(/^Книга защищена паролем/);
-    expect(fileProblemMessage('This is an old Excel 97–2003 (.xls) file.', en)).toMatch(/\.xls\) file/);
-    expect(fileProblemMessage('The file is text (CSV, HTML or similar), not an xlsx workbook.', ru)).toMatch(/^Это текстовый файл/);
-    expect(fileProblemMessage('Merged cells in the table (B5:B6): …', ru)).toMatch(/объединённые ячейки/);
-    expect(fileProblemMessage('Something new', en)).toBeUndefined();
+  it('says a refused file\'s reason by the key the core gave it, and nothing for a file without one', () => {
+    expect(fileProblemMessage({ key: 'import.problem.encrypted' }, ru)).toMatch(/^Книга защищена паролем/);
+    expect(fileProblemMessage({ key: 'import.problem.xls' }, en)).toMatch(/\.xls\) file/);
+    expect(fileProblemMessage({ key: 'import.problem.text' }, ru)).toMatch(/^Это текстовый файл/);
+    expect(fileProblemMessage({ key: 'import.problem.merged' }, ru)).toMatch(/объединённые ячейки/);
+    expect(fileProblemMessage({}, en)).toBeUndefined();
   });
 
   it('puts a row error into the user\'s language by its key, keeping the cell it points at', () => {

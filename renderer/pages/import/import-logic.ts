@@ -1,31 +1,12 @@
 import type { ImportField, ImportPreset } from '../../../shared/contract/import';
 import type { UploadFailedItem, UploadResultItem } from '../../../shared/schemas/upload';
-import { fieldMessage, type Said } from '../../i18n/error-messages';
+import type { ErrorBody } from '../../../shared/errors';
+import { fieldMessage, messageByKey, type Said } from '../../i18n/error-messages';
 import type { MessageKey, Translate } from '../../i18n/types';
 
-
-/** The core's reasons for refusing a file (English, from the import's file checks) → our messages. */
-const problemPatterns: ReadonlyArray<readonly [RegExp, MessageKey]> = [
-  [/password|encrypted/i, 'import.problem.encrypted'],
-  [/97–2003|\.xls\)/i, 'import.problem.xls'],
-  [/file is text/i, 'import.problem.text'],
-  [/merged cells/i, 'import.problem.merged'],
-  [/no orders found/i, 'import.problem.noRows'],
-  [/more than [\d,]+ rows/i, 'import.problem.tooManyRows'],
-  [/largest workbook|larger than|more than \d+ MB of memory/i, 'import.problem.tooLarge'],
-  [/unpacks to|parts; a workbook/i, 'import.problem.bomb'],
-  [/is a chart/i, 'import.problem.chart'],
-  [/no sheets|empty archive|could not be found in the file|has no data in the file|is missing from the file/i, 'import.problem.noSheet'],
-  [/not an xlsx|not an excel workbook/i, 'import.problem.notXlsx'],
-  [/cannot be read|took longer|unusual way/i, 'import.problem.unreadable'],
-];
-
-/** A refused file's reason in the user's language; undefined when the core's text is not one we know. */
-export function fileProblemMessage(description: string | undefined, t: Translate): string | undefined {
-  if (!description) return undefined;
-  const hit = problemPatterns.find(([re]) => re.test(description));
-  return hit ? (t as (k: MessageKey) => string)(hit[1]) : undefined;
-}
+/** A refused file's reason in the user's language, by the key the core gave it; undefined when it gave none. */
+export const fileProblemMessage = (error: Pick<ErrorBody, 'key' | 'params'>, t: Translate): string | undefined =>
+  error.key ? messageByKey({ key: error.key, params: error.params }, t) : undefined;
 
 /** A row error in the user's language, by its key (the cell it came from included); `service` names a service by its key. */
 export const rowErrorMessage = (error: Said, t: Translate, service?: (key: string) => string): string => fieldMessage(error, t, { service });

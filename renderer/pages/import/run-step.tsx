@@ -81,7 +81,7 @@ function RunResult({ run, createdBefore }: { run: RunState; createdBefore: Reado
     <Stack gap="sm" data-testid="import-result">
       {run.status === 'failed' && run.error ? (
         <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={t('import.result.failed')} role="alert" data-testid="import-run-error">
-          <Text size="sm">{fileProblemMessage(run.error.description, t) ?? run.error.description ?? errorTitle({ ...run.error }, t)}</Text>
+          <Text size="sm">{fileProblemMessage(run.error, t) ?? run.error.description ?? errorTitle({ ...run.error }, t)}</Text>
         </Alert>
       ) : (
         <Alert color={failed ? 'orange' : 'green'} variant="light" icon={failed ? <IconAlert size={18} /> : <IconCheck size={18} />} title={summary} role="status" data-testid="import-result-summary">
