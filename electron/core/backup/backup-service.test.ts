@@ -141,7 +141,7 @@ describe('backups', () => {
       expect(JSON.stringify(refused)).not.toContain(env.dataDir);
     }
     const missing = await call('backup.restore', { id: 'shipdesk-19990101-000000.db' });
-    expect(missing).toEqual({ ok: false, error: { code: '040016', message: 'Not found', description: 'There is no backup shipdesk-19990101-000000.db; pick one from backup.list' } });
+    expect(missing).toMatchObject({ ok: false, error: { code: '040016', message: 'Not found', description: 'There is no backup shipdesk-19990101-000000.db; pick one from backup.list' } });
     expect(await call('backup.restore', { file: backup.path })).toMatchObject({ ok: false, error: { code: '040002' } });
     expect(existsSync(join(env.dataDir, 'restore-pending.db'))).toBe(false);
   });
