@@ -184,7 +184,7 @@ describe('browser mode in Russian: what went wrong, said where the shop looks', 
     await settled(page, '[data-testid="outbox-details"]');
     const details = page.getByTestId('outbox-details');
     const text = await details.innerText();
-    expect(text).toMatch(/не ответила \(POST \/oauth\/token\)/);
+    expect(text).toMatch(/СДЭК: нет связи \(POST \/oauth\/token\): соединение отклонено/);
     expect(text.match(english)?.[0]).toBeUndefined();
     await screenshot(page, 'attention-outbox-last-error-ru');
     await page.keyboard.press('Escape');
