@@ -149,8 +149,13 @@ export function createHttpServer({
     } catch (error) {
       const appError = error instanceof AppError ? error : unexpectedError(error);
       if (!(error instanceof AppError)) app.log.error(`${method} ${url.pathname} failed`, error);
-      if (!res.headersSent) sendError(res, appError.status, appError.body, format, appError.status === 413 ? { Connection: 'close' } : {});
-      else res.destroy();
+      if (res.headersSent) res.destroy();
+      else {
+        const headers: Record<string, string> = appError.status === 413 ? { Connection: 'close' } : {};
+        // The window's own channel (/app/…) keeps the messages' keys, as IPC does: the window says them in its language.
+        if (route.session) send(res, appError.status, appError.body, format, headers);
+        else sendError(res, appError.status, appError.body, format, headers);
+      }
     }
   }
 
