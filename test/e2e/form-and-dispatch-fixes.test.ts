@@ -18,6 +18,9 @@ const reachable = (page: Page, testId: string) =>
     return top !== null && element.contains(top);
   });
 
+/** "2026-11-27" as the Russian window writes it: "27.11.2026". */
+const russianDay = (iso: string) => iso.split('-').reverse().join('.');
+
 describe('browser mode: the order form leaves the header in reach, a closed copy is not the next new order, Russian Post sends by the Moscow day', () => {
   let session: Session;
   let shop: Caller;
@@ -111,12 +114,14 @@ describe('browser mode: the order form leaves the header in reach, a closed copy
     const group = page.locator('[data-testid="dispatch-group"]').filter({ has: page.getByTestId('dispatch-batch-form') }).first();
     const date = group.getByTestId('dispatch-batch-date');
     await date.waitFor();
-    expect(await date.inputValue()).toBe(moscowDay(evening));
+    // The box writes the day the Russian way (27.11.2026), whatever the browser's locale.
+    expect(await date.inputValue()).toBe(russianDay(moscowDay(evening)));
     expect(moscowDay(evening)).not.toBe(utcDay);
 
     // The core counts by its own clock: yesterday in Moscow now is past.
     const yesterday = moscowDay(Date.now() - DAY);
-    await date.fill(yesterday);
+    await date.fill(russianDay(yesterday));
+    await date.press('Tab');
     await group.getByTestId('dispatch-form-batches').click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Дата отправки' });
     await toast.waitFor();

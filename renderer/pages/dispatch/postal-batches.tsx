@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { DayInput } from '../../components/day-input';
 import { useCallback, useEffect, useState } from 'react';
 import type { DispatchGroup, PostalBatchInfo } from '../../../shared/contract/dispatch';
 import { errorTitle, fieldMessage } from '../../i18n/error-messages';
@@ -34,7 +35,7 @@ export function FormBatches({ group, disabled }: { group: DispatchGroup; disable
   };
   return (
     <Group gap="xs" align="flex-end" data-testid="dispatch-batch-form">
-      <TextInput type="date" size="sm" label={t('dispatch.batches.date')} min={defaultSendingDate()} value={date} onChange={(e) => setDate(e.currentTarget.value)} data-testid="dispatch-batch-date" />
+      <DayInput size="sm" label={t('dispatch.batches.date')} value={date || null} onChange={(v) => setDate(v ?? '')} clearable={false} data-testid="dispatch-batch-date" />
       <Button size="sm" variant="default" onClick={() => void form()} loading={busy} disabled={disabled || !date} data-testid="dispatch-form-batches">
         {t('dispatch.batches.form')}
       </Button>
