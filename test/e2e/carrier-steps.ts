@@ -58,8 +58,17 @@ export async function choosePickupPoint(page: Page): Promise<number> {
 
 /** The order with the shop's number, as the core keeps it. */
 export async function orderDetail(running: Running, shop: Caller, number: string) {
-  const list = await running.app.services.orders.list(shop, { limit: 10, offset: 0 });
-  return running.app.services.orders.get(shop, list.rows.find((r) => r.clientNumber === number)!.orderId);
+  // Asked a few times: the list row the test waited for comes from the same store, so a miss after that means
+  // the core lost or renumbered the order, and the failure names what the list held instead.
+  let held: string[] = [];
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const list = await running.app.services.orders.list(shop, { limit: 50, offset: 0 });
+    const row = list.rows.find((r) => r.clientNumber === number);
+    if (row) return running.app.services.orders.get(shop, row.orderId);
+    held = list.rows.map((r) => r.clientNumber);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`Order ${number} is not in the core's list; it holds: ${held.join(', ') || 'nothing'}`);
 }
 
 /** A point's code at its service, as the lists keep it. */
