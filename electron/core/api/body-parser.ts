@@ -3,6 +3,12 @@ import { Worker } from 'node:worker_threads';
 import { BODY_PARSE_THREADS, INLINE_PARSE_LIMIT } from './body-limits';
 import { xmlParserOptions } from './xml';
 
+/**
+ * A parsing thread idle this long ends. It keeps its heap as it was after its last body (the body's text and its
+ * value, tens of MB that no collection claims while the thread sleeps): an upload's job ran beside ≈ 50 MB of it.
+ */
+export const BODY_THREAD_IDLE_MS = 250;
+
 /** What a parse gives: the JSON value or the XML document tree, or why the text is not one. */
 export type ParsedText =
   | { ok: true; value: unknown }
@@ -61,14 +67,24 @@ interface Task {
  * to parse, and the main thread answers everyone else meanwhile. Small bodies never leave the main thread.
  * Where a thread cannot start (a packaging that lacks the parser's files) large bodies are parsed inline.
  */
-export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFormat) => ParsedText, threads = BODY_PARSE_THREADS) {
+export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFormat) => ParsedText, threads = BODY_PARSE_THREADS, idleMs = BODY_THREAD_IDLE_MS) {
   const idle: Worker[] = [];
+  /** The stop timers of idle threads: a thread idle for idleMs ends, and its memory with it. */
+  const stopping = new Map<Worker, ReturnType<typeof setTimeout>>();
   const busy = new Map<Worker, Task>();
   const waiting: Task[] = [];
   let started = 0;
   let nextId = 1;
   let unavailable = false;
   let closed = false;
+
+  /** Ends an idle thread: out of the idle list first, so no body is given to it while it stops. */
+  function stop(worker: Worker) {
+    stopping.delete(worker);
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+    void worker.terminate();
+  }
 
   function startThread(): Worker | null {
     try {
@@ -82,6 +98,7 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
         if (!task || task.id !== id) return;
         busy.delete(worker);
         idle.push(worker);
+        stopping.set(worker, setTimeout(() => stop(worker), idleMs).unref());
         task.resolve(result);
         pump();
       });
@@ -91,6 +108,8 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
         gone = true;
         const task = busy.get(worker);
         busy.delete(worker);
+        clearTimeout(stopping.get(worker));
+        stopping.delete(worker);
         const at = idle.indexOf(worker);
         if (at >= 0) idle.splice(at, 1);
         started--;
@@ -115,6 +134,8 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
         return;
       }
       const task = waiting.shift()!;
+      clearTimeout(stopping.get(worker));
+      stopping.delete(worker);
       busy.set(worker, task);
       // The bytes move to the thread instead of being copied when the buffer is the body's own.
       const { bytes } = task;
@@ -132,9 +153,14 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
         pump();
       });
     },
+    /** Threads started and not yet stopped (idle or parsing). */
+    get threads() {
+      return started;
+    },
     /** Stops the threads; bodies still waiting are parsed inline. */
     async close(): Promise<void> {
       closed = true;
+      for (const timer of stopping.values()) clearTimeout(timer);
       for (const task of waiting.splice(0)) task.resolve(parseInline(task.bytes, task.format));
       await Promise.all([...idle, ...busy.keys()].map((worker) => worker.terminate()));
     },

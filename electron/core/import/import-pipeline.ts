@@ -83,6 +83,14 @@ export interface PipelineDeps extends ImportAppParts {
   readers: ImportReaders;
 }
 
+/**
+ * Orders read from the spool for the first write transaction; each next read is what the last transaction took
+ * (twice that when it took all it was given, up to batchSize). Orders read ahead of their transaction outlived
+ * the turns between and died in the old generation: read 1,000 at a time, 100,000 wide rows took a serve
+ * process's main heap to 222 MB (peak RSS 425 MB) where forced collections in a like run found ≈ 75 MB live.
+ */
+const firstWriteRead = 50;
+
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
 export function createImportPipeline(deps: PipelineDeps) {
@@ -131,8 +139,8 @@ export function createImportPipeline(deps: PipelineDeps) {
     let failed = cursor - created;
     await update(job.importId, { status: 'creating', total, done: cursor, created, failed });
     report('creating', cursor, total, true);
-    const itemsAt = (from: number): ImportWriteItem[] => {
-      const batch = entries.slice(from, from + options.batchSize);
+    const itemsAt = (from: number, count: number): ImportWriteItem[] => {
+      const batch = entries.slice(from, from + count);
       const orders = spool.read(batch.map((e) => e.seq));
       return batch.map((e) => {
         const order = orders.get(e.seq);
@@ -142,6 +150,7 @@ export function createImportPipeline(deps: PipelineDeps) {
       });
     };
     let ahead: ImportWriteItem[] = [];
+    let readCount = firstWriteRead;
     let firstId = Number.POSITIVE_INFINITY;
     let lastId = 0;
     const release = async () => {
@@ -161,7 +170,8 @@ export function createImportPipeline(deps: PipelineDeps) {
           throw new ImportCanceled();
         }
         // a transaction may stop early (writeSliceMs): what it left is written by the next, not read again
-        if (!ahead.length) ahead = itemsAt(cursor);
+        if (!ahead.length) ahead = itemsAt(cursor, readCount);
+        const given = ahead.length;
         const { outcomes, consumed } = await ordersStore.createImportedOrders({
           companyId: job.ctx.companyId,
           importId: job.importId,
@@ -190,6 +200,7 @@ export function createImportPipeline(deps: PipelineDeps) {
         }
         cursor += consumed;
         ahead = ahead.slice(consumed);
+        readCount = consumed === given ? Math.min(options.batchSize, readCount * 2) : Math.max(firstWriteRead, consumed);
         failed = cursor - created;
         await update(job.importId, { done: cursor, created, failed });
         report('creating', cursor, total, true); // once per transaction
