@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import { statusMessage } from '../orders/status-message';
+import { withCallSlot, type CallSlot } from '../providers/between-calls';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { ClaimedJob as Job, JobOutcome, OrdersStore, OutboxAction, StoredOrder } from '../store/orders/orders-store';
@@ -51,6 +52,9 @@ const CLAIM_SCAN = 200;
  *
  * Calls run in parallel, up to each service's limit (its connection's "parallel calls", default 8); each
  * job is claimed with this outbox as its holder and a lease (the orders store), so no job runs twice at once.
+ * A job holds a place in its lane while it calls; waiting between its calls (CDEK checking a new order before
+ * its number can be read) it gives the place back, and gets the next free one before any new job starts
+ * (lanes.ts, providers/between-calls.ts): never more calls out than the limit, while the service's checks overlap.
  * A service that keeps failing opens its breaker (breaker.ts): its orders wait, not using up their
  * attempts, while the other services' orders go on. A 429 pauses the service until its Retry-After; any
  * Retry-After holds the job until then. Failures otherwise back off with jitter, and after
@@ -71,9 +75,14 @@ export function createOutbox(deps: OutboxDeps) {
   const { store, clock, providers, events, log } = deps;
   const backoff = deps.backoff ?? jitteredBackoff;
   const holder = randomUUID();
-  const lanes = createLanes(clock, deps.laneOf, deps.breaker);
   /** The jobs out now, each settling when its outcome is recorded. */
   const inFlight = new Set<Promise<void>>();
+  /** Wakes a drain waiting for a place to free up (a job ended or waits between its calls). */
+  let wakeDrain: (() => void) | null = null;
+  const lanes = createLanes(clock, deps.laneOf, deps.breaker, () => {
+    wakeDrain?.();
+    if (timer) pumpSoon();
+  });
   let pumping: Promise<number> | null = null;
   let pumpAgain = false;
   let draining: Promise<number> | null = null;
@@ -208,12 +217,12 @@ export function createOutbox(deps: OutboxDeps) {
     await runWithdraw(job);
   }
 
-  /** Runs one claimed job within its service's lane; resolves once its outcome is recorded. */
-  async function runJob(job: Job, lane: Lane): Promise<void> {
+  /** Runs one claimed job within its service's lane, holding a place there while it calls; resolves once its outcome is recorded. */
+  async function runJob(job: Job, lane: Lane, slot: CallSlot): Promise<void> {
     if (!(await store.jobStillHeld(holder, job.id))) return; // withdrawn after it was claimed: do not call out
     const trial = lane.breaker.start();
     try {
-      const registration = await callService(job);
+      const registration = await withCallSlot(slot, () => callService(job));
       lane.breaker.success();
       if (registration) await recordSoon(job, registration);
     } catch (error) {
@@ -260,18 +269,18 @@ export function createOutbox(deps: OutboxDeps) {
     await store.releaseJob(holder, job.id, { error: message, errorMessage: failureRef(error) ?? null, notBefore, counts });
   }
 
-  /** Starts a claimed job; it counts against its lane until its outcome is recorded. */
+  /** Starts a claimed job; it counts against its lane until its outcome is recorded (its place is freed at once, see lanes.ts). */
   function launch(job: Job, lane: Lane) {
-    lane.inFlight++;
-    const run: Promise<void> = runJob(job, lane)
+    lanes.startJob(lane);
+    const slot = lanes.slotOf(lane);
+    const run: Promise<void> = runJob(job, lane, slot)
       .catch((error) => {
         if (!stopped) log.error(`outbox: ${job.action} of order ${job.orderId} could not be recorded`, error);
       })
       .finally(() => {
-        lane.inFlight--;
         inFlight.delete(run);
         finishedSincePublish++;
-        if (timer) pumpSoon();
+        lanes.endJob(lane, slot.end());
       });
     inFlight.add(run);
   }
@@ -356,7 +365,11 @@ export function createOutbox(deps: OutboxDeps) {
           if (started === 0) break;
           continue;
         }
-        await Promise.race(inFlight);
+        await new Promise<void>((resolve) => {
+          wakeDrain = resolve;
+          void Promise.race(inFlight).then(resolve);
+        });
+        wakeDrain = null;
       }
     } while (drainAgain && !stopped);
     await publishStates();

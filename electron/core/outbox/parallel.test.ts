@@ -3,8 +3,10 @@ import { orderPayload } from '../../../test/helpers/payloads';
 import { createTestApp } from '../../../test/helpers/test-app';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
+import { betweenCalls } from '../providers/between-calls';
 import { ProviderUnavailableError, type Carrier } from '../providers/provider';
 import { backoffDelay, jitteredBackoff, MAX_FAILED_ATTEMPTS } from './backoff';
+import { JOBS_PER_PLACE } from './lanes';
 import { createOutbox } from './outbox';
 
 const info: ProviderInfo = {
@@ -134,6 +136,42 @@ describe('the outbox in parallel', () => {
     svc.open();
     expect(await drained).toBe(20);
     expect([...svc.registrations.values()]).toEqual(Array(20).fill(1));
+  });
+
+  it('an order waiting between its calls (the service still checking it) gives its place back: more orders out, never more than eight calls', async () => {
+    let calling = 0;
+    let mostCalling = 0;
+    let betweenNow = 0;
+    let checked: () => void = () => {};
+    const check = new Promise<void>((resolve) => (checked = resolve));
+    /** One call to the service: it stays out for a turn of the event loop, so calls overlap. */
+    const call = async () => {
+      mostCalling = Math.max(mostCalling, ++calling);
+      await new Promise((resolve) => setImmediate(resolve));
+      calling--;
+    };
+    svc.provider.register = async (request) => {
+      await call(); // the order is sent
+      betweenNow++;
+      await betweenCalls(() => check); // the service checks it; no call is out meanwhile
+      betweenNow--;
+      await call(); // its number is read
+      svc.registrations.set(request.clientNumber, (svc.registrations.get(request.clientNumber) ?? 0) + 1);
+      return { providerNumber: `GT-${request.clientNumber}` };
+    };
+    for (let i = 1; i <= 40; i++) await create(`BTW-${i}`);
+    const drained = env.app.outbox.drain();
+    await until(() => betweenNow === JOBS_PER_PLACE * 8, 'sixteen orders waiting for the check');
+    // The jobs' bound holds: nothing more starts while they wait.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(betweenNow).toBe(16);
+    expect(mostCalling).toBe(8);
+    checked();
+    expect(await drained).toBe(40);
+    expect(mostCalling).toBe(8);
+    expect(svc.registrations.size).toBe(40);
+    expect([...svc.registrations.values()].every((n) => n === 1)).toBe(true);
+    expect(await env.app.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
   });
 
   it('on stop it claims nothing new, waits for the calls that are out, and leaves the rest queued for the next start', async () => {
