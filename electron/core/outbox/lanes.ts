@@ -148,6 +148,8 @@ export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: B
       return [...lanes.values()].filter((lane) => room(lane) === 0).flatMap((lane) => [...lane.pairs.values()]);
     },
     all: () => [...lanes.values()],
+    /** Every lane called so far has jobs out and room for none: only a place freed lets a claim start anything of theirs. */
+    allBusy: () => lanes.size > 0 && [...lanes.values()].every((lane) => lane.jobs > 0 && room(lane) === 0),
   };
 }
 

@@ -88,6 +88,7 @@ export function createOutbox(deps: OutboxDeps) {
   let draining: Promise<number> | null = null;
   let drainAgain = false;
   let timer: NodeJS.Timeout | null = null;
+  let passMs = 1_000;
   let stopped = false;
   /** What each company's windows were last told of its queue (companies with an empty queue are left out). */
   const lastPublished = new Map<number, string>();
@@ -267,6 +268,27 @@ export function createOutbox(deps: OutboxDeps) {
     // nor one whose breaker is open before its trial.
     const notBefore = Math.max(retryAfterMs !== undefined ? now + retryAfterMs : 0, lane.breaker.state() === 'open' ? lane.breaker.trialAt()! : 0);
     await store.releaseJob(holder, job.id, { error: message, errorMessage: failureRef(error) ?? null, notBefore, counts });
+    wakeAt(Math.max(job.nextAttemptAt, notBefore));
+  }
+
+  let wakeTimer: NodeJS.Timeout | null = null;
+  let wakeTime = Infinity;
+  /**
+   * A claim when a job given back comes due sooner than the next pass (a Retry-After of a second, a first
+   * backoff), so the last orders of a batch do not wait for the pass. On the injected clock: a timer that
+   * fires before its time (a hand-driven clock in tests) waits again for the rest.
+   */
+  function wakeAt(at: number) {
+    if (!timer || at >= wakeTime || at - clock.now() >= passMs) return;
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeTime = at;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = null;
+      wakeTime = Infinity;
+      if (clock.now() < at) return wakeAt(at);
+      pumpSoon();
+    }, Math.max(0, at - clock.now()));
+    wakeTimer.unref();
   }
 
   /** Starts a claimed job; it counts against its lane until its outcome is recorded (its place is freed at once, see lanes.ts). */
@@ -401,9 +423,14 @@ export function createOutbox(deps: OutboxDeps) {
       return draining;
     },
 
-    /** Asks for a claim soon (after a commit). */
+    /**
+     * Asks for a claim soon (after a commit). While every service called is busy to its limit, a claim
+     * could start nothing of theirs: the next place freed claims (and the pass finds any other service's
+     * jobs), so a shop creating orders fast is not slowed by a scan of the queue after each one.
+     */
     kick(): void {
       if (!timer) return; // not started: tests and tools drain by hand
+      if (lanes.allBusy()) return;
       pumpSoon();
     },
 
@@ -415,6 +442,7 @@ export function createOutbox(deps: OutboxDeps) {
     start(intervalMs = 1_000): void {
       if (timer) return;
       stopped = false;
+      passMs = intervalMs;
       timer = setInterval(() => {
         pumpSoon();
         publishStates().catch((error) => log.error('outbox state failed', error));
@@ -431,6 +459,9 @@ export function createOutbox(deps: OutboxDeps) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (wakeTimer) clearTimeout(wakeTimer);
+      wakeTimer = null;
+      wakeTime = Infinity;
       await pumping?.catch(() => {});
       if (inFlight.size === 0) return;
       let grace: NodeJS.Timeout | undefined;
