@@ -51,6 +51,7 @@ export const registerBench: Benchmark = {
       const counts = fake.registrationCounts();
       const ourCounts = [...counts].filter(([n]) => n.startsWith('REG-')).map(([, c]) => c);
       const faultsOurs = front.stats.faults['503'];
+      const mostAtOnce = front.stats.maxInFlight; // the connection's limit, seen where the calls arrive
 
       ctx.log(`register: baseline, the same calls ${BASELINE_AT_ONCE} at a time`);
       const baselineMs = await baseline(url, orders);
@@ -65,6 +66,7 @@ export const registerBench: Benchmark = {
           registeredTwice: ourCounts.filter((c) => c > 1).length,
           uploadingErrors: ours.failed,
           faults503: faultsOurs,
+          mostCallsAtOnce: mostAtOnce,
         },
         baseline: { what: `the CDEK adapter alone, ${BASELINE_AT_ONCE} orders at a time, same fake and front`, ms: baselineMs, registered: baseCounts.length },
         ratio: ours.ms / baselineMs,
@@ -73,6 +75,7 @@ export const registerBench: Benchmark = {
           { figure: 'ms', op: '<=', limit: 20_000 },
           { figure: 'registeredTwice', op: '<=', limit: 0 },
           { figure: 'registered', op: '>=', limit: orders },
+          { figure: 'mostCallsAtOnce', op: '<=', limit: parallel },
         ],
       };
     } finally {

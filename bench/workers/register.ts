@@ -14,7 +14,8 @@ const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, orders
 
 async function main() {
   const count = Number(values.orders);
-  const http = createNodeHttpFetch();
+  // As many sockets as the connection may have calls out (the platform fetch serve uses has no cap of its own).
+  const http = createNodeHttpFetch({ maxSockets: Number(values.parallel) });
   const app = await createApp({ dataDir: values['data-dir']!, log: silentLogger, startWorkers: true, cdek: { fetch: http.fetch } });
   const shop = await app.desktopContext();
   const connected = await app.dispatch('connections.create', shop, {

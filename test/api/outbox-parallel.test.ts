@@ -84,6 +84,20 @@ describe('registration in parallel', () => {
     expect(slow.stats.maxInFlight).toBe(3);
   });
 
+  it('an order CDEK is still checking holds no place: with the adapter really waiting between its calls, the calls out stay within "parallel calls"', { timeout: 60_000 }, async () => {
+    fake = await startFakeCdek({ now: clock.now, validation: 'next-get' });
+    const slow = await front({ latencyMs: 20 });
+    // The adapter's own waits (no sleep injected): each order is sent, waited on, then read.
+    env = await createTestApp({ clock, cdek: { fetch: http.fetch, timeoutMs: 5_000, pollDelaysMs: [30, 30, 30] } });
+    await connect('Три за раз', slow, 3);
+    for (let i = 1; i <= 24; i++) await create(`PW-${i}`);
+    await drainOutbox(env.app, clock);
+    expect((await statuses('PW-')).filter((s) => s !== 'uploaded')).toEqual([]);
+    expect([...fake.registrationCounts().values()].filter((n) => n !== 1)).toEqual([]);
+    expect(fake.registrationCounts().size).toBe(24);
+    expect(slow.stats.maxInFlight).toBe(3);
+  });
+
   it('a dead service opens its breaker: its orders wait without using up their attempts while another service\'s orders go through', { timeout: 120_000 }, async () => {
     fake = await startFakeCdek({ now: clock.now, validation: 'next-get' });
     const deadFront = await front();

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import { DEFAULT_PARALLEL_CALLS } from '../providers/carrier-kind';
 import { ProviderUnavailableError } from '../providers/provider';
+import type { CallSlot } from '../providers/between-calls';
 import { createBreaker, type Breaker, type BreakerOptions } from './breaker';
 import type { ServicePair } from '../store/orders/orders-store';
 
@@ -17,11 +18,23 @@ export type LaneOf = (providerKey: string, providerConnectId: number | null) => 
 /** How a call ended, as a lane keeps count of it. */
 export type CallOutcome = 'answered' | 'failed' | 'rate-limited';
 
+/**
+ * How many of a lane's jobs may be out for each place: a job waiting between its calls (CDEK checking a new
+ * order) holds no place, so up to this many times the limit are started, and never more calls than the limit.
+ */
+export const JOBS_PER_PLACE = 2;
+
 /** One service's share of the outbox: its calls out, its limit, its breaker, and a pause a 429 asked for. */
 export interface Lane {
   readonly key: string;
+  /** Calls out at once at most (the connection's "parallel calls"). */
   limit: number;
+  /** Places taken: jobs calling the service now (a job waiting between its calls gives its place back). */
   inFlight: number;
+  /** Jobs out, calling or waiting between calls; at most JOBS_PER_PLACE × limit. */
+  jobs: number;
+  /** Jobs back from a wait between calls, waiting for a place: served before any new job starts. */
+  waiters: (() => void)[];
   breaker: Breaker;
   /** No new call before this (the service answered 429 with Retry-After). */
   pausedUntil: number;
@@ -36,7 +49,7 @@ export function outcomeOf(error: unknown): CallOutcome {
 }
 
 /** The lanes of the services the outbox has called, made on first use. */
-export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: BreakerOptions = {}) {
+export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: BreakerOptions = {}, onRoom: () => void = () => {}) {
   const lanes = new Map<string, Lane>();
   const byPair = new Map<string, Lane>();
 
@@ -46,7 +59,7 @@ export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: B
     const key = service?.lane ?? `service:${providerKey}`;
     let lane = lanes.get(key);
     if (!lane) {
-      lane = { key, limit: DEFAULT_PARALLEL_CALLS, inFlight: 0, breaker: createBreaker(clock, breaker), pausedUntil: 0, pairs: new Map() };
+      lane = { key, limit: DEFAULT_PARALLEL_CALLS, inFlight: 0, jobs: 0, waiters: [], breaker: createBreaker(clock, breaker), pausedUntil: 0, pairs: new Map() };
       lanes.set(key, lane);
     }
     // Read on every claim: a connection's setting changed in Settings applies to the next calls.
@@ -56,21 +69,87 @@ export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: B
     return lane;
   }
 
-  /** How many more calls the lane may start now. */
+  /** How many more jobs the lane may start now: places free (after the jobs waiting for one), within the jobs' bound. */
   function room(lane: Lane): number {
     if (lane.pausedUntil > clock.now()) return 0;
-    if (!lane.breaker.admits(lane.inFlight)) return 0;
-    return lane.breaker.state() === 'closed' ? Math.max(0, lane.limit - lane.inFlight) : 1;
+    if (!lane.breaker.admits(lane.jobs)) return 0;
+    const places = Math.min(lane.limit - lane.inFlight - lane.waiters.length, JOBS_PER_PLACE * lane.limit - lane.jobs);
+    return Math.max(0, lane.breaker.state() === 'closed' ? places : Math.min(places, 1));
+  }
+
+  /** A job starts: it takes a place. */
+  function startJob(lane: Lane) {
+    lane.jobs++;
+    lane.inFlight++;
+  }
+
+  /** A place is given back: the first job waiting for one takes it, or it is free for a new job. */
+  function freePlace(lane: Lane) {
+    const next = lane.inFlight <= lane.limit ? lane.waiters.shift() : undefined;
+    if (next) return next();
+    lane.inFlight--;
+    onRoom();
+  }
+
+  /** A job ends; `held` says whether it still had its place (see slotOf). */
+  function endJob(lane: Lane, held: boolean) {
+    lane.jobs--;
+    if (held) freePlace(lane);
+    else onRoom();
+  }
+
+  /**
+   * The job's place as its adapter sees it (providers/between-calls.ts): given back during a wait between
+   * calls and taken again before the next one. end() makes it inert and says whether the place was held.
+   */
+  function slotOf(lane: Lane): CallSlot & { end(): boolean } {
+    let state: 'held' | 'released' | 'waiting' = 'held';
+    let ended = false;
+    let pending: (() => void) | null = null;
+    return {
+      release() {
+        if (state !== 'held' || ended) return;
+        state = 'released';
+        freePlace(lane);
+      },
+      async reacquire() {
+        if (state !== 'released' || ended) return;
+        if (lane.inFlight < lane.limit && lane.waiters.length === 0) {
+          lane.inFlight++;
+          state = 'held';
+          return;
+        }
+        state = 'waiting';
+        await new Promise<void>((resolve) => {
+          pending = () => {
+            state = 'held';
+            resolve();
+          };
+          lane.waiters.push(pending);
+        });
+      },
+      end() {
+        ended = true;
+        // A job gone while waiting for a place never got it: it leaves the line.
+        if (state === 'waiting' && pending) lane.waiters.splice(lane.waiters.indexOf(pending), 1);
+        return state === 'held';
+      },
+    };
   }
 
   return {
     of,
     room,
+    startJob,
+    endJob,
+    slotOf,
     /** The service/connection pairs of lanes that can start nothing now: a claim leaves their jobs alone. */
     blockedPairs() {
       return [...lanes.values()].filter((lane) => room(lane) === 0).flatMap((lane) => [...lane.pairs.values()]);
     },
     all: () => [...lanes.values()],
+    /** Every lane called so far has jobs out and room for none: only a place freed lets a claim start anything of theirs. */
+    allBusy: () => lanes.size > 0 && [...lanes.values()].every((lane) => lane.jobs > 0 && room(lane) === 0),
   };
 }
 

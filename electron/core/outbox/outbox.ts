@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import { statusMessage } from '../orders/status-message';
+import { withCallSlot, type CallSlot } from '../providers/between-calls';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { ClaimedJob as Job, JobOutcome, OrdersStore, OutboxAction, StoredOrder } from '../store/orders/orders-store';
@@ -51,6 +52,9 @@ const CLAIM_SCAN = 200;
  *
  * Calls run in parallel, up to each service's limit (its connection's "parallel calls", default 8); each
  * job is claimed with this outbox as its holder and a lease (the orders store), so no job runs twice at once.
+ * A job holds a place in its lane while it calls; waiting between its calls (CDEK checking a new order before
+ * its number can be read) it gives the place back, and gets the next free one before any new job starts
+ * (lanes.ts, providers/between-calls.ts): never more calls out than the limit, while the service's checks overlap.
  * A service that keeps failing opens its breaker (breaker.ts): its orders wait, not using up their
  * attempts, while the other services' orders go on. A 429 pauses the service until its Retry-After; any
  * Retry-After holds the job until then. Failures otherwise back off with jitter, and after
@@ -71,14 +75,20 @@ export function createOutbox(deps: OutboxDeps) {
   const { store, clock, providers, events, log } = deps;
   const backoff = deps.backoff ?? jitteredBackoff;
   const holder = randomUUID();
-  const lanes = createLanes(clock, deps.laneOf, deps.breaker);
   /** The jobs out now, each settling when its outcome is recorded. */
   const inFlight = new Set<Promise<void>>();
+  /** Wakes a drain waiting for a place to free up (a job ended or waits between its calls). */
+  let wakeDrain: (() => void) | null = null;
+  const lanes = createLanes(clock, deps.laneOf, deps.breaker, () => {
+    wakeDrain?.();
+    if (timer) pumpSoon();
+  });
   let pumping: Promise<number> | null = null;
   let pumpAgain = false;
   let draining: Promise<number> | null = null;
   let drainAgain = false;
   let timer: NodeJS.Timeout | null = null;
+  let passMs = 1_000;
   let stopped = false;
   /** What each company's windows were last told of its queue (companies with an empty queue are left out). */
   const lastPublished = new Map<number, string>();
@@ -208,12 +218,12 @@ export function createOutbox(deps: OutboxDeps) {
     await runWithdraw(job);
   }
 
-  /** Runs one claimed job within its service's lane; resolves once its outcome is recorded. */
-  async function runJob(job: Job, lane: Lane): Promise<void> {
+  /** Runs one claimed job within its service's lane, holding a place there while it calls; resolves once its outcome is recorded. */
+  async function runJob(job: Job, lane: Lane, slot: CallSlot): Promise<void> {
     if (!(await store.jobStillHeld(holder, job.id))) return; // withdrawn after it was claimed: do not call out
     const trial = lane.breaker.start();
     try {
-      const registration = await callService(job);
+      const registration = await withCallSlot(slot, () => callService(job));
       lane.breaker.success();
       if (registration) await recordSoon(job, registration);
     } catch (error) {
@@ -258,20 +268,41 @@ export function createOutbox(deps: OutboxDeps) {
     // nor one whose breaker is open before its trial.
     const notBefore = Math.max(retryAfterMs !== undefined ? now + retryAfterMs : 0, lane.breaker.state() === 'open' ? lane.breaker.trialAt()! : 0);
     await store.releaseJob(holder, job.id, { error: message, errorMessage: failureRef(error) ?? null, notBefore, counts });
+    wakeAt(Math.max(job.nextAttemptAt, notBefore));
   }
 
-  /** Starts a claimed job; it counts against its lane until its outcome is recorded. */
+  let wakeTimer: NodeJS.Timeout | null = null;
+  let wakeTime = Infinity;
+  /**
+   * A claim when a job given back comes due sooner than the next pass (a Retry-After of a second, a first
+   * backoff), so the last orders of a batch do not wait for the pass. On the injected clock: a timer that
+   * fires before its time (a hand-driven clock in tests) waits again for the rest.
+   */
+  function wakeAt(at: number) {
+    if (!timer || at >= wakeTime || at - clock.now() >= passMs) return;
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeTime = at;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = null;
+      wakeTime = Infinity;
+      if (clock.now() < at) return wakeAt(at);
+      pumpSoon();
+    }, Math.max(0, at - clock.now()));
+    wakeTimer.unref();
+  }
+
+  /** Starts a claimed job; it counts against its lane until its outcome is recorded (its place is freed at once, see lanes.ts). */
   function launch(job: Job, lane: Lane) {
-    lane.inFlight++;
-    const run: Promise<void> = runJob(job, lane)
+    lanes.startJob(lane);
+    const slot = lanes.slotOf(lane);
+    const run: Promise<void> = runJob(job, lane, slot)
       .catch((error) => {
         if (!stopped) log.error(`outbox: ${job.action} of order ${job.orderId} could not be recorded`, error);
       })
       .finally(() => {
-        lane.inFlight--;
         inFlight.delete(run);
         finishedSincePublish++;
-        if (timer) pumpSoon();
+        lanes.endJob(lane, slot.end());
       });
     inFlight.add(run);
   }
@@ -356,7 +387,11 @@ export function createOutbox(deps: OutboxDeps) {
           if (started === 0) break;
           continue;
         }
-        await Promise.race(inFlight);
+        await new Promise<void>((resolve) => {
+          wakeDrain = resolve;
+          void Promise.race(inFlight).then(resolve);
+        });
+        wakeDrain = null;
       }
     } while (drainAgain && !stopped);
     await publishStates();
@@ -388,9 +423,14 @@ export function createOutbox(deps: OutboxDeps) {
       return draining;
     },
 
-    /** Asks for a claim soon (after a commit). */
+    /**
+     * Asks for a claim soon (after a commit). While every service called is busy to its limit, a claim
+     * could start nothing of theirs: the next place freed claims (and the pass finds any other service's
+     * jobs), so a shop creating orders fast is not slowed by a scan of the queue after each one.
+     */
     kick(): void {
       if (!timer) return; // not started: tests and tools drain by hand
+      if (lanes.allBusy()) return;
       pumpSoon();
     },
 
@@ -402,6 +442,7 @@ export function createOutbox(deps: OutboxDeps) {
     start(intervalMs = 1_000): void {
       if (timer) return;
       stopped = false;
+      passMs = intervalMs;
       timer = setInterval(() => {
         pumpSoon();
         publishStates().catch((error) => log.error('outbox state failed', error));
@@ -418,6 +459,9 @@ export function createOutbox(deps: OutboxDeps) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (wakeTimer) clearTimeout(wakeTimer);
+      wakeTimer = null;
+      wakeTime = Infinity;
       await pumping?.catch(() => {});
       if (inFlight.size === 0) return;
       let grace: NodeJS.Timeout | undefined;

@@ -3,8 +3,10 @@ import { orderPayload } from '../../../test/helpers/payloads';
 import { createTestApp } from '../../../test/helpers/test-app';
 import { createApp } from '../app';
 import { silentLogger } from '../logger';
+import { betweenCalls } from '../providers/between-calls';
 import { ProviderUnavailableError, type Carrier } from '../providers/provider';
 import { backoffDelay, jitteredBackoff, MAX_FAILED_ATTEMPTS } from './backoff';
+import { JOBS_PER_PLACE } from './lanes';
 import { createOutbox } from './outbox';
 
 const info: ProviderInfo = {
@@ -134,6 +136,93 @@ describe('the outbox in parallel', () => {
     svc.open();
     expect(await drained).toBe(20);
     expect([...svc.registrations.values()]).toEqual(Array(20).fill(1));
+  });
+
+  it('an order waiting between its calls (the service still checking it) gives its place back: more orders out, never more than eight calls', async () => {
+    let calling = 0;
+    let mostCalling = 0;
+    let betweenNow = 0;
+    let checked: () => void = () => {};
+    const check = new Promise<void>((resolve) => (checked = resolve));
+    /** One call to the service: it stays out for a turn of the event loop, so calls overlap. */
+    const call = async () => {
+      mostCalling = Math.max(mostCalling, ++calling);
+      await new Promise((resolve) => setImmediate(resolve));
+      calling--;
+    };
+    svc.provider.register = async (request) => {
+      await call(); // the order is sent
+      betweenNow++;
+      await betweenCalls(() => check); // the service checks it; no call is out meanwhile
+      betweenNow--;
+      await call(); // its number is read
+      svc.registrations.set(request.clientNumber, (svc.registrations.get(request.clientNumber) ?? 0) + 1);
+      return { providerNumber: `GT-${request.clientNumber}` };
+    };
+    for (let i = 1; i <= 40; i++) await create(`BTW-${i}`);
+    const drained = env.app.outbox.drain();
+    await until(() => betweenNow === JOBS_PER_PLACE * 8, 'sixteen orders waiting for the check');
+    // The jobs' bound holds: nothing more starts while they wait.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(betweenNow).toBe(16);
+    expect(mostCalling).toBe(8);
+    checked();
+    expect(await drained).toBe(40);
+    expect(mostCalling).toBe(8);
+    expect(svc.registrations.size).toBe(40);
+    expect([...svc.registrations.values()].every((n) => n === 1)).toBe(true);
+    expect(await env.app.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
+  });
+
+  it('an order a service told to come back in a moment (Retry-After) goes again when that moment comes, not at the next pass', async () => {
+    let calls = 0;
+    const register = svc.provider.register;
+    svc.provider.register = async (request) => {
+      if (++calls === 1) throw new ProviderUnavailableError('HTTP 503 (retry after 1 s)', { httpStatus: 503, retryAfterMs: 1_000 });
+      return register(request);
+    };
+    await create('RA-1');
+    // A pass every ten minutes: only the wake-up for the job that was told when to come back can send it sooner.
+    const outbox = createOutbox({ store: env.app.stores.orders, clock: env.clock, providers: env.app.providers, events: env.app.events, log: silentLogger, backoff: () => 0 });
+    outbox.start(600_000);
+    try {
+      await until(async () => (await env.app.db.selectFrom('outbox').select('last_error').executeTakeFirst())?.last_error != null, 'the 503 recorded');
+      expect(calls).toBe(1);
+      // Not sooner than it said…
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toBe(1);
+      // …and once its second has passed, without a pass.
+      env.clock.advance(1_000);
+      await until(() => svc.registrations.get('RA-1') === 1, 'the order sent again');
+      expect(calls).toBe(2);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it('orders created while the service has its eight calls out do not each make the queue be read; the next place freed takes them', async () => {
+    svc.close();
+    for (let i = 1; i <= 8; i++) await create(`BUSY-${i}`);
+    let reads = 0;
+    const store = env.app.stores.orders;
+    const counted = { ...store, dueJobs: (...args: Parameters<typeof store.dueJobs>) => (reads++, store.dueJobs(...args)) };
+    const outbox = createOutbox({ store: counted, clock: env.clock, providers: env.app.providers, events: env.app.events, log: silentLogger });
+    outbox.start(600_000);
+    try {
+      await until(() => svc.waiting() === 8, 'eight calls out');
+      const readsWhenBusy = reads;
+      for (let i = 9; i <= 20; i++) {
+        await create(`BUSY-${i}`);
+        outbox.kick();
+      }
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(reads).toBe(readsWhenBusy);
+      svc.open();
+      await until(() => svc.registrations.size === 20, 'all twenty sent');
+      expect([...svc.registrations.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      await outbox.stop();
+    }
   });
 
   it('on stop it claims nothing new, waits for the calls that are out, and leaves the rest queued for the next start', async () => {

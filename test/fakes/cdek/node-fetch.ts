@@ -4,10 +4,11 @@ import { Agent, request } from 'node:http';
  * A minimal fetch over node:http with a keep-alive agent, for the long fault test only: on a busy two-core
  * machine undici's fetch costs about 1.8 ms a call here against 0.5 ms, and the test makes thousands.
  * It honours what the CDEK client uses: method, headers, a string body and an AbortSignal.
- * The adapter tests keep the platform fetch, so the real one is covered too.
+ * The adapter tests keep the platform fetch, so the real one is covered too. `maxSockets` (default 16) caps
+ * the connections open at once: a caller making more calls at once than that must raise it, or they queue here.
  */
-export function createNodeHttpFetch() {
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+export function createNodeHttpFetch(options: { maxSockets?: number } = {}) {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 16 });
   const fetchLike = (input: string, init: RequestInit): Promise<Response> =>
     new Promise((resolve, reject) => {
       const signal = init.signal;

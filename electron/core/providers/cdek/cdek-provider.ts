@@ -26,6 +26,7 @@ import {
   type CdekOrderResponse,
 } from './wire';
 import { checkOf } from '../check-of';
+import { waitBetweenCalls } from '../between-calls';
 
 export interface CdekProviderOptions {
   client: CdekClient;
@@ -44,8 +45,6 @@ export interface CdekProviderOptions {
   /** Parallel status requests while tracking. */
   trackConcurrency?: number;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Statuses after which an order cannot be canceled or changed any more. */
 const finalCodes = new Set(['DELIVERED', 'POSTOMAT_RECEIVED', 'NOT_DELIVERED', 'REMOVED']);
@@ -95,7 +94,7 @@ export interface CdekCalcRequest {
 export function createCdekProvider(options: CdekProviderOptions) {
   const { client, reference, clock } = options;
   const pollDelays = options.pollDelaysMs ?? [500, 1000, 2000, 3000, 5000];
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? waitBetweenCalls;
   const info = cdekInfo(options.testMode ?? false);
 
   // ------------------------------------------------------------ local checks

@@ -22,6 +22,7 @@ import {
   type RemoteOrderDetail,
   type RemoteStatus, type RemoteStatusResult,
 } from './wire';
+import { waitBetweenCalls } from '../between-calls';
 
 /** Knobs of the upstream adapters (the tests shorten the waits and pass their own fetch). */
 export interface UpstreamTuning {
@@ -44,7 +45,6 @@ export interface UpstreamTuning {
 
 export const defaultPollDelaysMs = [250, 500, 1000, 2000];
 export const defaultConfirmDelaysMs = [250, 750];
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The interface's bound of POST /orders/statuses and of one statusHistory page. */
 const STATUS_BATCH = 100;
@@ -68,7 +68,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
   const tuning = options.tuning ?? {};
   const pollDelays = tuning.pollDelaysMs ?? defaultPollDelaysMs;
   const confirmDelays = tuning.confirmDelaysMs ?? defaultConfirmDelaysMs;
-  const sleep = tuning.sleep ?? realSleep;
+  const sleep = tuning.sleep ?? waitBetweenCalls;
   /** Remote orderId → stamp of the status last read with its whole history: unchanged means no history call. */
   const tracked = new Map<string, string>();
 
