@@ -28,14 +28,15 @@ import { createPostgresConnectionsStore } from './connections/postgres';
 import { createPostgresCourierCallsStore } from './courier-calls/postgres';
 import { createPostgresDraftsStore } from './drafts/postgres';
 import { createPostgresImportsStore } from './imports/postgres';
+import { createPostgresOrdersStore } from './orders/postgres';
 import { createPostgresPostalBatchesStore } from './postal-batches/postgres';
 import { createPostgresReferenceStore } from './reference/postgres';
 import { createPostgresSandboxStore } from './sandbox/postgres';
 import { createPostgresWebhooksStore } from './webhooks/postgres';
 
 /**
- * Every aggregate's store: what services are built from (app.ts). One implementation per engine; SQLite's is
- * `openSqliteStores`.
+ * Every aggregate's store: what services are built from (app.ts). One implementation per engine: SQLite's
+ * `openSqliteStores`, PostgreSQL's `openPostgresStores`.
  */
 export interface Stores {
   accounts: AccountsStore;
@@ -67,10 +68,7 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
   };
 }
 
-/** The stores PostgreSQL has so far: every aggregate's but the orders' (not written for PostgreSQL yet). */
-export type PostgresStores = Omit<Stores, 'orders'>;
-
-export function openPostgresStores(opened: OpenedPostgres): PostgresStores {
+export function openPostgresStores(opened: OpenedPostgres): Stores {
   return {
     accounts: createPostgresAccountsStore(opened),
     courierCalls: createPostgresCourierCallsStore(opened),
@@ -82,5 +80,6 @@ export function openPostgresStores(opened: OpenedPostgres): PostgresStores {
     reference: createPostgresReferenceStore(opened),
     connections: createPostgresConnectionsStore(opened),
     sandbox: createPostgresSandboxStore(opened),
+    orders: createPostgresOrdersStore(opened),
   };
 }
