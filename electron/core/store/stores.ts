@@ -4,7 +4,7 @@ import type { CourierCallsStore } from './courier-calls/courier-calls-store';
 import { createSqliteCourierCallsStore } from './courier-calls/sqlite';
 import type { BackupsStore } from './backups/backups-store';
 import { createSqliteBackupsStore } from './backups/sqlite';
-import type { OpenedDatabase } from './database';
+import { openDatabase, type OpenDatabaseOptions, type OpenedDatabase } from './database';
 import type { DraftsStore } from './drafts/drafts-store';
 import type { PostalBatchesStore } from './postal-batches/postal-batches-store';
 import { createSqlitePostalBatchesStore } from './postal-batches/sqlite';
@@ -21,7 +21,7 @@ import type { ReferenceStore } from './reference/reference-store';
 import { createSqliteReferenceStore } from './reference/sqlite';
 import type { SandboxStore } from './sandbox/sandbox-store';
 import { createSqliteSandboxStore } from './sandbox/sqlite';
-import type { OpenedPostgres } from './postgres';
+import { kyselyOnly, openPostgres, type OpenedPostgres } from './postgres';
 import { createPostgresAccountsStore } from './accounts/postgres';
 import { createPostgresBackupsStore } from './backups/postgres';
 import { createPostgresConnectionsStore } from './connections/postgres';
@@ -82,4 +82,20 @@ export function openPostgresStores(opened: OpenedPostgres): Stores {
     sandbox: createPostgresSandboxStore(opened),
     orders: createPostgresOrdersStore(opened),
   };
+}
+
+/** Where the app keeps its data: a PostgreSQL server (`postgres`: its URL), or a SQLite file. */
+export type StoresAt = { postgres: string; now?: number } | OpenDatabaseOptions;
+
+/**
+ * The database and every store on it, PostgreSQL's or SQLite's (app.ts builds the services from them). On PostgreSQL
+ * `opened.sqlite` refuses at once: a module still handed the raw SQLite connection fails plainly there.
+ */
+export async function openStores(at: StoresAt): Promise<{ opened: OpenedDatabase; stores: Stores }> {
+  if ('postgres' in at) {
+    const postgres = await openPostgres({ url: at.postgres, now: at.now });
+    return { opened: kyselyOnly(postgres), stores: openPostgresStores(postgres) };
+  }
+  const opened = openDatabase(at);
+  return { opened, stores: openSqliteStores(opened) };
 }
