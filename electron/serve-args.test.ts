@@ -17,7 +17,13 @@ describe('serve command line', () => {
     });
   });
 
+  it('takes a PostgreSQL server to keep the data on', () => {
+    expect(parseServeArgs(['--database', 'postgres://shop:secret@db.local:5432/shipdesk']).database).toBe('postgres://shop:secret@db.local:5432/shipdesk');
+    expect(parseServeArgs([]).database).toBeUndefined();
+  });
+
   it.each([
+    [['--database', '/tmp/shop.db'], /--database must be a PostgreSQL URL/],
     [['--port', '70000'], /--port must be a whole number/],
     [['--port', 'abc'], /--port must be a whole number/],
     [['--token', 'short'], /--token must be 8 to 200/],

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { apiLoginSettingsSchema, type ApiLoginSettings } from '../shared/contract/api-login';
 import { defaultDataDir } from './core/paths';
+import { isPostgresUrl } from './core/store/postgres';
 
 export interface ServeOptions {
   port: number;
@@ -10,13 +11,16 @@ export interface ServeOptions {
   webRoot?: string;
   /** `--login name:password`: the API login (POST /login) of the last --token's company. */
   login?: ApiLoginSettings;
+  /** `--database postgres://…`: the data on that PostgreSQL server instead of the SQLite file in dataDir. */
+  database?: string;
 }
 
 export const defaultPort = 4318;
 
-export const serveUsage = `Usage: npm run serve -- [--port <p>] [--data-dir <dir>] [--token <t>]... [--login <name>:<password>] [--web-root <dir>]
+export const serveUsage = `Usage: npm run serve -- [--port <p>] [--data-dir <dir>] [--database <postgres://…>] [--token <t>]... [--login <name>:<password>] [--web-root <dir>]
   --port      port on 127.0.0.1 (default ${defaultPort}; 0 picks a free one)
   --data-dir  where the database lives (default: the app-data folder)
+  --database  a PostgreSQL server's URL (postgres://user:password@host/db): the data lives there instead
   --token     API token of a client company, created if missing (repeatable)
   --login     API login and password of the last --token's company (the shop's own without --token), for POST /login
   --web-root  folder of the built web UI (default: dist/)`;
@@ -31,6 +35,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       token: { type: 'string', multiple: true },
       login: { type: 'string' },
       'web-root': { type: 'string' },
+      database: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -41,7 +46,11 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   for (const token of tokens) {
     if (!/^[\x21-\x7e]{8,200}$/.test(token)) throw new Error('--token must be 8 to 200 visible ASCII characters without spaces');
   }
-  return { port, dataDir: values['data-dir'] ?? defaultDataDir(env), tokens, webRoot: values['web-root'], ...(values.login !== undefined ? { login: loginOf(values.login) } : {}) };
+  if (values.database !== undefined && !isPostgresUrl(values.database)) throw new Error('--database must be a PostgreSQL URL (postgres://user:password@host:port/database)');
+  return {
+    port, dataDir: values['data-dir'] ?? defaultDataDir(env), tokens, webRoot: values['web-root'], ...(values.login !== undefined ? { login: loginOf(values.login) } : {}),
+    ...(values.database !== undefined ? { database: values.database } : {}),
+  };
 }
 
 /** `name:password` (the password may hold colons). */

@@ -1,5 +1,6 @@
 import { startBrowserMode } from './browser-mode';
 import { DatabaseTooNewError } from './core/store/migrate';
+import { describePostgres } from './core/store/postgres';
 import { parseServeArgs, serveUsage } from './serve-args';
 
 /** `npm run serve`: ShipDesk without Electron, on 127.0.0.1. */
@@ -15,11 +16,12 @@ async function main() {
   try {
     running = await startBrowserMode(options);
   } catch (error) {
-    const known = error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    const known =
+      error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || (error instanceof Error && error.message.startsWith('Cannot open the PostgreSQL database'));
     console.error(known ? `ShipDesk could not start: ${(error as Error).message}` : error);
     process.exit(1);
   }
-  console.log(`ShipDesk is running in browser mode (data: ${options.dataDir})`);
+  console.log(`ShipDesk is running in browser mode (data: ${options.database ? describePostgres(options.database) : options.dataDir})`);
   if (running.hasUi) console.log(`Open ${running.uiUrl}  (signs this browser in as the shop's owner; keep the link to yourself)`);
   else console.log('The web UI is not built (run `npx vite build`); the local API is up.');
   if (running.newDesktopToken) console.log(`API token of this shop: ${running.newDesktopToken}`);

@@ -35,9 +35,8 @@ import { createKeyFileSecretBox, type SecretBox } from './providers/connections/
 import type { UpstreamTuning } from './providers/upstream/upstream-provider';
 import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
-import { openDatabase } from './store/database';
 import { sqliteDatabaseFiles } from './store/backups/sqlite';
-import { openSqliteStores } from './store/stores';
+import { openStores } from './store/stores';
 import { databaseFile } from './paths';
 import { applyPendingRestore, createBackupService } from './backup/backup-service';
 import { createDraftService } from './drafts/draft-service';
@@ -69,6 +68,8 @@ export interface AppOptions {
   dataDir: string;
   /** ':memory:' for throwaway tests; default is the file in dataDir. */
   databaseFile?: string;
+  /** A PostgreSQL server's URL (postgres://…): the data lives there instead of the SQLite file in dataDir. */
+  database?: string;
   clock?: Clock;
   /** Where the core logs; default JSON lines in `<dataDir>/logs/` (warnings also on stderr). */
   log?: Logger;
@@ -106,7 +107,7 @@ export async function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
   const fileLog = options.log ? null : await createFileLog(options.dataDir, { echo: process.stderr });
   const log = options.log ?? fileLog!.log;
-  if (options.databaseFile === undefined) {
+  if (options.databaseFile === undefined && options.database === undefined) {
     // A restore staged by backup.restore goes in before anything opens the database.
     try {
       const restored = await applyPendingRestore(options.dataDir, clock.now(), sqliteDatabaseFiles(options.nativeBinding));
@@ -115,13 +116,12 @@ export async function createApp(options: AppOptions) {
       log.error('Applying the staged restore failed; the current database stays', error);
     }
   }
-  const store = openDatabase({
-    file: options.databaseFile ?? databaseFile(options.dataDir),
-    nativeBinding: options.nativeBinding,
-    now: clock.now(),
-  });
+  const { opened: store, stores } = await openStores(
+    options.database !== undefined
+      ? { postgres: options.database, now: clock.now() }
+      : { file: options.databaseFile ?? databaseFile(options.dataDir), nativeBinding: options.nativeBinding, now: clock.now() },
+  );
   const { db } = store;
-  const stores = openSqliteStores(store);
   try {
     // Points, tariffs and services of the sandbox services; near-free when the shipped version is already in.
     const reference = await loadReferenceData(stores.reference, { resourcesDir: options.resourcesDir ?? defaultResourcesDir, now: clock.now() });
@@ -307,7 +307,10 @@ export async function createApp(options: AppOptions) {
   let closed: Promise<void> | null = null;
   return {
     db,
-    sqlite: store.sqlite,
+    /** The raw SQLite connection (refused on PostgreSQL). */
+    get sqlite() {
+      return store.sqlite;
+    },
     stores,
     clock,
     log,

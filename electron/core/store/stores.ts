@@ -4,7 +4,7 @@ import type { CourierCallsStore } from './courier-calls/courier-calls-store';
 import { createSqliteCourierCallsStore } from './courier-calls/sqlite';
 import type { BackupsStore } from './backups/backups-store';
 import { createSqliteBackupsStore } from './backups/sqlite';
-import type { OpenedDatabase } from './database';
+import { openDatabase, type OpenDatabaseOptions, type OpenedDatabase } from './database';
 import type { DraftsStore } from './drafts/drafts-store';
 import type { PostalBatchesStore } from './postal-batches/postal-batches-store';
 import { createSqlitePostalBatchesStore } from './postal-batches/sqlite';
@@ -21,21 +21,22 @@ import type { ReferenceStore } from './reference/reference-store';
 import { createSqliteReferenceStore } from './reference/sqlite';
 import type { SandboxStore } from './sandbox/sandbox-store';
 import { createSqliteSandboxStore } from './sandbox/sqlite';
-import type { OpenedPostgres } from './postgres';
+import { kyselyOnly, openPostgres, type OpenedPostgres } from './postgres';
 import { createPostgresAccountsStore } from './accounts/postgres';
 import { createPostgresBackupsStore } from './backups/postgres';
 import { createPostgresConnectionsStore } from './connections/postgres';
 import { createPostgresCourierCallsStore } from './courier-calls/postgres';
 import { createPostgresDraftsStore } from './drafts/postgres';
 import { createPostgresImportsStore } from './imports/postgres';
+import { createPostgresOrdersStore } from './orders/postgres';
 import { createPostgresPostalBatchesStore } from './postal-batches/postgres';
 import { createPostgresReferenceStore } from './reference/postgres';
 import { createPostgresSandboxStore } from './sandbox/postgres';
 import { createPostgresWebhooksStore } from './webhooks/postgres';
 
 /**
- * Every aggregate's store: what services are built from (app.ts). One implementation per engine; SQLite's is
- * `openSqliteStores`.
+ * Every aggregate's store: what services are built from (app.ts). One implementation per engine: SQLite's
+ * `openSqliteStores`, PostgreSQL's `openPostgresStores`.
  */
 export interface Stores {
   accounts: AccountsStore;
@@ -67,10 +68,7 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
   };
 }
 
-/** The stores PostgreSQL has so far: every aggregate's but the orders' (not written for PostgreSQL yet). */
-export type PostgresStores = Omit<Stores, 'orders'>;
-
-export function openPostgresStores(opened: OpenedPostgres): PostgresStores {
+export function openPostgresStores(opened: OpenedPostgres): Stores {
   return {
     accounts: createPostgresAccountsStore(opened),
     courierCalls: createPostgresCourierCallsStore(opened),
@@ -82,5 +80,22 @@ export function openPostgresStores(opened: OpenedPostgres): PostgresStores {
     reference: createPostgresReferenceStore(opened),
     connections: createPostgresConnectionsStore(opened),
     sandbox: createPostgresSandboxStore(opened),
+    orders: createPostgresOrdersStore(opened),
   };
+}
+
+/** Where the app keeps its data: a PostgreSQL server (`postgres`: its URL), or a SQLite file. */
+export type StoresAt = { postgres: string; now?: number } | OpenDatabaseOptions;
+
+/**
+ * The database and every store on it, PostgreSQL's or SQLite's (app.ts builds the services from them). On PostgreSQL
+ * `opened.sqlite` refuses at once: a module still handed the raw SQLite connection fails plainly there.
+ */
+export async function openStores(at: StoresAt): Promise<{ opened: OpenedDatabase; stores: Stores }> {
+  if ('postgres' in at) {
+    const postgres = await openPostgres({ url: at.postgres, now: at.now });
+    return { opened: kyselyOnly(postgres), stores: openPostgresStores(postgres) };
+  }
+  const opened = openDatabase(at);
+  return { opened, stores: openSqliteStores(opened) };
 }

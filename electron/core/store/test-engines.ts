@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { openDatabase, type Db } from './database';
 import { loadMigrations } from './migrate';
 import { openPostgres, postgresMigrationsDir } from './postgres';
-import { openPostgresStores, openSqliteStores, type PostgresStores } from './stores';
+import { openPostgresStores, openSqliteStores, type Stores } from './stores';
 
 /** Stores on an empty database of one engine, for the store tests; `seed` writes what another aggregate's store would. */
 export interface TestEngine {
@@ -13,8 +13,10 @@ export interface TestEngine {
 }
 
 export interface TestStores {
-  /** Every store both engines have (the orders store has its own tests). */
-  stores: PostgresStores;
+  /** Every aggregate's store. */
+  stores: Stores;
+  /** The database under the stores, for tests that write what no store of theirs writes (the orders search's rows). */
+  db: Db;
   /** An order of the company with one recorded status (the orders aggregate's write); answers the status id. */
   seedStatus(companyId: number, clientNumber: string, statusKey?: string): Promise<number>;
   /** An order of the company as the orders aggregate keeps it (its service, state, numbers and payload); answers its id. */
@@ -76,7 +78,7 @@ const sqliteEngine: TestEngine = {
   name: 'sqlite',
   async open() {
     const opened = openDatabase({ file: ':memory:' });
-    return { stores: openSqliteStores(opened), ...seeding(opened.db), close: () => opened.close() };
+    return { stores: openSqliteStores(opened), db: opened.db, ...seeding(opened.db), close: () => opened.close() };
   },
 };
 
@@ -166,6 +168,7 @@ function postgresEngine(url: string): TestEngine {
         const opened = await openPostgres({ url: database.url, max: 4 });
         return {
           stores: openPostgresStores(opened),
+          db: opened.db,
           ...seeding(opened.db),
           async close() {
             await opened.close();
@@ -184,7 +187,7 @@ function postgresEngine(url: string): TestEngine {
 export const testEngines: TestEngine[] = [sqliteEngine, ...(testPostgresUrl ? [postgresEngine(testPostgresUrl)] : [])];
 
 /** The two companies most store tests start from: the shop (desktop) and an API client. */
-export async function twoCompanies(stores: Pick<PostgresStores, 'accounts'>) {
+export async function twoCompanies(stores: Pick<Stores, 'accounts'>) {
   const shop = await stores.accounts.createCompany({ name: 'My shop', apiToken: 'shop-token', isDesktop: true, createdAt: 1 });
   const other = await stores.accounts.createCompany({ name: 'Other', apiToken: 'other-token', isDesktop: false, createdAt: 1 });
   return { shop, other };

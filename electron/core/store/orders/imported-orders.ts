@@ -1,138 +1,161 @@
-import type BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import type { Db } from '../database';
-import type { FailedImportRow, ImportedOrder, ImportWrite, ImportWriteOutcome } from './orders-store';
+import type { ImportRowsTable } from '../schema';
+import { chunked } from './chunked';
+import type { FailedImportRow, ImportedOrder, ImportWrite, ImportWriteItem, ImportWriteOutcome } from './orders-store';
+import { preparedColumns } from './rows';
 
 /**
- * An import's bulk create on SQLite: one transaction per write instead of one per order, multi-row
- * statements prepared once instead of query building (what makes 10,000 orders take a fraction of a
- * second). The rows are exactly those of createOrders: the order in status `uploading`, its first status,
- * its create job. Ids come from the database (RETURNING), never assumed consecutive.
+ * An import's bulk create: what both engines decide the same way (which items are failures, duplicates or orders
+ * to create, and what the ledger records of each), and the write itself in engine-neutral Kysely (PostgreSQL's;
+ * SQLite runs it on multi-row statements prepared once: sqlite-imports.ts). The rows are exactly those of
+ * createOrders: the order in status `uploading`, its first status, its create job. Ids come from the database
+ * (RETURNING), never assumed consecutive.
  */
 
-/** Rows per multi-row statement. */
-const chunk = 50;
+/** Items per multi-row statement. */
+export const importChunk = 50;
 
-const orderColumns =
-  'company_id, client_number, provider_key, provider_connect_id, recipient_name, recipient_phone, recipient_city, cod_kopecks, assessed_kopecks, ' +
-  'quoted_delivery_kopecks, delivery_kopecks, payload, ' +
-  'state, status_key, status_description, status_changed_at, created_at, updated_at';
-const orderValues = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 'uploading', NULL, ?, ?, ?)";
+/** A row of an import's ledger (import_rows). */
+export type LedgerRow = Omit<ImportRowsTable, 'draft_id'>;
 
-export function importedOrderWrites(db: Db, sqlite: BetterSqlite3.Database) {
-  const cache = new Map<string, BetterSqlite3.Statement>();
-  const statement = (key: string, text: () => string) => {
-    let s = cache.get(key);
-    if (!s) cache.set(key, (s = sqlite.prepare(text())));
-    return s;
-  };
-  const repeat = (values: string, n: number) => Array.from({ length: n }, () => values).join(', ');
-  const marks = (n: number) => repeat('?', n);
+/** A failed row as its ledger row. */
+export const failureRow = (importId: number, f: FailedImportRow): LedgerRow => ({
+  import_id: importId, seq: f.seq, row: f.row, last_row: f.lastRow, client_number: f.clientNumber, order_id: null, created_at: null, error: f.error,
+});
 
-  const taken = () => statement('taken', () => "SELECT id FROM orders WHERE company_id = ? AND client_number = ? AND state = 'active' LIMIT 1").pluck();
-  const insertOrders = (n: number) => statement(`orders${n}`, () => `INSERT INTO orders (${orderColumns}) VALUES ${repeat(orderValues, n)} RETURNING id, client_number`);
-  // the first status and the create job of the orders just inserted (as createOrders writes them)
-  const insertStatuses = (n: number) =>
-    statement(
-      `statuses${n}`,
-      () =>
-        `INSERT INTO order_statuses (order_id, company_id, key, description, created_at, provider_code, provider_name, provider_description, created_provider, error_code)
-         SELECT id, company_id, 'uploading', NULL, created_at, NULL, NULL, NULL, NULL, NULL FROM orders WHERE id IN (${marks(n)}) ORDER BY id`,
-    );
-  const insertJobs = (n: number) =>
-    statement(
-      `jobs${n}`,
-      () => `INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at)
-             SELECT id, 'create', 0, created_at + ?, NULL, created_at FROM orders WHERE id IN (${marks(n)}) ORDER BY id`,
-    );
-  const release = () =>
-    statement(
-      'release',
-      () => `UPDATE outbox SET next_attempt_at = ? WHERE order_id IN (SELECT id FROM orders WHERE id BETWEEN ? AND ? AND company_id = ?)
-             AND action = 'create' AND attempts = 0 AND next_attempt_at > ?`,
-    );
-  const insertLedger = (n: number) =>
-    statement(`ledger${n}`, () => `INSERT INTO import_rows (import_id, seq, row, last_row, client_number, order_id, created_at, error) VALUES ${repeat('(?, ?, ?, ?, ?, ?, ?, ?)', n)}`);
+/** One part of a write's items, sorted out before its orders are inserted. */
+export interface SortedPart {
+  /** The orders to create (distinct clientNumbers, none live yet). */
+  fresh: ImportedOrder[];
+  outcomes: ImportWriteOutcome[];
+  ledger: LedgerRow[];
+}
 
-  function writeLedger(rows: unknown[][]) {
-    for (let i = 0; i < rows.length; i += chunk) {
-      const part = rows.slice(i, i + chunk);
-      insertLedger(part.length).run(...part.flat());
+/**
+ * Sorts a part of the write's items: a failed row goes to the ledger as it is; an order whose clientNumber is live
+ * (`live` gives the order's id) or earlier in the part is a duplicate; the rest are to be created.
+ */
+export function sortPart(w: ImportWrite, part: ImportWriteItem[], live: (clientNumber: string) => number | undefined): SortedPart {
+  const sorted: SortedPart = { fresh: [], outcomes: [], ledger: [] };
+  for (const item of part) {
+    if ('error' in item) {
+      sorted.ledger.push(failureRow(w.importId ?? 0, item));
+      continue;
     }
+    const existing = live(item.order.clientNumber);
+    if (existing !== undefined || sorted.fresh.some((f) => f.order.clientNumber === item.order.clientNumber)) {
+      duplicate(w, sorted, item, existing ?? 0);
+    } else sorted.fresh.push(item);
   }
+  return sorted;
+}
 
-  /** Inserts a run of orders (distinct clientNumbers) with one statement; returns their ids in the run's order. */
-  function insertRun(companyId: number, run: ImportedOrder[], now: number, holdMs: number): number[] {
-    const params: unknown[] = [];
-    for (const { order: o } of run) {
-      params.push(companyId, o.clientNumber, o.providerKey, o.providerConnectId, o.recipientName, o.recipientPhone, o.recipientCity, o.codKopecks, o.assessedKopecks, o.quotedDeliveryKopecks, o.deliveryKopecks, o.json, now, now, now);
-    }
-    const made = insertOrders(run.length).all(...params) as { id: number; client_number: string }[];
-    const idOf = new Map(made.map((r) => [r.client_number, r.id]));
-    const ids = run.map((o) => idOf.get(o.order.clientNumber)!);
-    insertStatuses(ids.length).run(...[...ids].sort((a, b) => a - b));
-    insertJobs(ids.length).run(holdMs, ...[...ids].sort((a, b) => a - b));
-    return ids;
-  }
+/** Records an item whose clientNumber is live already as a duplicate of that order (0: one earlier in the write). */
+function duplicate(w: ImportWrite, sorted: SortedPart, item: ImportedOrder, of: number) {
+  sorted.outcomes.push({ seq: item.seq, duplicateOf: of });
+  sorted.ledger.push({ import_id: w.importId ?? 0, seq: item.seq, row: item.row, last_row: item.lastRow, client_number: item.order.clientNumber, order_id: null, created_at: null, error: w.duplicateError(item, of) });
+}
 
-  /** Synchronous from start to commit: the transaction holds the connection, nothing interleaves. */
-  const writeSlice = sqlite.transaction((w: ImportWrite) => {
-    const started = performance.now();
-    const budgetMs = w.budgetMs ?? Number.POSITIVE_INFINITY;
-    const outcomes: ImportWriteOutcome[] = [];
-    const ledger: unknown[][] = [];
-    let consumed = 0;
-    while (consumed < w.items.length) {
-      const part = w.items.slice(consumed, consumed + chunk);
-      consumed += part.length;
-      const fresh: ImportedOrder[] = [];
-      for (const item of part) {
-        if ('error' in item) {
-          ledger.push([w.importId, item.seq, item.row, item.lastRow, item.clientNumber, null, null, item.error]);
-          continue;
-        }
-        const existing = taken().get(w.companyId, item.order.clientNumber) as number | undefined;
-        if (existing !== undefined || fresh.some((f) => f.order.clientNumber === item.order.clientNumber)) {
-          outcomes.push({ seq: item.seq, duplicateOf: existing ?? 0 });
-          ledger.push([w.importId, item.seq, item.row, item.lastRow, item.order.clientNumber, null, null, w.duplicateError(item, existing ?? 0)]);
-        } else fresh.push(item);
-      }
-      if (fresh.length) {
-        const ids = insertRun(w.companyId, fresh, w.at, w.holdMs ?? 0);
-        fresh.forEach((o, k) => {
-          outcomes.push({ seq: o.seq, orderId: ids[k], created: w.at });
-          ledger.push([w.importId, o.seq, o.row, o.lastRow, o.order.clientNumber, ids[k], w.at, null]);
-        });
-      }
-      if (w.importId !== null) writeLedger(ledger);
-      ledger.length = 0;
-      if (performance.now() - started > budgetMs) break;
-    }
-    return { outcomes, consumed };
+/** Records the part's orders as created with these ids (in the order of `fresh`). */
+export function recordCreated(w: ImportWrite, sorted: SortedPart, ids: number[]) {
+  sorted.fresh.forEach((o, k) => {
+    sorted.outcomes.push({ seq: o.seq, orderId: ids[k], created: w.at });
+    sorted.ledger.push({ import_id: w.importId ?? 0, seq: o.seq, row: o.row, last_row: o.lastRow, client_number: o.order.clientNumber, order_id: ids[k], created_at: w.at, error: null });
   });
+}
 
-  /** Statements on the connection Kysely lends, so no other transaction is open on it meanwhile. */
-  const raw = <T>(work: () => T): Promise<T> => db.connection().execute(async () => work());
+/** The company's live orders with these clientNumbers, by clientNumber. */
+async function liveIds(db: Db, companyId: number, clientNumbers: string[]) {
+  const found = new Map<string, number>();
+  for (const part of chunked([...new Set(clientNumbers)])) {
+    const rows = await db.selectFrom('orders').select(['id', 'client_number']).where('company_id', '=', companyId).where('state', '=', 'active').where('client_number', 'in', part).execute();
+    for (const r of rows) found.set(r.client_number, r.id);
+  }
+  return found;
+}
 
+async function writeLedger(db: Db, rows: LedgerRow[]) {
+  for (const part of chunked(rows, importChunk)) await db.insertInto('import_rows').values(part).execute();
+}
+
+/**
+ * Inserts a part's orders with one statement, then their first statuses and create jobs; an order whose clientNumber
+ * another writer took meanwhile is left out by the live-number index and becomes a duplicate. Returns the part sorted.
+ */
+async function insertPart(trx: Db, w: ImportWrite, sorted: SortedPart): Promise<SortedPart> {
+  const made = await trx
+    .insertInto('orders')
+    .values(
+      sorted.fresh.map(({ order }) => ({
+        company_id: w.companyId, ...preparedColumns(order), state: 'active' as const, status_key: 'uploading', status_description: null,
+        status_changed_at: w.at, created_at: w.at, updated_at: w.at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['company_id', 'client_number']).where(sql<boolean>`state = 'active'`).doNothing())
+    .returning(['id', 'client_number'])
+    .execute();
+  const idOf = new Map(made.map((r) => [r.client_number, r.id]));
+  const raced = sorted.fresh.filter((o) => !idOf.has(o.order.clientNumber));
+  if (raced.length) {
+    const taken = await liveIds(trx, w.companyId, raced.map((o) => o.order.clientNumber));
+    for (const o of raced) duplicate(w, sorted, o, taken.get(o.order.clientNumber) ?? 0);
+  }
+  const created = { ...sorted, fresh: sorted.fresh.filter((o) => idOf.has(o.order.clientNumber)) };
+  const ids = created.fresh.map((o) => idOf.get(o.order.clientNumber)!);
+  if (ids.length) {
+    const ofPart = (qb: Db) => qb.selectFrom('orders').where('id', 'in', ids).orderBy('id');
+    await trx
+      .insertInto('order_statuses')
+      .columns(['order_id', 'company_id', 'key', 'created_at'])
+      .expression(ofPart(trx).select(['id', 'company_id', sql<string>`'uploading'`.as('key'), 'created_at']))
+      .execute();
+    await trx
+      .insertInto('outbox')
+      .columns(['order_id', 'action', 'attempts', 'next_attempt_at', 'created_at'])
+      .expression(ofPart(trx).select(['id', sql<string>`'create'`.as('action'), sql<number>`0`.as('attempts'), sql<number>`created_at + ${w.holdMs ?? 0}`.as('next'), 'created_at']))
+      .execute();
+  }
+  recordCreated(w, created, ids);
+  return created;
+}
+
+/** An import's writes in engine-neutral Kysely: one transaction per write, a multi-row statement per part. */
+export function importedOrderWrites(db: Db) {
   return {
-    createImportedOrders: (write: ImportWrite) => raw(() => writeSlice(write)),
-
-    recordImportFailures: async (importId: number, failed: FailedImportRow[]) => {
-      if (!failed.length) return;
-      await raw(() => sqlite.transaction(() => writeLedger(failed.map((f) => [importId, f.seq, f.row, f.lastRow, f.clientNumber, null, null, f.error])))());
-    },
-
-    liveOrderIds: (companyId: number, clientNumbers: string[]) =>
-      raw(() => {
-        const found = new Map<string, number>();
-        for (const n of clientNumbers) {
-          const id = taken().get(companyId, n) as number | undefined;
-          if (id !== undefined) found.set(n, id);
+    createImportedOrders: (w: ImportWrite) =>
+      db.transaction().execute(async (trx) => {
+        const started = performance.now();
+        const budgetMs = w.budgetMs ?? Number.POSITIVE_INFINITY;
+        const outcomes: ImportWriteOutcome[] = [];
+        let consumed = 0;
+        while (consumed < w.items.length) {
+          const part = w.items.slice(consumed, consumed + importChunk);
+          consumed += part.length;
+          const live = await liveIds(trx, w.companyId, part.flatMap((item) => ('error' in item ? [] : [item.order.clientNumber])));
+          let sorted = sortPart(w, part, (n) => live.get(n));
+          if (sorted.fresh.length) sorted = await insertPart(trx, w, sorted);
+          outcomes.push(...sorted.outcomes);
+          if (w.importId !== null) await writeLedger(trx, sorted.ledger);
+          if (performance.now() - started > budgetMs) break;
         }
-        return found;
+        return { outcomes, consumed };
       }),
 
+    recordImportFailures: (importId: number, failed: FailedImportRow[]) =>
+      db.transaction().execute((trx) => writeLedger(trx, failed.map((f) => failureRow(importId, f)))),
+
+    liveOrderIds: (companyId: number, clientNumbers: string[]) => liveIds(db, companyId, clientNumbers),
+
     releaseHeldCreates: async (companyId: number, fromId: number, toId: number, now: number) => {
-      await raw(() => release().run(now, fromId, toId, companyId, now));
+      await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: now })
+        .where('order_id', 'in', (qb) => qb.selectFrom('orders').select('id').where('id', '>=', fromId).where('id', '<=', toId).where('company_id', '=', companyId))
+        .where('action', '=', 'create')
+        .where('attempts', '=', 0)
+        .where('next_attempt_at', '>', now)
+        .execute();
     },
   };
 }

@@ -1,5 +1,9 @@
-import { openDatabase, type OpenedDatabase } from '../database';
-import { listOrders } from './order-search';
+import { CompiledQuery, sql } from 'kysely';
+import type { Db } from '../database';
+import { testEngines, type TestStores } from '../test-engines';
+import { searchCountCap } from './order-search';
+import type { OrderListQuery, OrdersStore } from './orders-store';
+import { postgresOrderSearch } from './postgres';
 
 const day = 86_400_000;
 const at = (date: string) => new Date(`${date}T12:00:00`).getTime();
@@ -20,11 +24,13 @@ interface Seed {
   street?: string;
 }
 
-describe('the orders list query', () => {
-  let opened: OpenedDatabase;
+describe.each(testEngines)('the orders list query ($name)', (engine) => {
+  let opened: TestStores;
+  let db: Db;
+  let store: OrdersStore;
   const add = async (o: Seed) => {
     const created = at(o.created ?? '2026-03-10');
-    await opened.db
+    await db
       .insertInto('orders')
       .values({
         company_id: o.company ?? 1,
@@ -53,14 +59,16 @@ describe('the orders list query', () => {
       })
       .execute();
   };
-  const numbers = async (query: Parameters<typeof listOrders>[2], company = 1) =>
-    (await listOrders(opened.db, company, query)).rows.map((r) => r.client_number);
+  const list = (company: number, query: OrderListQuery) => store.listOrders(company, query);
+  const numbers = async (query: OrderListQuery, company = 1) => (await list(company, query)).orders.map((r) => r.clientNumber);
   const page = { limit: 100, offset: 0 };
 
   beforeEach(async () => {
-    opened = openDatabase({ file: ':memory:' });
+    opened = await engine.open();
+    ({ db } = opened);
+    store = opened.stores.orders;
     for (const id of [1, 2]) {
-      await opened.db.insertInto('companies').values({ id, name: `shop ${id}`, api_token: `token-${id}`, is_desktop: id === 1 ? 1 : 0, created_at: 0 }).execute();
+      await db.insertInto('companies').values({ id, name: `shop ${id}`, api_token: `token-${id}`, is_desktop: id === 1 ? 1 : 0, created_at: 0 }).execute();
     }
     await add({ clientNumber: 'A-100', name: 'Анна Смирнова', phone: '+79161112233', status: 'delivered', cod: 1500, created: '2026-03-01' });
     await add({ clientNumber: 'B-200', name: 'Борис Иванов', phone: '+79265554433', status: 'uploaded', cod: 0, created: '2026-03-05', provider: 'sandbox-economy' });
@@ -72,8 +80,8 @@ describe('the orders list query', () => {
   afterEach(() => opened.close());
 
   it('shows the company\'s own live orders, newest first, canceled ones included, with their count', async () => {
-    const result = await listOrders(opened.db, 1, page);
-    expect(result.rows.map((r) => r.client_number)).toEqual(['D-400', 'C-300', 'B-200', 'A-100']);
+    const result = await list(1, page);
+    expect(result.orders.map((r) => r.clientNumber)).toEqual(['D-400', 'C-300', 'B-200', 'A-100']);
     expect(result.total).toBe(4);
     expect(await numbers(page, 2)).toEqual(['X-900']);
   });
@@ -121,11 +129,11 @@ describe('the orders list query', () => {
   });
 
   it('keeps the search index in step with changed and removed orders', async () => {
-    await opened.db.updateTable('orders').set({ recipient_name: 'Вера Новикова', provider_number: 'SBE777' }).where('client_number', '=', 'B-200').execute();
+    await db.updateTable('orders').set({ recipient_name: 'Вера Новикова', provider_number: 'SBE777' }).where('client_number', '=', 'B-200').execute();
     expect(await numbers({ ...page, search: 'Новиков' })).toEqual(['B-200']);
     expect(await numbers({ ...page, search: 'SBE777' })).toEqual(['B-200']);
     expect(await numbers({ ...page, search: 'Иванов' })).toEqual([]);
-    await opened.db.deleteFrom('orders').where('client_number', '=', 'B-200').execute();
+    await db.deleteFrom('orders').where('client_number', '=', 'B-200').execute();
     expect(await numbers({ ...page, search: 'Новиков' })).toEqual([]);
   });
 
@@ -137,8 +145,8 @@ describe('the orders list query', () => {
     expect(await numbers({ ...page, dateTo: '2026-03-01' })).toEqual(['A-100']);
     expect(await numbers({ ...page, cod: true })).toEqual(['C-300', 'A-100']);
     expect(await numbers({ ...page, cod: false })).toEqual(['D-400', 'B-200']);
-    const both = await listOrders(opened.db, 1, { ...page, cod: true, search: 'Смирнов', statusKeys: ['problem'] });
-    expect(both.rows.map((r) => r.client_number)).toEqual(['C-300']);
+    const both = await list(1, { ...page, cod: true, search: 'Смирнов', statusKeys: ['problem'] });
+    expect(both.orders.map((r) => r.clientNumber)).toEqual(['C-300']);
     expect(both.total).toBe(1);
   });
 
@@ -151,28 +159,44 @@ describe('the orders list query', () => {
   });
 
   it('pages through windows without gaps or repeats, counting only when asked', async () => {
-    const first = await listOrders(opened.db, 1, { limit: 3, offset: 0, sort: 'clientNumber', direction: 'asc' });
-    const second = await listOrders(opened.db, 1, { limit: 3, offset: 3, sort: 'clientNumber', direction: 'asc', withTotal: false });
-    expect([...first.rows, ...second.rows].map((r) => r.client_number)).toEqual(['A-100', 'B-200', 'C-300', 'D-400']);
+    const first = await list(1, { limit: 3, offset: 0, sort: 'clientNumber', direction: 'asc' });
+    const second = await list(1, { limit: 3, offset: 3, sort: 'clientNumber', direction: 'asc', withTotal: false });
+    expect([...first.orders, ...second.orders].map((r) => r.clientNumber)).toEqual(['A-100', 'B-200', 'C-300', 'D-400']);
     expect(first.total).toBe(4);
     expect(second.total).toBe(-1);
   });
 
   it('stops counting a very broad search at the cap and says so', async () => {
-    const { searchCountCap } = await import('./order-search');
-    const many = opened.sqlite.prepare(
-      `INSERT INTO orders (company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name, recipient_phone,
-         cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (1, ?, 'sandbox-express', 'active', 'uploaded', 0, 'Много Заказов', '+79990000000', 0, 0, '{}', ?, 0)`,
-    );
-    opened.sqlite.transaction(() => {
-      for (let i = 0; i <= searchCountCap; i++) many.run(`M-${i}`, at('2026-01-01') - i * day);
-    })();
-    const broad = await listOrders(opened.db, 1, { ...page, search: 'Много' });
+    const many = Array.from({ length: searchCountCap + 1 }, (_, i) => ({
+      company_id: 1, client_number: `M-${i}`, provider_key: 'sandbox-express', state: 'active' as const, status_key: 'uploaded', status_changed_at: 0,
+      recipient_name: 'Много Заказов', recipient_phone: '+79990000000', cod_kopecks: 0, assessed_kopecks: 0, payload: '{}', created_at: at('2026-01-01') - i * day, updated_at: 0,
+    }));
+    for (let i = 0; i < many.length; i += 200) await db.insertInto('orders').values(many.slice(i, i + 200)).execute();
+    const broad = await list(1, { ...page, search: 'Много' });
     expect(broad).toMatchObject({ total: searchCountCap, capped: true });
-    expect(broad.rows).toHaveLength(100);
-    const all = await listOrders(opened.db, 1, page);
+    expect(broad.orders).toHaveLength(100);
+    const all = await list(1, page);
     expect(all).toMatchObject({ total: searchCountCap + 5, capped: false });
     // Another company's matches never make this company's count "over the cap".
-    expect(await listOrders(opened.db, 2, { ...page, search: 'Много' })).toMatchObject({ total: 0, capped: false, rows: [] });
+    expect(await list(2, { ...page, search: 'Много' })).toMatchObject({ total: 0, capped: false, orders: [] });
+  });
+});
+
+const postgres = testEngines.find((e) => e.name === 'postgres');
+
+describe.runIf(postgres)('the orders search on PostgreSQL', () => {
+  it('is served by the trigram index: the store searches the very expression the index holds', async () => {
+    const opened = await postgres!.open();
+    try {
+      const plan = await opened.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const query = trx.selectFrom('orders').select('id').where((eb) => postgresOrderSearch.matches(eb, 'Смирнов')).compile();
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain('orders_search_trgm');
+    } finally {
+      await opened.close();
+    }
   });
 });

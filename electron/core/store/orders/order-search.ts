@@ -1,6 +1,5 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { OrderListFilter, OrderSortKey } from '../../../../shared/schemas/orders-list';
-import { searchVariants } from '../../../../shared/search-text';
 import { needsAttention } from './attention-sql';
 import type { Db } from '../database';
 import type { Schema } from '../schema';
@@ -20,20 +19,20 @@ const sortColumns = {
  */
 export const searchCountCap = 1_000;
 
+/** A text as a LIKE pattern finding it anywhere (its wildcards and the escape character taken literally; escape `\\`). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
- * The trigram index (number, service number, and the recipient's name, phone, e-mail, city and street as
- * shared/search-text.ts folds them, migration 0026) needs three characters; shorter searches fall back
- * to LIKE over the columns (they match many rows early).
+ * How an engine finds the orders a typed search matches (their numbers, and the recipient's name, phone, e-mail,
+ * city and street as shared/search-text.ts folds them, any variant of searchVariants): SQLite through its FTS5
+ * index (sqlite.ts), PostgreSQL through a pg_trgm index on the same folded text (postgres.ts).
  */
-const trigramMinLength = 3;
-
-/** A phrase for FTS5 MATCH: the text as one quoted string, so nothing in it is read as query syntax. */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Does this search go through the trigram index (every variant long enough)? */
-const usesSearchIndex = (search: string) => searchVariants(search).every((v) => [...v].length >= trigramMinLength);
+export interface OrderSearchSql {
+  /** The condition on `orders`; with `sample`, only among the search's newest `sample` index matches (see countSample). */
+  matches(eb: ExpressionBuilder<Schema, 'orders'>, search: string, sample?: number): Expression<SqlBool>;
+  /** Whether the search goes through the index (then a count looks at a sample of its newest matches first). */
+  indexed(search: string): boolean;
+}
 
 /**
  * How many of a search's newest index matches the count looks at first. A search like "SBE0" matches
@@ -42,24 +41,6 @@ const usesSearchIndex = (search: string) => searchVariants(search).every((v) => 
  */
 const countSample = 5_000;
 
-function searchCondition(eb: ExpressionBuilder<Schema, 'orders'>, search: string, sample?: number) {
-  const variants = searchVariants(search);
-  if (usesSearchIndex(search)) {
-    const match = variants.map(phrase).join(' OR ');
-    return sample === undefined
-      ? eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match})`)
-      : eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match} ORDER BY rowid DESC LIMIT ${sample})`);
-  }
-  // LIKE folds only Latin letters: look for the text as typed beside its folded forms.
-  return eb.or(
-    [...new Set([search.trim(), ...variants])].flatMap((v) =>
-      (['client_number', 'provider_number', 'recipient_name', 'recipient_phone', 'recipient_city'] as const).map((c) =>
-        eb(sql.ref(c), 'like', sql<string>`${escapeLike(v)} ESCAPE '\\'`),
-      ),
-    ),
-  );
-}
-
 /** Epoch ms of a calendar day's start on this machine's clock (the shop's). */
 function dayStart(date: string, plusDays = 0): number {
   const [y, m, d] = date.split('-').map(Number);
@@ -67,14 +48,16 @@ function dayStart(date: string, plusDays = 0): number {
 }
 
 /**
- * The company's live (not deleted) orders that pass the list filter; shared by the list and the xlsx
- * export. `searchSample`: only among the search's newest index matches (for counting, see countSample).
+ * The company's live (not deleted) orders that pass the list filter; shared by the list, the xlsx export and the
+ * dashboard. A filter with a search needs the engine's `search`; `searchSample`: only among the search's newest
+ * index matches (for counting, see countSample).
  */
-export function filteredOrders(db: Db, companyId: number, filter: OrderListFilter, searchSample?: number) {
+export function filteredOrders(db: Db, companyId: number, filter: OrderListFilter, search?: OrderSearchSql, searchSample?: number) {
   let query = db.selectFrom('orders').where('company_id', '=', companyId).where('state', '!=', 'deleted');
   if (filter.search) {
-    const search = filter.search;
-    query = query.where((eb) => searchCondition(eb, search, searchSample));
+    const text = filter.search;
+    if (!search) throw new Error('A search of the orders list needs the engine\'s search (OrderSearchSql)');
+    query = query.where((eb) => search.matches(eb, text, searchSample));
   }
   if (filter.statusKeys?.length) query = query.where('status_key', 'in', filter.statusKeys);
   if (filter.providerKey) query = query.where('provider_key', '=', filter.providerKey);
@@ -106,8 +89,8 @@ export interface ListOrdersQuery extends OrderListFilter {
  * that match: exact, except that a search stops counting at searchCountCap (then `capped`).
  * total is -1 when the caller asked for no count.
  */
-export async function listOrders(db: Db, companyId: number, query: ListOrdersQuery) {
-  const base = filteredOrders(db, companyId, query);
+export async function listOrders(db: Db, companyId: number, query: ListOrdersQuery, search: OrderSearchSql) {
+  const base = filteredOrders(db, companyId, query, search);
   const column = sortColumns[query.sort ?? 'created'];
   const direction = query.direction ?? 'desc';
   const rows = await base
@@ -130,7 +113,7 @@ export async function listOrders(db: Db, companyId: number, query: ListOrdersQue
   const capped = { rows, total: searchCountCap, capped: true };
   // Over the cap among the newest matches already: no need to read the rest. Otherwise count them all
   // (the sample held every match, or the matches are mostly deleted or another company's).
-  if (usesSearchIndex(query.search) && (await countUpTo(filteredOrders(db, companyId, query, countSample), searchCountCap + 1)) > searchCountCap) return capped;
+  if (search.indexed(query.search) && (await countUpTo(filteredOrders(db, companyId, query, search, countSample), searchCountCap + 1)) > searchCountCap) return capped;
   const total = await countUpTo(base, searchCountCap + 1);
   return total > searchCountCap ? capped : { rows, total, capped: false };
 }

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderCreateSchema } from '../../../../shared/schemas/order';
 import { orderPayload } from '../../../../test/helpers/payloads';
-import { openDatabase } from '../database';
-import { openSqliteStores, type Stores } from '../stores';
-import { newImport, twoCompanies } from '../test-engines';
+import type { Stores } from '../stores';
+import { newImport, testEngines, twoCompanies } from '../test-engines';
 import type { OrdersStore, StatusRecord, StoredOrder } from './orders-store';
 import { prepareOrder } from './prepared-order';
 
@@ -16,23 +15,12 @@ const payload = (clientNumber: string) => orderCreateSchema.parse(orderPayload(c
 const imported = (seq: number, clientNumber: string) => ({ seq, row: seq + 2, lastRow: seq + 2, order: prepareOrder(payload(clientNumber)) });
 const without = <T extends object>(record: T, keys: string[]) => Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k)));
 
-/** The engines with an orders store (PostgreSQL's joins when it has one). */
-const engines = [
-  {
-    name: 'sqlite',
-    open() {
-      const database = openDatabase({ file: ':memory:' });
-      return { stores: openSqliteStores(database) as Stores, close: async () => database.close() };
-    },
-  },
-];
-
-describe.each(engines)('the orders store: imports, tracking, history ($name)', ({ open }) => {
+describe.each(testEngines)('the orders store: imports, tracking, history ($name)', ({ open }) => {
   let opened: { stores: Stores; close(): Promise<void> } | undefined;
   afterEach(() => opened?.close());
 
   async function withShops() {
-    opened = open();
+    opened = await open();
     const { shop, other } = await twoCompanies(opened.stores);
     return { store: opened.stores.orders, stores: opened.stores, shop: shop.id, other: other.id };
   }

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderCreateSchema } from '../../../../shared/schemas/order';
 import { orderPayload } from '../../../../test/helpers/payloads';
-import { openDatabase } from '../database';
+import { sql } from 'kysely';
+import type { Db } from '../database';
+import { testEngines, twoCompanies } from '../test-engines';
 import { ClientNumberTaken, type OrdersStore } from './orders-store';
-import { createSqliteOrdersStore } from './sqlite';
 
 /**
- * The orders store's contract, written against the interface only: each engine's implementation comes
- * from a factory that gives a fresh, migrated database with two companies in it.
+ * The orders store's contract, written against the interface only, on every engine of test-engines: each test
+ * starts from a fresh, migrated database with two companies in it.
  */
 interface StoreUnderTest {
   store: OrdersStore;
@@ -15,17 +16,16 @@ interface StoreUnderTest {
   close(): Promise<void>;
 }
 
-const factories: Record<string, () => Promise<StoreUnderTest>> = {
-  sqlite: async () => {
-    const opened = openDatabase({ file: ':memory:' });
-    const ids = [];
-    for (const name of ['Shop A', 'Shop B']) {
-      const row = await opened.db.insertInto('companies').values({ name, api_token: `token-${name}`, is_desktop: 0, created_at: 1 }).returning('id').executeTakeFirstOrThrow();
-      ids.push(row.id);
-    }
-    return { store: createSqliteOrdersStore(opened), companies: [ids[0], ids[1]], close: () => opened.close() };
-  },
-};
+const factories: Record<string, () => Promise<StoreUnderTest>> = Object.fromEntries(
+  testEngines.map((engine) => [
+    engine.name,
+    async (): Promise<StoreUnderTest> => {
+      const opened = await engine.open();
+      const { shop, other } = await twoCompanies(opened.stores);
+      return { store: opened.stores.orders, companies: [shop.id, other.id], close: () => opened.close() };
+    },
+  ]),
+);
 
 const payload = (clientNumber: string) => orderCreateSchema.parse(orderPayload(clientNumber));
 
@@ -109,6 +109,22 @@ for (const [engine, open] of Object.entries(factories)) {
       expect(error).toBeInstanceOf(ClientNumberTaken);
       expect((error as ClientNumberTaken).clientNumber).toBe('F-1');
       expect((await store.findOrder(shop, id))?.clientNumber).toBe('F-2');
+    });
+
+    it('lets one of two writers racing for a clientNumber have it, and tells the other ClientNumberTaken', async () => {
+      const [a, b] = [await createOne('S-1'), await createOne('S-2')];
+      const results = await Promise.allSettled([a, b].map((id) => store.changeOrder(shop, id, 6, () => ({ payload: payload('S-9') }))));
+      expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([true]);
+      const refused = results.find((r) => r.status === 'rejected');
+      expect(refused?.reason).toBeInstanceOf(ClientNumberTaken);
+      expect((refused?.reason as ClientNumberTaken).clientNumber).toBe('S-9');
+      // the winner has the number, the other keeps its own
+      const kept = [(await store.findOrder(shop, a))?.clientNumber, (await store.findOrder(shop, b))?.clientNumber];
+      expect(kept.filter((n) => n === 'S-9')).toHaveLength(1);
+      expect(kept.filter((n) => n === 'S-1' || n === 'S-2')).toHaveLength(1);
+
+      const creates = await Promise.all([1, 2].map(() => store.createOrders([{ companyId: shop, payload: payload('S-10'), at: 7 }])));
+      expect(creates.flat().map((o) => ('orderId' in o ? 'created' : 'taken')).sort()).toEqual(['created', 'taken']);
     });
 
     it('deletes an order: it is found no more', async () => {
@@ -208,3 +224,47 @@ for (const [engine, open] of Object.entries(factories)) {
     });
   });
 }
+
+const postgres = testEngines.find((e) => e.name === 'postgres');
+
+/** Waits until this many sessions of the database wait for a lock (here: on the live-number index), or gives up. */
+async function waitForLockWaits(db: Db, sessions: number) {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    if (Number(rows[0].n) >= sessions) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${sessions} writers never came to wait on the live-number index`);
+}
+
+describe.runIf(postgres)('the orders store on PostgreSQL, writers side by side', () => {
+  it('tells ClientNumberTaken when the live-number index refuses a change (SQLSTATE 23505), and skips a create it refuses', async () => {
+    const opened = await postgres!.open();
+    try {
+      const { shop } = await twoCompanies(opened.stores);
+      const store = opened.stores.orders;
+      const [made] = await store.createOrders([{ companyId: shop.id, payload: payload('W-1'), at: 1 }]);
+      const id = (made as { orderId: number }).orderId;
+      // Another writer has W-9 live, its transaction still open: a change's check cannot see it yet.
+      const other = await opened.db.startTransaction().execute();
+      await other
+        .insertInto('orders')
+        .values({
+          company_id: shop.id, client_number: 'W-9', provider_key: 'sandbox-express', state: 'active', status_key: 'uploading', status_changed_at: 1,
+          recipient_name: 'Иван', recipient_phone: '+79990000000', cod_kopecks: 0, assessed_kopecks: 0, payload: '{}', created_at: 1, updated_at: 1,
+        })
+        .execute();
+      const change = store.changeOrder(shop.id, id, 2, () => ({ payload: payload('W-9') })).catch((e: unknown) => e);
+      const create = store.createOrders([{ companyId: shop.id, payload: payload('W-9'), at: 2 }]);
+      await waitForLockWaits(opened.db, 2);
+      await other.commit().execute();
+      const error = await change;
+      expect(error).toBeInstanceOf(ClientNumberTaken);
+      expect((error as ClientNumberTaken).clientNumber).toBe('W-9');
+      expect(await create).toEqual([{ clientNumberTaken: true }]);
+      expect((await store.findOrder(shop.id, id))?.clientNumber).toBe('W-1');
+    } finally {
+      await opened.close();
+    }
+  });
+});

@@ -10,8 +10,8 @@ export type { PreparedOrder };
 /**
  * The orders aggregate: orders, their status history and their outbox jobs. Every read and write of the
  * tables `orders`, `order_statuses` and `outbox` goes through this interface; one implementation per
- * engine (sqlite.ts). Methods are async and speak in models, never rows or SQL, so PostgreSQL can
- * implement the same interface. A write that must be atomic is one method.
+ * engine (sqlite.ts, postgres.ts; their shared Kysely in queries.ts). Methods are async and speak in models,
+ * never rows or SQL. A write that must be atomic is one method.
  */
 
 export type OrderState = 'active' | 'canceled' | 'deleted';

@@ -1,43 +1,57 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { sql, type Selectable, type Transaction } from 'kysely';
-import { storedMessage } from '../../../../shared/messages';
-import type { Db, OpenedDatabase } from '../database';
-import { registerFold } from '../filter-sql';
-import type { OutboxTable, Schema } from '../schema';
-import {
-  ClientNumberTaken, type ClaimedJob, type ListedOrder, type CreateOutcome, type DueJob, type NewStatus, type OrdersStore, type OrderToCreate,
-  type ServicePair, type StoredOrder,
-} from './orders-store';
-import { needsAttention } from './attention-sql';
-import { filteredOrders, listedColumns, listOrders } from './order-search';
-import { columnsOf, messageJson, toJob, toListedOrder, toOrder, type OrderRow } from './rows';
-import { importedOrderWrites } from './imported-orders';
-import { statusHistoryReads } from './status-history';
-type Trx = Db | Transaction<Schema>;
+import { sql, type Selectable } from 'kysely';
+import { searchVariants } from '../../../../shared/search-text';
+import type { OpenedDatabase } from '../database';
+import { registerFold, sqliteText } from '../filter-sql';
+import type { OutboxTable } from '../schema';
+import { isUniqueViolation } from '../storage-errors';
+import { containsPattern, type OrderSearchSql } from './order-search';
+import type { ClaimedJob, CreateOutcome, NewStatus, OrdersStore, OrderToCreate, TrackingChange } from './orders-store';
+import { createOrdersQueries, LEASE_MS } from './queries';
+import { columnsOf, messageJson, toJob, toOrder, type OrderRow } from './rows';
+import { sqliteImportWrites } from './sqlite-imports';
 
 /**
- * How long a claimed job stays with its holder. Longer than any job takes (a call times out after 15 s; a
- * CDEK create polls for about 12 s more), so a live holder never loses a job it is still running; a
- * holder that died leaves its jobs to whoever claims after this.
+ * The orders store on SQLite: the engine-neutral queries (queries.ts) over better-sqlite3, with the search on its
+ * FTS5 index and the hot paths on statements prepared once.
  */
-export const LEASE_MS = 10 * 60_000;
-
-/** Ids in parts small enough for one IN list. */
-const chunked = <T>(items: T[], size = 500): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
-
-
-/** The partial unique index on live clientNumbers: the last word when two writers race for one. */
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
-/** Orders (aliased `r`) of any of the pairs; `IS` matches a missing connection too (PostgreSQL: IS NOT DISTINCT FROM). */
-const ofPairs = (pairs: ServicePair[]) =>
-  sql<boolean>`(${sql.join(
-    pairs.map((p) => sql`(r.provider_key = ${p.providerKey} AND r.provider_connect_id IS ${p.providerConnectId})`),
-    sql` OR `,
-  )})`;
 
 /**
- * The hot paths' statements (create an order, append a status, claim and record a job), prepared once on
+ * The FTS5 trigram index (number, service number, and the recipient's name, phone, e-mail, city and street as
+ * shared/search-text.ts folds them, migration 0026) needs three characters; shorter searches fall back
+ * to LIKE over the columns (they match many rows early).
+ */
+const trigramMinLength = 3;
+
+/** A phrase for FTS5 MATCH: the text as one quoted string, so nothing in it is read as query syntax. */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+const usesSearchIndex = (search: string) => searchVariants(search).every((v) => [...v].length >= trigramMinLength);
+
+/** SQLite's search: FTS5 MATCH on orders_search (the newest `sample` matches by rowid), LIKE for short searches. */
+export const sqliteOrderSearch: OrderSearchSql = {
+  indexed: usesSearchIndex,
+  matches(eb, search, sample) {
+    const variants = searchVariants(search);
+    if (usesSearchIndex(search)) {
+      const match = variants.map(phrase).join(' OR ');
+      return sample === undefined
+        ? eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match})`)
+        : eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match} ORDER BY rowid DESC LIMIT ${sample})`);
+    }
+    // LIKE folds only Latin letters: look for the text as typed beside its folded forms.
+    return eb.or(
+      [...new Set([search.trim(), ...variants])].flatMap((v) =>
+        (['client_number', 'provider_number', 'recipient_name', 'recipient_phone', 'recipient_city'] as const).map((c) =>
+          eb(sql.ref(c), 'like', sql<string>`${containsPattern(v)} ESCAPE '\\'`),
+        ),
+      ),
+    );
+  },
+};
+
+/**
+ * The hot paths' statements (create an order, append a status, claim and record a job, tracking's write), prepared once on
  * the raw connection. Hand-written SQL because the measurement said so (bench create): Kysely's driver
  * prepares every statement anew and builds its query tree per call, which with the commits was most of
  * a POST /orders. They run inside db.connection().execute, so no Kysely transaction is open meanwhile.
@@ -75,49 +89,16 @@ function prepareHotPaths(sqlite: BetterSqlite3.Database) {
     held: sqlite.prepare('SELECT 1 FROM outbox WHERE id = ? AND holder = ?'),
     removeHeld: sqlite.prepare('DELETE FROM outbox WHERE id = ? AND holder = ?'),
     numbers: sqlite.prepare('UPDATE orders SET provider_number = ?, additional_provider_number = ?, barcode = ?, tracking_url = ? WHERE id = ?'),
+    // tracking's write (the refresh benchmark's hot path)
+    stateOf: sqlite.prepare<[number], { status_key: string; state: string }>('SELECT status_key, state FROM orders WHERE id = ?'),
+    reported: sqlite.prepare(
+      `INSERT INTO order_statuses (order_id, company_id, key, description, created_at, provider_code, provider_name, provider_description, created_provider, error_code)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+    ),
+    complete: sqlite.prepare('UPDATE order_statuses SET created_provider = ?, provider_code = ?, provider_name = ?, provider_description = ? WHERE id = ?'),
+    tracked: sqlite.prepare('UPDATE orders SET status_key = ?, status_description = ?, status_description_message = NULL, status_changed_at = ?, updated_at = ? WHERE id = ?'),
+    delivered: sqlite.prepare('UPDATE orders SET quantity_delivered = ?, updated_at = ? WHERE id = ?'),
   };
-}
-
-/** Records a status and makes it the order's current one, inside the caller's transaction. */
-async function appendStatusIn(trx: Trx, orderId: number, companyId: number, status: NewStatus): Promise<void> {
-  await trx
-    .insertInto('order_statuses')
-    .values({
-      order_id: orderId,
-      company_id: companyId,
-      key: status.key,
-      description: status.description ?? null,
-      description_message: messageJson(status.descriptionMessage),
-      created_at: status.at,
-      provider_code: status.providerCode ?? null,
-      provider_name: status.providerName ?? null,
-      provider_description: status.providerDescription ?? null,
-      created_provider: status.createdProvider ?? null,
-      error_code: status.errorCode ?? null,
-    })
-    .execute();
-  await trx
-    .updateTable('orders')
-    .set({ status_key: status.key, status_description: status.description ?? null, status_description_message: messageJson(status.descriptionMessage), status_changed_at: status.at, updated_at: status.at })
-    .where('id', '=', orderId)
-    .execute();
-}
-
-async function liveClientNumber(trx: Trx, companyId: number, clientNumber: string, exceptOrderId?: number) {
-  let query = trx.selectFrom('orders').select('id').where('company_id', '=', companyId).where('client_number', '=', clientNumber).where('state', '=', 'active');
-  if (exceptOrderId !== undefined) query = query.where('id', '!=', exceptOrderId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-function findOrderIn(trx: Trx, companyId: number, orderId: number) {
-  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('company_id', '=', companyId).where('state', '!=', 'deleted').executeTakeFirst();
-}
-
-async function withJobs(trx: Trx, companyId: number, orderId: number) {
-  const row = await findOrderIn(trx, companyId, orderId);
-  if (!row) return undefined;
-  const jobs = await trx.selectFrom('outbox').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-  return { order: toOrder(row), jobs: jobs.map(toJob) };
 }
 
 /** The orders store on SQLite (Kysely over better-sqlite3; the hot paths on statements prepared once). */
@@ -149,126 +130,30 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
     }),
   );
 
-  const store: OrdersStore = {
-    ...statusHistoryReads(db, sqlite),
-    ...importedOrderWrites(db, sqlite),
+  /** One transaction of synchronous statements prepared once (the refresh benchmark's hot path). */
+  const writeTracking = sqlite.transaction((changes: TrackingChange[], now: number) => {
+    const s = st();
+    const applied = changes.filter((c) => {
+      const row = s.stateOf.get(c.orderId);
+      return row !== undefined && row.state === 'active' && row.status_key === c.fromKey;
+    });
+    for (const c of applied) {
+      for (const r of c.append) {
+        s.reported.run(c.orderId, c.companyId, r.key, r.description ?? null, now, r.providerCode ?? null, r.providerName ?? null, r.providerDescription ?? null, r.at);
+      }
+      for (const { statusId, status: r } of c.complete) s.complete.run(r.at, r.providerCode ?? null, r.providerName ?? null, r.providerDescription ?? null, statusId);
+      const last = c.append.at(-1);
+      if (last) s.tracked.run(last.key, last.description ?? null, now, now, c.orderId);
+      if (c.quantityDelivered) s.delivered.run(JSON.stringify(c.quantityDelivered), now, c.orderId);
+    }
+    return applied;
+  });
+
+  return {
+    ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false }),
+    ...sqliteImportWrites(db, sqlite),
 
     createOrders: (orders) => raw(() => createAll(orders)),
-
-    clientNumberTaken: (companyId, clientNumber, exceptOrderId) => liveClientNumber(db, companyId, clientNumber, exceptOrderId),
-
-    async findOrder(companyId, orderId) {
-      const row = await findOrderIn(db, companyId, orderId);
-      return row && toOrder(row);
-    },
-
-    async findOrders(companyId, orderIds) {
-      const found = new Map<number, StoredOrder>();
-      for (const part of chunked(orderIds)) {
-        const rows = await db.selectFrom('orders').selectAll().where('company_id', '=', companyId).where('state', '!=', 'deleted').where('id', 'in', part).execute();
-        for (const row of rows) found.set(row.id, toOrder(row));
-      }
-      return found;
-    },
-
-    findOrderWithJobs: (companyId, orderId) => withJobs(db, companyId, orderId),
-
-    async changeOrder(companyId, orderId, at, decide) {
-      let clientNumber = '';
-      return db
-        .transaction()
-        .execute(async (trx) => {
-          const change = decide(await withJobs(trx, companyId, orderId));
-          if (!change) return false;
-          if (change.payload) {
-            clientNumber = change.payload.order.clientNumber;
-            if (await liveClientNumber(trx, companyId, change.payload.order.clientNumber, orderId)) throw new ClientNumberTaken(change.payload.order.clientNumber);
-            await trx.updateTable('orders').set({ ...columnsOf(change.payload), updated_at: at }).where('id', '=', orderId).execute();
-          }
-          if (change.dropTransfers) await trx.deleteFrom('outbox').where('order_id', '=', orderId).where('action', 'in', ['create', 'update']).execute();
-          if (change.state === 'canceled') await trx.updateTable('orders').set({ state: 'canceled', canceled_at: at }).where('id', '=', orderId).execute();
-          if (change.state === 'deleted') await trx.updateTable('orders').set({ state: 'deleted', deleted_at: at, updated_at: at }).where('id', '=', orderId).execute();
-          if (change.status) await appendStatusIn(trx, orderId, companyId, change.status);
-          if (change.enqueue) {
-            await trx.insertInto('outbox').values({ order_id: orderId, action: change.enqueue, attempts: 0, next_attempt_at: at, last_error: null, created_at: at }).execute();
-          }
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new ClientNumberTaken(clientNumber);
-          throw error;
-        });
-    },
-
-    appendStatus: (orderId, companyId, status) => appendStatusIn(db, orderId, companyId, status),
-
-    async listOrders(companyId, query) {
-      const page = await listOrders(db, companyId, query);
-      return { orders: page.rows.map(toListedOrder), total: page.total, capped: page.capped };
-    },
-
-    async listedOrders(companyId, selection) {
-      if ('filter' in selection) return (await filteredOrders(db, companyId, selection.filter).select(listedColumns).orderBy('id', 'desc').execute()).map(toListedOrder);
-      const found = new Map<number, ListedOrder>();
-      for (const part of chunked([...new Set(selection.orderIds)])) {
-        const rows = await db.selectFrom('orders').select(listedColumns).where('company_id', '=', companyId).where('state', '!=', 'deleted').where('id', 'in', part).execute();
-        for (const row of rows) found.set(row.id, toListedOrder(row));
-      }
-      return selection.orderIds.flatMap((id) => found.get(id) ?? []);
-    },
-
-    async attentionCounts(companyId) {
-      const rows = await db
-        .selectFrom('orders')
-        .where('company_id', '=', companyId)
-        .where(needsAttention)
-        .select((eb) => ['status_key', sql<number>`provider_number IS NOT NULL`.as('registered'), eb.fn.countAll<number>().as('n')])
-        .groupBy(['status_key', sql`provider_number IS NOT NULL`])
-        .execute();
-      return rows.map((r) => ({ statusKey: r.status_key, registered: Boolean(r.registered), orders: Number(r.n) }));
-    },
-
-    async markAttentionSeen(companyId, orderIds) {
-      const result = await db
-        .updateTable('orders')
-        .set({ attention_seen_at: sql`status_changed_at` })
-        .where('company_id', '=', companyId)
-        .where('id', 'in', orderIds)
-        .where(needsAttention)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
-    async findHandover(companyId, handoverId) {
-      const row = await db.selectFrom('handovers').select(['id', 'number', 'handed_at']).where('id', '=', handoverId).where('company_id', '=', companyId).executeTakeFirst();
-      return row && { id: row.id, number: row.number, handedAt: row.handed_at };
-    },
-
-    async dueJobs(now, limit, skip) {
-      const rows = await db
-        .selectFrom('outbox as o')
-        .innerJoin('orders as r', 'r.id', 'o.order_id')
-        .selectAll('o')
-        .select(['r.provider_key', 'r.provider_connect_id'])
-        .where('o.next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('o.lease_until', 'is', null), eb('o.lease_until', '<=', now)]))
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('outbox as p').select(sql`1`.as('x')).whereRef('p.order_id', '=', 'o.order_id').whereRef('p.id', '<', 'o.id'))),
-        )
-        .where(
-          sql<boolean>`NOT (o.action = 'create' AND EXISTS (
-            SELECT 1 FROM orders other
-            JOIN outbox p ON p.order_id = other.id AND p.id < o.id
-            WHERE other.company_id = r.company_id AND other.client_number = r.client_number
-              AND other.provider_key = r.provider_key AND other.id != r.id))`,
-        )
-        .$if(skip.length > 0, (qb) => qb.where(sql<boolean>`NOT ${ofPairs(skip)}`))
-        .orderBy('o.next_attempt_at')
-        .orderBy('o.id')
-        .limit(limit)
-        .execute();
-      return rows.map((r): DueJob => ({ ...toJob(r), providerKey: r.provider_key, providerConnectId: r.provider_connect_id }));
-    },
 
     async claimJobs(holder, candidates, now, retryAt) {
       if (candidates.length === 0) return [];
@@ -286,37 +171,6 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
 
     jobStillHeld: (holder, jobId) => raw(() => st().held.get(jobId, holder) !== undefined),
 
-    async releaseJob(holder, jobId, failure) {
-      await db
-        .updateTable('outbox')
-        .set((eb) => ({
-          last_error: failure.error,
-          last_error_message: messageJson(failure.errorMessage),
-          next_attempt_at: sql<number>`max(${eb.ref('next_attempt_at')}, ${failure.notBefore})`,
-          failed_attempts: failure.counts ? sql<number>`${eb.ref('failed_attempts')} + 1` : eb.ref('failed_attempts'),
-          holder: null,
-          lease_until: null,
-        }))
-        .where('id', '=', jobId)
-        .where('holder', '=', holder)
-        .execute();
-    },
-
-    async holdJobsUntil(pairs, at) {
-      if (pairs.length === 0) return;
-      await db
-        .updateTable('outbox')
-        .set((eb) => ({ next_attempt_at: sql<number>`max(${eb.ref('next_attempt_at')}, ${at})` }))
-        .where('holder', 'is', null)
-        .where('order_id', 'in', (qb) => qb.selectFrom('orders as r').select('r.id').where(ofPairs(pairs)))
-        .execute();
-    },
-
-    async releaseAbandonedJobs(holder) {
-      const result = await db.updateTable('outbox').set({ holder: null, lease_until: null }).where('holder', 'is not', null).where('holder', '!=', holder).executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
     async recordRegistrations(holder, registrations) {
       const s = st();
       return raw(() =>
@@ -331,63 +185,7 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
       );
     },
 
-    async finishJob(holder, job, outcome) {
-      return db.transaction().execute(async (trx) => {
-        const removed = await trx.deleteFrom('outbox').where('id', '=', job.id).where('holder', '=', holder).executeTakeFirst();
-        if (Number(removed.numDeletedRows) === 0) return false;
-        if (outcome.revive && !(await liveClientNumber(trx, job.order.companyId, job.order.clientNumber))) {
-          await trx.updateTable('orders').set({ state: 'active', canceled_at: null, deleted_at: null }).where('id', '=', job.orderId).execute();
-        }
-        if (outcome.status) await appendStatusIn(trx, job.orderId, job.order.companyId, outcome.status);
-        return true;
-      });
-    },
-
-    // Counted in SQL: after a burst of orders the queue holds thousands of jobs, and every pass ends here.
-    async queueCount() {
-      const row = await db
-        .selectFrom('outbox')
-        .select((eb) => [eb.fn.countAll<number>().as('pending'), sql<number | null>`max(last_error IS NOT NULL)`.as('failing')])
-        .executeTakeFirstOrThrow();
-      return { pending: Number(row.pending), failing: row.failing === 1 };
-    },
-
-    async queueCountsByCompany() {
-      const rows = await db
-        .selectFrom('outbox')
-        .innerJoin('orders', 'orders.id', 'outbox.order_id')
-        .select((eb) => ['orders.company_id', eb.fn.countAll<number>().as('pending'), sql<number | null>`max(outbox.last_error IS NOT NULL)`.as('failing')])
-        .groupBy('orders.company_id')
-        .execute();
-      return new Map(rows.map((r) => [r.company_id, { pending: Number(r.pending), failing: r.failing === 1 }]));
-    },
-
-    async queueView(companyId) {
-      const jobs = db.selectFrom('outbox').innerJoin('orders', 'orders.id', 'outbox.order_id').where('orders.company_id', '=', companyId);
-      const [counts, failing] = await Promise.all([
-        jobs
-          .select((eb) => [
-            eb.fn.countAll<number>().as('pending'),
-            eb.fn.count<number>('outbox.last_error').as('retrying'),
-            eb.fn.min<number | null>('outbox.next_attempt_at').as('next'),
-          ])
-          .executeTakeFirstOrThrow(),
-        jobs
-          .select(['outbox.last_error', 'outbox.last_error_message'])
-          .where('outbox.last_error', 'is not', null)
-          .orderBy('outbox.next_attempt_at', 'desc')
-          .orderBy('outbox.id', 'desc')
-          .limit(1)
-          .executeTakeFirst(),
-      ]);
-      return {
-        pending: Number(counts.pending),
-        retrying: Number(counts.retrying),
-        nextAttemptAt: counts.next === null || counts.next === undefined ? null : Number(counts.next),
-        lastError: failing?.last_error ?? null,
-        lastErrorMessage: storedMessage(failing?.last_error_message),
-      };
-    },
+    /** Runs on the connection Kysely lends (db.connection), so no other transaction is open on it meanwhile. */
+    recordTracking: (changes, at) => (changes.length ? raw(() => writeTracking(changes, at)) : Promise.resolve([])),
   };
-  return store;
 }

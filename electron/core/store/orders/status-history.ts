@@ -1,14 +1,15 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type SqlBool } from 'kysely';
 import type { BoundCondition } from '../../lists/filter';
 import type { Db } from '../database';
-import { conditionSql, type SqlFilterField } from '../filter-sql';
+import { conditionSql, type SqlFilterField, type TextSql } from '../filter-sql';
 import type { OrderStatusPair, Page, StatusFilter, StatusRange, StatusRecord, StoredOrder, TrackedOrder, TrackingChange, TrackingQuery } from './orders-store';
 import type { OrderCreate } from '../../../../shared/schemas/order';
+import { chunked } from './chunked';
 import { toOrder, toStatus } from './rows';
 
 /**
- * The orders store's reads of status history (the status answers, webhooks) and tracking's write, on SQLite.
+ * The orders store's reads of status history (the status answers, webhooks) and tracking's write, in engine-neutral
+ * Kysely (SQLite runs tracking's write on statements prepared once: sqlite.ts). `text`: how the engine folds text.
  */
 
 /** Where the status lists' filter fields live: `s` is order_statuses, `o` orders. */
@@ -27,50 +28,17 @@ const onColumns = (filter: StatusFilter) =>
 const latestStatusOf = (orderIdColumn: string) =>
   sql<number>`(SELECT l.id FROM order_statuses l WHERE l.order_id = ${sql.ref(orderIdColumn)} ORDER BY l.created_at DESC, l.id DESC LIMIT 1)`;
 
-const chunked = <T>(items: T[], size = 500): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
-
-export function statusHistoryReads(db: Db, sqlite: BetterSqlite3.Database) {
-  async function ordersById(companyId: number, ids: number[]): Promise<Map<number, StoredOrder>> {
-    const found = new Map<number, StoredOrder>();
-    for (const part of chunked(ids)) {
-      const rows = await db.selectFrom('orders').selectAll().where('company_id', '=', companyId).where('state', '!=', 'deleted').where('id', 'in', part).execute();
-      for (const row of rows) found.set(row.id, toOrder(row));
-    }
-    return found;
+/** The company's orders among these ids (canceled included, deleted never), by id. */
+export async function ordersById(db: Db, companyId: number, ids: number[]): Promise<Map<number, StoredOrder>> {
+  const found = new Map<number, StoredOrder>();
+  for (const part of chunked([...new Set(ids)])) {
+    const rows = await db.selectFrom('orders').selectAll().where('company_id', '=', companyId).where('state', '!=', 'deleted').where('id', 'in', part).execute();
+    for (const row of rows) found.set(row.id, toOrder(row));
   }
+  return found;
+}
 
-  let statements: ReturnType<typeof prepare> | null = null;
-  function prepare() {
-    return {
-      current: sqlite.prepare<[number], { status_key: string; state: string }>('SELECT status_key, state FROM orders WHERE id = ?'),
-      insert: sqlite.prepare(
-        `INSERT INTO order_statuses (order_id, company_id, key, description, created_at, provider_code, provider_name, provider_description, created_provider, error_code)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-      ),
-      complete: sqlite.prepare('UPDATE order_statuses SET created_provider = ?, provider_code = ?, provider_name = ?, provider_description = ? WHERE id = ?'),
-      status: sqlite.prepare('UPDATE orders SET status_key = ?, status_description = ?, status_description_message = NULL, status_changed_at = ?, updated_at = ? WHERE id = ?'),
-      delivered: sqlite.prepare('UPDATE orders SET quantity_delivered = ?, updated_at = ? WHERE id = ?'),
-    };
-  }
-
-  /** One transaction of synchronous statements prepared once (the refresh benchmark's hot path). */
-  const writeTracking = sqlite.transaction((changes: TrackingChange[], now: number) => {
-    const st = (statements ??= prepare());
-    const applied = changes.filter((c) => {
-      const row = st.current.get(c.orderId);
-      return row !== undefined && row.state === 'active' && row.status_key === c.fromKey;
-    });
-    for (const c of applied) {
-      for (const s of c.append) {
-        st.insert.run(c.orderId, c.companyId, s.key, s.description ?? null, now, s.providerCode ?? null, s.providerName ?? null, s.providerDescription ?? null, s.at);
-      }
-      for (const { statusId, status: s } of c.complete) st.complete.run(s.at, s.providerCode ?? null, s.providerName ?? null, s.providerDescription ?? null, statusId);
-      const last = c.append.at(-1);
-      if (last) st.status.run(last.key, last.description ?? null, now, now, c.orderId);
-      if (c.quantityDelivered) st.delivered.run(JSON.stringify(c.quantityDelivered), now, c.orderId);
-    }
-    return applied;
-  });
+export function statusHistoryReads(db: Db, text: TextSql) {
 
   return {
     async findOrderByClientNumber(companyId: number, clientNumber: string): Promise<StoredOrder | undefined> {
@@ -112,7 +80,7 @@ export function statusHistoryReads(db: Db, sqlite: BetterSqlite3.Database) {
         .orderBy('s.created_at')
         .orderBy('s.order_id')
         .execute();
-      const orders = await ordersById(companyId, statuses.map((s) => s.order_id));
+      const orders = await ordersById(db, companyId, statuses.map((s) => s.order_id));
       return statuses.flatMap((status) => {
         const order = orders.get(status.order_id);
         return order ? [{ order, status: toStatus(status) }] : [];
@@ -121,7 +89,7 @@ export function statusHistoryReads(db: Db, sqlite: BetterSqlite3.Database) {
 
     async statusHistory(companyId: number, orderIds: number[], filter: StatusFilter, page: Page) {
       let base = db.selectFrom('order_statuses as s').where('s.company_id', '=', companyId).where('s.order_id', 'in', orderIds.length ? orderIds : [0]);
-      for (const condition of onColumns(filter)) base = base.where(conditionSql(condition));
+      for (const condition of onColumns(filter)) base = base.where(conditionSql(condition, text));
       const [rows, total] = await Promise.all([
         base.selectAll('s').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(page.limit).offset(page.offset).execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -138,7 +106,7 @@ export function statusHistoryReads(db: Db, sqlite: BetterSqlite3.Database) {
       if (range.after !== undefined) base = base.where('s.created_at', '>', range.after);
       if (range.from !== undefined) base = base.where('s.created_at', '>=', range.from);
       if (range.before !== undefined) base = base.where('s.created_at', '<', range.before);
-      for (const condition of onColumns(filter)) base = base.where(conditionSql(condition));
+      for (const condition of onColumns(filter)) base = base.where(conditionSql(condition, text));
 
       const [ids, total] = await Promise.all([
         base.select('s.order_id').distinct().orderBy('s.order_id').limit(page.limit).offset(page.offset).execute(),
@@ -147,7 +115,7 @@ export function statusHistoryReads(db: Db, sqlite: BetterSqlite3.Database) {
       const orderIds = ids.map((r) => r.order_id);
       if (orderIds.length === 0) return { rows: [], total: Number(total.n) };
       const [orders, statuses] = await Promise.all([
-        ordersById(companyId, orderIds),
+        ordersById(db, companyId, orderIds),
         base.where('s.order_id', 'in', orderIds).selectAll('s').orderBy('s.order_id').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute(),
       ]);
       const byOrder = new Map<number, StatusRecord[]>(orderIds.map((id) => [id, []]));
@@ -175,7 +143,7 @@ export function statusHistoryReads(db: Db, sqlite: BetterSqlite3.Database) {
         .select(['id', 'company_id', 'provider_key', 'provider_number', 'additional_provider_number', 'client_number', 'payload', 'status_key'])
         .where('state', '=', 'active')
         .where('provider_number', 'is not', null)
-        .where('status_key', 'not in', [...query.leaveOut])
+        .$if(query.leaveOut.length > 0, (qb) => qb.where('status_key', 'not in', [...query.leaveOut])) // PostgreSQL has no empty IN list
         .where('id', '>', query.afterId);
       if (query.companyId !== undefined) q = q.where('company_id', '=', query.companyId);
       if (query.orderIds) q = q.where('id', 'in', query.orderIds.length ? query.orderIds : [0]);
@@ -198,8 +166,51 @@ export function statusHistoryReads(db: Db, sqlite: BetterSqlite3.Database) {
       return rows.map(toStatus);
     },
 
-    /** Runs on the connection Kysely lends (db.connection), so no other transaction is open on it meanwhile. */
-    recordTracking: (changes: TrackingChange[], at: number): Promise<TrackingChange[]> =>
-      changes.length ? db.connection().execute(async () => writeTracking(changes, at)) : Promise.resolve([]),
+    /** Each change as a conditional write of its order first: one whose order moved meanwhile (or is being written) is left. */
+    recordTracking: (changes: TrackingChange[], now: number): Promise<TrackingChange[]> =>
+      changes.length === 0
+        ? Promise.resolve([])
+        : db.transaction().execute(async (trx) => {
+            const applied: TrackingChange[] = [];
+            for (const c of changes) {
+              const still = await trx
+                .updateTable('orders')
+                .set({ status_key: sql`status_key` })
+                .where('id', '=', c.orderId)
+                .where('state', '=', 'active')
+                .where('status_key', '=', c.fromKey)
+                .executeTakeFirst();
+              if (Number(still.numUpdatedRows) === 0) continue;
+              applied.push(c);
+              if (c.append.length) {
+                await trx
+                  .insertInto('order_statuses')
+                  .values(
+                    c.append.map((s) => ({
+                      order_id: c.orderId, company_id: c.companyId, key: s.key, description: s.description ?? null, created_at: now, provider_code: s.providerCode ?? null,
+                      provider_name: s.providerName ?? null, provider_description: s.providerDescription ?? null, created_provider: s.at, error_code: null,
+                    })),
+                  )
+                  .execute();
+              }
+              for (const { statusId, status: s } of c.complete) {
+                await trx
+                  .updateTable('order_statuses')
+                  .set({ created_provider: s.at, provider_code: s.providerCode ?? null, provider_name: s.providerName ?? null, provider_description: s.providerDescription ?? null })
+                  .where('id', '=', statusId)
+                  .execute();
+              }
+              const last = c.append.at(-1);
+              if (last) {
+                await trx
+                  .updateTable('orders')
+                  .set({ status_key: last.key, status_description: last.description ?? null, status_description_message: null, status_changed_at: now, updated_at: now })
+                  .where('id', '=', c.orderId)
+                  .execute();
+              }
+              if (c.quantityDelivered) await trx.updateTable('orders').set({ quantity_delivered: JSON.stringify(c.quantityDelivered), updated_at: now }).where('id', '=', c.orderId).execute();
+            }
+            return applied;
+          }),
   };
 }

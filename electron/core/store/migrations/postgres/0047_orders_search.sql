@@ -1,0 +1,5 @@
+-- The orders list's search on PostgreSQL (SQLite's twin keeps its FTS5 orders_search): a pg_trgm index on the text a
+-- shop's search is matched against, folded by built-in functions only (case and ё as shared/search-text.ts folds them,
+-- the phone as digits). The expression is the orders store's orderSearchText (store/orders/postgres.ts), character
+-- for character, so that the store's `LIKE '%…%'` on it is served by this index.
+CREATE INDEX orders_search_trgm ON orders USING gin ((translate(lower((client_number || E'\n' || coalesce(provider_number, '') || E'\n' || recipient_name || E'\n' || coalesce(payload::jsonb #>> '{recipient,email}', '') || E'\n' || coalesce(recipient_city, '') || E'\n' || coalesce(payload::jsonb #>> '{recipient,street}', '') || E'\n' || coalesce(payload::jsonb #>> '{recipient,addressString}', '')) COLLATE "und-x-icu"), 'ё', 'е') || E'\n' || CASE WHEN regexp_replace(recipient_phone, '\D', '', 'g') ~ '^8\d{10}$' THEN '7' || substr(regexp_replace(recipient_phone, '\D', '', 'g'), 2) ELSE regexp_replace(recipient_phone, '\D', '', 'g') END) gin_trgm_ops);
