@@ -62,20 +62,16 @@ export function createDashboard(deps: { db: Db; store: OrdersStore; clock: Clock
 
   async function codExpected(ctx: CallContext, today: string) {
     const lastDay = calendarDay(new Date(`${today}T12:00:00`).getTime(), codDaysAhead - 1);
-    const deliveryDate = sql<string | null>`json_extract(payload, '$.order.deliveryDate')`;
-    const rows = await filteredOrders(db, ctx.companyId, { cod: true, statusKeys: [...onTheWayStatusKeys] })
-      .select((eb) => ['provider_key', deliveryDate.as('date'), eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('cod_kopecks').as('kopecks')])
-      .groupBy(['provider_key', deliveryDate])
-      .execute();
+    const rows = await deps.store.codByDeliveryDate(ctx.companyId, { cod: true, statusKeys: [...onTheWayStatusKeys] });
     const services = new Map<string, { orders: number; kopecks: number; days: Map<string | null, { orders: number; kopecks: number }> }>();
     for (const row of rows) {
-      const service = services.get(row.provider_key) ?? { orders: 0, kopecks: 0, days: new Map() };
-      services.set(row.provider_key, service);
-      const date = row.date && row.date >= today && row.date <= lastDay ? row.date : null;
+      const service = services.get(row.providerKey) ?? { orders: 0, kopecks: 0, days: new Map() };
+      services.set(row.providerKey, service);
+      const date = row.deliveryDate && row.deliveryDate >= today && row.deliveryDate <= lastDay ? row.deliveryDate : null;
       const bucket = service.days.get(date) ?? { orders: 0, kopecks: 0 };
-      service.days.set(date, { orders: bucket.orders + Number(row.n), kopecks: bucket.kopecks + Number(row.kopecks) });
-      service.orders += Number(row.n);
-      service.kopecks += Number(row.kopecks);
+      service.days.set(date, { orders: bucket.orders + row.orders, kopecks: bucket.kopecks + row.kopecks });
+      service.orders += row.orders;
+      service.kopecks += row.kopecks;
     }
     const list = [...services].map(([key, s]) => ({
       providerKey: key,

@@ -215,6 +215,15 @@ export interface OrderListPage {
 }
 
 /** Orders needing attention, counted by status and whether the service holds them. */
+/** Cash on delivery of orders passing a filter, by service and by the delivery date the order asks for. */
+export interface CodByDeliveryDate {
+  providerKey: string;
+  /** The order's `deliveryDate` (YYYY-MM-DD) as sent, or null when it gives none. */
+  deliveryDate: string | null;
+  orders: number;
+  kopecks: number;
+}
+
 export interface AttentionCount {
   statusKey: string;
   registered: boolean;
@@ -384,6 +393,8 @@ export interface OrdersStore {
    * `orderIds` in the order given, or every one passing the list's filter, newest first (the xlsx export).
    */
   listedOrders(companyId: number, selection: { orderIds: number[] } | { filter: OrderListFilter }): Promise<ListedOrder[]>;
+  /** The cash on delivery of the company's live orders passing the list's filter, by service and asked delivery date. */
+  codByDeliveryDate(companyId: number, filter: OrderListFilter): Promise<CodByDeliveryDate[]>;
   /** The company's orders needing attention (live, in an attention status, not marked seen since it was set), counted. */
   attentionCounts(companyId: number): Promise<AttentionCount[]>;
   /** Marks those of the orders that need attention seen until their status changes; returns how many. */

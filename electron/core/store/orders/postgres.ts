@@ -38,4 +38,9 @@ export const postgresOrderSearch: OrderSearchSql = {
  * The orders store on PostgreSQL: the engine-neutral queries (queries.ts) over the pool, with the search on a pg_trgm
  * index, text folded by built-ins, and an order's row locked while a change reads and decides on it.
  */
-export const createPostgresOrdersStore = ({ db }: OpenedPostgres): OrdersStore => createOrdersQueries(db, { text: postgresText, search: postgresOrderSearch, lockRows: true });
+export const createPostgresOrdersStore = ({ db }: OpenedPostgres): OrdersStore => createOrdersQueries(db, {
+    text: postgresText,
+    search: postgresOrderSearch,
+    lockRows: true,
+    payloadText: (path) => sql<string | null>`(payload::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`,
+  });

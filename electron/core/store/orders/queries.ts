@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { storedMessage } from '../../../../shared/messages';
 import type { Db } from '../database';
 import type { TextSql } from '../filter-sql';
@@ -32,6 +32,8 @@ export interface OrdersEngine {
    * (PostgreSQL: FOR UPDATE, its transactions run side by side; SQLite's one writer needs none and has no such clause).
    */
   lockRows: boolean;
+  /** A text field of the order's JSON payload by its path (SQLite's json_extract, PostgreSQL's #>>); a literal path. */
+  payloadText: (path: readonly string[]) => RawBuilder<string | null>;
 }
 
 /**
@@ -186,6 +188,15 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
         for (const row of rows) found.set(row.id, toListedOrder(row));
       }
       return selection.orderIds.flatMap((id) => found.get(id) ?? []);
+    },
+
+    async codByDeliveryDate(companyId, filter) {
+      const deliveryDate = engine.payloadText(['order', 'deliveryDate']);
+      const rows = await filteredOrders(db, companyId, filter, engine.search)
+        .select((eb) => ['provider_key', deliveryDate.as('date'), eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('cod_kopecks').as('kopecks')])
+        .groupBy(['provider_key', deliveryDate])
+        .execute();
+      return rows.map((r) => ({ providerKey: r.provider_key, deliveryDate: r.date ?? null, orders: Number(r.n), kopecks: Number(r.kopecks) }));
     },
 
     async attentionCounts(companyId) {

@@ -150,7 +150,7 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
   });
 
   return {
-    ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false }),
+    ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false, payloadText: (path) => sql<string | null>`json_extract(payload, ${sql.lit(`$.${path.join('.')}`)})` }),
     ...sqliteImportWrites(db, sqlite),
 
     createOrders: (orders) => raw(() => createAll(orders)),
