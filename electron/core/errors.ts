@@ -38,7 +38,7 @@ export function interfaceErrorBody(body: ErrorBody): ErrorBody {
 
 /** A description as the interface's English, or a catalog message (`said(key, params)`) the window says in its language. */
 export type Description = string | ({ message: string } & MessageRef);
-const describedBy = (description: Description) =>
+export const describedBy = (description: Description) =>
   typeof description === 'string' ? { description } : { description: description.message, key: description.key, ...(description.params && { params: description.params }) };
 
 export const badRequest = (description: Description, code: string = ErrorCode.general) =>

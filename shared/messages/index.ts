@@ -111,3 +111,7 @@ export function fieldErrorLine(error: { field: string; message: string; key?: st
   const text = error.key && entryOf(error.key) ? messageText({ key: error.key, params: error.params }, language) : error.message;
   return `${error.field}: ${text}`;
 }
+
+/** A text or a `said()` message → the message as data; undefined for plain text (a service's own words). */
+export const refOfSaid = (text: string | ({ message: string } & MessageRef)): MessageRef | undefined =>
+  typeof text === 'string' ? undefined : text.params ? { key: text.key, params: text.params } : { key: text.key };

@@ -95,3 +95,37 @@ describe('a field error as a line of the errors file', () => {
     expect(fieldErrorLine({ field: 'order', message: 'Неверный адрес' }, 'ru')).toBe('order: Неверный адрес');
   });
 });
+
+describe('the delivery services’ refusals and the interface’s own, keyed at their source', () => {
+  const fivePost = message('service.fivepost');
+  const post = message('service.russianPost');
+
+  it('keeps each English sentence the interface sent before, word for word', () => {
+    expect(said('provider.apiKeyRefused', { service: fivePost, detail: 'HTTP 401 nope' }).message).toBe('5Post did not accept the API key: HTTP 401 nope');
+    expect(said('provider.freshJwtRefused', { service: fivePost, method: 'POST', path: '/api/v3/orders', status: 401 }).message).toBe('5Post refused a fresh JWT for POST /api/v3/orders (HTTP 401)');
+    expect(said('provider.pdfOnly', { service: fivePost }).message).toBe('5Post prints its labels as PDF only; choose PDF for 5Post orders');
+    expect(said('provider.labelsNotPdfOrZip', { service: fivePost, type: message('provider.noType') }).message).toBe('5Post sent labels that are neither a PDF nor a ZIP (no type)');
+    expect(said('provider.pointNotPostOffice', { service: post, code: '101000' }).message).toBe(
+      'Russian Post point 101000 is not a post office: a parcel "called for" goes to a post office; choose the ECOM tariff for pickup points and lockers',
+    );
+    expect(said('provider.officeRequired', { service: post }).message).toBe("name the post office the parcel is handed over at (or set the shop's office in the Russian Post connection)");
+    expect(said('conn.gone', { id: 9, service: 'cdek' }).message).toBe('connection 9 of cdek does not exist (any more)');
+    expect(said('conn.idNotOfKind', { id: message('conn.default'), service: 'cdek' }).message).toBe('(default) is not a cdek connection');
+    expect(said('provider.upstreamNoEnvelope', { what: 'GET /lists/points', envelope: '{ rows, meta }' }).message).toBe('the upstream answered GET /lists/points without the list envelope { rows, meta }');
+    expect(said('provider.upstreamLeftOut', { what: message('provider.what.handoverAct'), count: 2, list: '5: gone; 6: gone' }).message).toBe('the upstream did not make the handover act of 2 order(s): 5: gone; 6: gone');
+    expect(said('api.malformedJson', { detail: 'Unexpected end of JSON input' }).message).toBe('Malformed JSON: Unexpected end of JSON input');
+    expect(said('api.malformedXml', { detail: message('api.xmlOneRoot') }).message).toBe('Malformed XML: the document must have one root element (request)');
+    expect(said('notFound.operation', { method: 'GET', path: '/v1/nothing' }).message).toBe('No such operation: GET /v1/nothing');
+  });
+
+  it('says them in Russian with the service named in Russian, its own words kept', () => {
+    expect(messageText(message('provider.pointMaxKg', { service: post, code: '101000', kg: 5 }), 'ru')).toBe('Почта России: пункт 101000 принимает посылки до 5 кг');
+    expect(messageText(message('provider.said', { service: fivePost, reason: 'Order is already at warehouse' }), 'ru')).toBe('5Post: Order is already at warehouse');
+    expect(messageText(message('provider.trackingRefused', { service: message('service.russianPostTracking'), reason: 'Неверный логин' }), 'ru')).toBe('Отслеживание Почты России: отказ: Неверный логин');
+    expect(messageText(message('provider.upstreamServiceRefused', { what: message('provider.verb.cancel') }), 'ru')).toBe('служба доставки агрегатора отказалась отменить заказ');
+    expect(messageText(message('conn.idNotOfKind', { id: message('conn.default'), service: 'cdek' }), 'ru')).toBe('(по умолчанию) — не подключение к «cdek»');
+    expect(messageText(message('provider.upstreamLeftOut', { what: message('provider.what.labels'), count: 21, list: 'x' }), 'ru')).toBe('агрегатор не подготовил этикетки для 21 заказа: x');
+    expect(messageText(message('api.malformedJson', { detail: 'Unexpected token' }), 'ru')).toBe('Запрос — не корректный JSON: Unexpected token');
+    expect(messageText(message('notFound.operation', { method: 'POST', path: '/app/commands/x' }), 'ru')).toBe('Операции POST /app/commands/x нет');
+  });
+});

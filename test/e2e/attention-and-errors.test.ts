@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Caller } from '../../electron/core/auth/caller';
 import { manualClock } from '../../electron/core/clock';
-import { orderCreateSchema, type OrderCreateInput } from '../../shared/schemas/order';
+import type { OrderCreateInput } from '../../shared/schemas/order';
 import { cdekOrder } from '../fakes/cdek/orders';
 import { openBrowserMode, screenshot } from '../helpers/browser';
 import { closedPort } from '../helpers/closed-port';
 import { orderPayload } from '../helpers/payloads';
 import { sandboxPayload } from '../helpers/sandbox-orders';
 import { settled } from '../helpers/settled';
+import { bulkCancel, chooseRussian, createdOrder } from './russian-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
@@ -54,24 +55,14 @@ describe('browser mode in Russian: what went wrong, said where the shop looks', 
   let page: Page;
   let dir: string;
 
-  const create = async (payload: OrderCreateInput) => {
-    const created = await session.running.app.dispatch('orders.create', shop, orderCreateSchema.parse(payload));
-    if (!created.ok) throw new Error(JSON.stringify(created.error));
-    return (created.value as { orderId: string }).orderId;
-  };
+  const create = (payload: OrderCreateInput) => createdOrder(session.running, shop, payload);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'shipdesk-attention-'));
     session = await openBrowserMode({ locale: 'ru-RU', appOptions: { clock } });
     page = session.page;
     shop = await session.running.app.desktopContext();
-    // The shop chooses Russian in the settings: files the core writes follow the stored choice, and "system"
-    // means the computer the core runs on, which in this test speaks English.
-    await page.getByTestId('nav-settings').click();
-    await page.getByTestId('settings-tab-preferences').click();
-    await page.getByTestId('prefs-language').click();
-    await page.getByRole('option', { name: 'Русский', exact: true }).click();
-    await vi.waitFor(async () => expect((await session.running.app.services.settings.get(shop)).preferences.language).toBe('ru'));
+    await chooseRussian(page, session.running, shop);
   });
   afterAll(async () => {
     await session?.close();
@@ -202,17 +193,7 @@ describe('browser mode in Russian: what went wrong, said where the shop looks', 
     await app.outbox.drain();
     await app.services.statusRefresh.refresh({ companyId: shop.companyId });
 
-    await page.getByTestId('nav-orders').click();
-    await page.reload();
-    for (const n of ['4002', '4003', '4004']) {
-      const row = page.getByTestId('order-row').filter({ hasText: n });
-      await row.getByRole('checkbox').check();
-    }
-    await page.getByTestId('bulk-cancel').click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Отменить заказы' }).click();
-    const result = page.getByTestId('bulk-result');
-    await result.getByTestId('bulk-result-ok').waitFor();
-    await settled(page, '[data-testid="bulk-result"] section, [data-testid="bulk-result"]');
+    const result = await bulkCancel(page, ['4002', '4003', '4004']);
     await screenshot(page, 'attention-bulk-cancel-ru');
     await expect(result.getByTestId('bulk-result-ok').textContent()).resolves.toBe('Выполнено: 1');
     const refused = await result.getByTestId('bulk-result-failure').allInnerTexts();
@@ -220,7 +201,7 @@ describe('browser mode in Russian: what went wrong, said where the shop looks', 
     // each named with the status it is in, which is the reason the service gives no cancel
     expect(refused).toEqual([
       expect.stringMatching(/^Заказ 4002 \(Принят на склад службы доставки\): /),
-      'Заказ 4003 (Принят на склад службы доставки): Служба доставки не может отменить этот заказ',
+      'Заказ 4003 (Принят на склад службы доставки): Песочница Почта (тест) не может отменить уже переданный заказ: удалите его (при повторной передаче он получит новый трек-номер)',
     ]);
     for (const r of refused) expect(r.match(english)?.[0]).toBeUndefined();
     const byNumber = new Map((await app.services.orders.list(shop, { limit: 50, offset: 0 })).rows.map((r) => [r.clientNumber, r.statusKey]));

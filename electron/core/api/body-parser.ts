@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { BODY_PARSE_THREADS, INLINE_PARSE_LIMIT } from './body-limits';
+import type { MessageParam } from '../../../shared/messages';
 import { xmlParserOptions } from './xml';
 
 /**
@@ -15,8 +16,8 @@ export type ParsedText =
   | { ok: false; problem: 'encoding' }
   /** Nested too deep to be handed from the parsing thread (far deeper than MAX_INPUT_DEPTH). */
   | { ok: false; problem: 'depth' }
-  /** `message` as the error body's description: "Malformed XML: …", "Malformed JSON: …". */
-  | { ok: false; problem: 'syntax'; message: string };
+  /** The parser's own words on what is wrong (the description says "Malformed XML: {detail}"). */
+  | { ok: false; problem: 'syntax'; detail: MessageParam };
 
 export type TextFormat = 'json' | 'xml';
 
@@ -43,7 +44,7 @@ parentPort.on('message', ({ id, bytes, format }) => {
   try {
     result = { ok: true, value: format === 'xml' ? xml.parse(text, true) : JSON.parse(text) };
   } catch (e) {
-    result = { ok: false, problem: 'syntax', message: format === 'xml' ? 'Malformed XML: ' + describe(e) : 'Malformed JSON: ' + (e && e.message) };
+    result = { ok: false, problem: 'syntax', detail: format === 'xml' ? describe(e) : String(e && e.message) };
   }
   try {
     parentPort.postMessage({ id, result });

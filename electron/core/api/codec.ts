@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorCode } from '../../../shared/errors';
+import { said, type MessageParam } from '../../../shared/messages';
 import { AppError, badRequest } from '../errors';
 import { checkInputShape, nestingError } from '../validation';
 import type { BodyParser, ParsedText } from './body-parser';
@@ -26,6 +27,9 @@ export function responseFormat(headers: IncomingHttpHeaders): WireFormat {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** A body that is not JSON or XML: the interface's "Malformed JSON: …", said by key in the window. */
+const malformed = (format: WireFormat, detail: MessageParam) => badRequest(said(format === 'xml' ? 'api.malformedXml' : 'api.malformedJson', { detail }));
+
 /** Decodes and parses a body's text where it is (small bodies, and large ones where no thread can start). */
 export function parseText(bytes: Uint8Array, format: WireFormat): ParsedText {
   let text: string;
@@ -37,8 +41,7 @@ export function parseText(bytes: Uint8Array, format: WireFormat): ParsedText {
   try {
     return { ok: true, value: format === 'xml' ? parseXmlTree(text) : JSON.parse(text) };
   } catch (error) {
-    const message = error instanceof XmlSyntaxError ? error.message : `Malformed JSON: ${(error as Error).message}`;
-    return { ok: false, problem: 'syntax', message };
+    return { ok: false, problem: 'syntax', detail: error instanceof XmlSyntaxError ? error.detail : (error as Error).message };
   }
 }
 
@@ -58,13 +61,13 @@ export async function decodeBody(raw: Uint8Array, headers: IncomingHttpHeaders, 
     throw new AppError(400, { code: ErrorCode.notUtf8, message: 'Bad encoding', description: 'The body is not valid UTF-8' });
   }
   if (!parsed.ok && parsed.problem === 'depth') throw nestingError([]);
-  if (!parsed.ok) throw badRequest(parsed.message);
+  if (!parsed.ok) throw malformed(format, parsed.detail);
   checkInputShape(parsed.value);
   if (format === 'json') return parsed.value;
   try {
     return fromXmlDocument(parsed.value as Record<string, unknown>);
   } catch (error) {
-    throw badRequest(error instanceof XmlSyntaxError ? error.message : 'Malformed XML');
+    throw error instanceof XmlSyntaxError ? malformed('xml', error.detail) : badRequest('Malformed XML');
   }
 }
 

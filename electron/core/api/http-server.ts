@@ -3,6 +3,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ErrorBody } from '../../../shared/errors';
 import { ErrorCode } from '../../../shared/errors';
+import { said } from '../../../shared/messages';
 import type { App } from '../app';
 import { clientOf, isCaller, type Visitor } from '../auth/caller';
 import { tokenFrom } from '../companies/company-service';
@@ -110,8 +111,10 @@ export function createHttpServer({
         });
         return;
       }
-      const missing = notFound(`No such operation: ${method} ${url.pathname}`);
-      sendError(res, missing.status, missing.body, format);
+      const missing = notFound(said('notFound.operation', { method, path: url.pathname }));
+      // The window's own channel (/app/…) keeps the message's key; an integrator gets the interface's body.
+      if (url.pathname.startsWith('/app/')) send(res, missing.status, missing.body, format);
+      else sendError(res, missing.status, missing.body, format);
       return;
     }
 

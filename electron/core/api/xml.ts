@@ -1,4 +1,5 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { message, wireText, type MessageParam } from '../../../shared/messages';
 
 /**
  * XML as the interface uses it: root `request` / `response`, list elements `item`, booleans 1/0.
@@ -68,7 +69,13 @@ function toXmlTree(value: unknown): unknown {
   return value;
 }
 
-export class XmlSyntaxError extends Error {}
+/** A document that is not well-formed XML: `detail` is what is wrong, the parser's words or ours by key. */
+export class XmlSyntaxError extends Error {
+  constructor(readonly detail: MessageParam) {
+    super(`Malformed XML: ${typeof detail === 'object' ? wireText(detail) : detail}`);
+    this.name = 'XmlSyntaxError';
+  }
+}
 
 /** What fast-xml-parser threw, as one line (its validator throws `{ err: { code, msg, line } }`). */
 export function describeXmlError(error: unknown): string {
@@ -80,7 +87,7 @@ export function parseXmlTree(text: string): Record<string, unknown> {
   try {
     return parser.parse(text, true) as Record<string, unknown>; // true: validate, throw on malformed XML
   } catch (error) {
-    throw new XmlSyntaxError(`Malformed XML: ${describeXmlError(error)}`);
+    throw new XmlSyntaxError(describeXmlError(error));
   }
 }
 
@@ -92,7 +99,7 @@ export function parseXmlBody(text: string): unknown {
 /** The request value of a parsed document tree: its one root element unwrapped, `item` lists made arrays. */
 export function fromXmlDocument(tree: Record<string, unknown>): unknown {
   const roots = Object.keys(tree);
-  if (roots.length !== 1) throw new XmlSyntaxError('Malformed XML: the document must have one root element (request)');
+  if (roots.length !== 1) throw new XmlSyntaxError(message('api.xmlOneRoot'));
   const root = tree[roots[0]];
   return root === '' ? {} : fromXmlTree(root);
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { messageText, type MessageRef } from '../../../shared/messages';
 import { phaseOf, planCancel, planDelete, planUpdate, type OrderSnapshot, type ServiceAbilities } from './order-lifecycle';
 
 const express: ServiceAbilities = { name: 'sandbox-express', update: true, cancel: true, withdraw: true };
@@ -113,5 +114,50 @@ describe('the order state table', () => {
     expect(outcome(() => planCancel('1', canceled, express))).toBe('400 040081');
     expect(planDelete('1', canceled, express)).toEqual({ tellService: false });
     expect(outcome(() => planUpdate('1', canceled, express))).toBe('400 040000');
+  });
+});
+
+describe('a refusal of the state table, in the window and on the wire', () => {
+  const refusal = (plan: () => unknown) => {
+    try {
+      plan();
+    } catch (error) {
+      if (error instanceof AppError) return error.body;
+      throw error;
+    }
+    throw new Error('the plan was not refused');
+  };
+  const inRussian = (body: { key?: string; params?: MessageRef['params'] }) => messageText({ key: body.key ?? '', params: body.params }, 'ru');
+
+  it('a service without a way to take an order back mid-transfer: the wire keeps its sentence, the window its key with the service', () => {
+    const none: ServiceAbilities = { name: 'sandbox-post', update: false, cancel: false, withdraw: false };
+    const cancel = refusal(() => planCancel('7', sending, none));
+    expect(cancel).toMatchObject({ code: '040306', message: 'Not supported by the delivery service', description: 'sandbox-post cannot cancel an order; wait until its transfer has finished' });
+    expect(cancel).toMatchObject({ key: 'order.noCancelWhileSending', params: { service: 'sandbox-post' } });
+    expect(inRussian(cancel)).toBe('sandbox-post не может отменить заказ, пока он передаётся; дождитесь окончания передачи');
+    const takeBack = refusal(() => planDelete('7', sending, none));
+    expect(takeBack).toMatchObject({ description: 'sandbox-post cannot take an order back; wait until its transfer has finished', key: 'order.noTakeBackWhileSending' });
+  });
+
+  it('a registered order the service keeps: the interface names its API paths, the window says what to do in its words', () => {
+    const update = refusal(() => planUpdate('1', registered, lockers));
+    expect(update.description).toBe('sandbox-lockers cannot change a registered order. Cancel it (GET /orders/{orderId}/cancel) and create it again.');
+    expect(inRussian(update)).toBe('sandbox-lockers не меняет уже переданные заказы: отмените заказ и создайте его заново');
+    const cancel = refusal(() => planCancel('1', registered, post));
+    expect(cancel.description).toBe('sandbox-post cannot cancel a registered order. Delete it instead (DELETE /orders/{orderId}); registering it again gives a new tracking number.');
+    expect(inRussian(cancel)).toMatch(/^sandbox-post не может отменить уже переданный заказ: удалите его/);
+    const remove = refusal(() => planDelete('1', registered, express));
+    expect(remove.description).toBe('sandbox-express keeps registered orders: cancel it (GET /orders/{orderId}/cancel) or change it (PUT /orders/{orderId}) instead of deleting it');
+    expect(inRussian(remove)).toBe('sandbox-express не удаляет переданные заказы: отмените или измените заказ');
+  });
+
+  it('handed over, finished and already canceled say why by key, the wire unchanged', () => {
+    const handed = refusal(() => planCancel('3', onWay, express));
+    expect(handed.description).toBe('Order 3 has already been handed over to the delivery service (status onWay); it can no longer be canceled');
+    expect(inRussian(handed)).toBe('Заказ 3 уже передан службе доставки (статус onWay); его больше нельзя отменить');
+    expect(inRussian(refusal(() => planCancel('4', delivered, express)))).toBe('Заказ 4 завершён (статус delivered); его больше нельзя отменить');
+    const again = refusal(() => planCancel('5', canceled, express));
+    expect(again).toMatchObject({ code: '040081', message: 'Order already canceled', description: 'Order 5 is already canceled', key: 'order.alreadyCanceled' });
+    expect(inRussian(again)).toBe('Заказ 5 уже отменён');
   });
 });

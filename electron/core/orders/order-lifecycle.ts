@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../shared/errors';
-import { message, said } from '../../../shared/messages';
+import { message, said, type MessageRef } from '../../../shared/messages';
 import { finalStatusKeys, type StatusKey } from '../../../shared/status-keys';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest, describedBy, type Description } from '../errors';
 import type { OutboxAction } from '../outbox/outbox';
 
 /**
@@ -69,11 +69,17 @@ export type UpdatePlan = { kind: 'replace' } | { kind: 'transfer'; job: 'create'
 export type DropPlan = { tellService: boolean };
 
 /** The service cannot do this with a registered order: HTTP 403, 040306. */
-export const notSupported = (description: string) =>
-  new AppError(403, { code: ErrorCode.cannotCancel, message: 'Not supported by the delivery service', description });
+export const notSupported = (description: Description) =>
+  new AppError(403, { code: ErrorCode.cannotCancel, message: 'Not supported by the delivery service', ...describedBy(description) });
+
+/**
+ * The interface's sentence, which names its API paths for integrators, said in the window by a key of its own
+ * (the window offers its buttons, not the paths).
+ */
+const windowSays = (wire: string, ref: MessageRef): Description => ({ message: wire, ...ref });
 
 const alreadyCanceled = (orderId: string) =>
-  new AppError(400, { code: ErrorCode.alreadyCanceled, message: 'Order already canceled', description: `Order ${orderId} is already canceled` });
+  new AppError(400, { code: ErrorCode.alreadyCanceled, message: 'Order already canceled', ...describedBy(said('order.alreadyCanceled', { orderId })) });
 
 /** What can no longer be done with an order, as the messages below say it. */
 type Deed = 'changed' | 'canceled' | 'deleted';
@@ -103,8 +109,11 @@ export function planUpdate(orderId: string, order: OrderSnapshot, service: Servi
     case 'registered':
       if (!service.update) {
         throw notSupported(
-          `${service.name} cannot change a registered order. ` +
-            (service.cancel ? 'Cancel it (GET /orders/{orderId}/cancel) and create it again.' : 'Delete it (DELETE /orders/{orderId}) and create it again; it gets a new tracking number.'),
+          windowSays(
+            `${service.name} cannot change a registered order. ` +
+              (service.cancel ? 'Cancel it (GET /orders/{orderId}/cancel) and create it again.' : 'Delete it (DELETE /orders/{orderId}) and create it again; it gets a new tracking number.'),
+            message(service.cancel ? 'order.noChangeCancelFirst' : 'order.noChangeDeleteFirst', { service: service.name }),
+          ),
         );
       }
       return { kind: 'transfer', job: 'update' };
@@ -127,7 +136,7 @@ export function planCancel(orderId: string, order: OrderSnapshot, service: Servi
     case 'failed':
       return { tellService: false }; // the service never got it
     case 'sending':
-      if (!service.withdraw) throw notSupported(`${service.name} cannot cancel an order; wait until its transfer has finished`);
+      if (!service.withdraw) throw notSupported(said('order.noCancelWhileSending', { service: service.name }));
       return { tellService: true };
     case 'final':
       throw finished(orderId, order.statusKey, 'canceled');
@@ -137,8 +146,11 @@ export function planCancel(orderId: string, order: OrderSnapshot, service: Servi
     case 'inTransit':
       if (!service.cancel) {
         throw notSupported(
-          `${service.name} cannot cancel a registered order.` +
-            (!service.update ? ' Delete it instead (DELETE /orders/{orderId}); registering it again gives a new tracking number.' : ''),
+          windowSays(
+            `${service.name} cannot cancel a registered order.` +
+              (!service.update ? ' Delete it instead (DELETE /orders/{orderId}); registering it again gives a new tracking number.' : ''),
+            message(service.update ? 'order.noCancelRegistered' : 'order.noCancelDeleteInstead', { service: service.name }),
+          ),
         );
       }
       if (phase === 'inTransit') throw handedOver(orderId, order.statusKey, 'canceled');
@@ -156,7 +168,7 @@ export function planDelete(orderId: string, order: OrderSnapshot, service: Servi
     case 'failed':
       return { tellService: false };
     case 'sending':
-      if (!service.withdraw) throw notSupported(`${service.name} cannot take an order back; wait until its transfer has finished`);
+      if (!service.withdraw) throw notSupported(said('order.noTakeBackWhileSending', { service: service.name }));
       return { tellService: true };
     case 'updateFailed':
       return { tellService: service.withdraw }; // the interface: uploadingError + DELETE, any service
@@ -167,9 +179,12 @@ export function planDelete(orderId: string, order: OrderSnapshot, service: Servi
     case 'inTransit':
       if (service.update || service.cancel) {
         throw notSupported(
-          `${service.name} keeps registered orders: ` +
-            [service.cancel && 'cancel it (GET /orders/{orderId}/cancel)', service.update && 'change it (PUT /orders/{orderId})'].filter(Boolean).join(' or ') +
-            ' instead of deleting it',
+          windowSays(
+            `${service.name} keeps registered orders: ` +
+              [service.cancel && 'cancel it (GET /orders/{orderId}/cancel)', service.update && 'change it (PUT /orders/{orderId})'].filter(Boolean).join(' or ') +
+              ' instead of deleting it',
+            message('order.keepsRegistered', { service: service.name, instead: message(service.cancel && service.update ? 'order.instead.either' : service.cancel ? 'order.instead.cancel' : 'order.instead.change') }),
+          ),
         );
       }
       if (phase === 'inTransit') throw handedOver(orderId, order.statusKey, 'deleted');

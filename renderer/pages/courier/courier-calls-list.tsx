@@ -4,8 +4,8 @@ import type { CourierCallView } from '../../../shared/schemas/courier-call';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { usePushEvent } from '../../components/use-push-event';
 import { errorHint, errorTitle } from '../../i18n/error-messages';
+import { useServiceNaming } from '../../i18n/service-naming';
 import { useFormat, useT } from '../../i18n/use-t';
-import { providerName, useProvidersStore } from '../../stores/providers-store';
 import { useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { courierProblemText } from './courier-messages';
@@ -16,7 +16,8 @@ const stateColors: Record<CourierCallView['state'], MantineColor> = { accepted: 
 export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
   const t = useT();
   const format = useFormat();
-  const providers = useProvidersStore((s) => s.providers);
+  const naming = useServiceNaming();
+  const serviceName = (key: string) => naming.service?.(key) ?? key;
   const [calls, setCalls] = useState<CourierCallView[]>([]);
   const [asking, setAsking] = useState<CourierCallView | undefined>();
   const [busy, setBusy] = useState(false);
@@ -38,7 +39,6 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
     setAsking(undefined);
     if (answer.ok) useToastStore.getState().push({ tone: 'success', title: (tr) => tr('courier.canceled') });
     else {
-      const naming = { service: (key: string) => providerName(providers, key) };
       useToastStore.getState().push({ tone: 'error', title: (tr) => tr('courier.cancelFailed'), message: (tr) => errorHint(answer.error, tr, naming) ?? errorTitle(answer.error, tr) });
     }
     await load();
@@ -71,15 +71,15 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
                   <br />
                   {call.timeStart}–{call.timeEnd}
                 </Table.Td>
-                <Table.Td>{providerName(providers, call.providerKey)}</Table.Td>
+                <Table.Td>{serviceName(call.providerKey)}</Table.Td>
                 <Table.Td>{call.address || call.city}</Table.Td>
                 <Table.Td>
-                  <Badge color={stateColors[call.state]} variant="light" title={call.error ? courierProblemText(call.error, call.errorMessage, t) : undefined} data-testid="courier-call-state">
+                  <Badge color={stateColors[call.state]} variant="light" title={call.error ? courierProblemText(call.error, call.errorMessage, t, naming) : undefined} data-testid="courier-call-state">
                     {t(`courier.state.${call.state}`)}
                   </Badge>
                   {call.error && (
                     <Text size="xs" c="dimmed" maw={260}>
-                      {courierProblemText(call.error, call.errorMessage, t)}
+                      {courierProblemText(call.error, call.errorMessage, t, naming)}
                     </Text>
                   )}
                 </Table.Td>

@@ -8,7 +8,7 @@ import { translateDynamic } from '../../i18n/translate';
 import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { DetailSection } from './detail-section';
 import { messageByKey } from '../../i18n/error-messages';
-import { providerName, useProvidersStore } from '../../stores/providers-store';
+import { useServiceNaming } from '../../i18n/service-naming';
 
 /** When a status happened: the service's time when it gave one, else when ShipDesk learned it. */
 const happenedAt = (row: AppHistoryRow) => row.createdProvider || row.created;
@@ -26,8 +26,7 @@ export function StatusTimeline({ history, handover }: { history: AppStatusHistor
   const t = useT();
   const format = useFormat();
   const language = useLanguage();
-  const providers = useProvidersStore((s) => s.providers);
-  const naming = { service: (key: string) => providerName(providers, key) };
+  const naming = useServiceNaming();
   const rows = [...(history?.rows ?? [])].sort((a, b) => new Date(happenedAt(b)).getTime() - new Date(happenedAt(a)).getTime());
   const handoverAt = handover ? rows.findIndex((row) => Date.parse(happenedAt(row)) <= Date.parse(handover.handedAt)) : -1;
   const placed = (items: ReactNode[]): ReactNode[] => {

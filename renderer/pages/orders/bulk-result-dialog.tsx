@@ -2,8 +2,9 @@ import { Button, Group, List, Modal, ScrollArea, Text } from '@mantine/core';
 import type { BulkResult } from '../../../shared/contract/bulk';
 import type { ErrorBody } from '../../../shared/errors';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
-import { errorTitle, messageByKey } from '../../i18n/error-messages';
-import type { Translate } from '../../i18n/types';
+import { errorTitle, messageByKey, type Naming } from '../../i18n/error-messages';
+import { useServiceNaming } from '../../i18n/service-naming';
+import type { Language, Translate } from '../../i18n/types';
 import { useLanguage, useT } from '../../i18n/use-t';
 
 /** An order as the list showed it when the action ran: its number and status, to name a refusal. */
@@ -12,11 +13,18 @@ export interface ListedOrder {
   statusKey: StatusKey;
 }
 
-/** Why one order was refused: the kind of refusal, and its details when the core gave them by key (never the wire's English). */
-function refusalText(error: ErrorBody | undefined, t: Translate): string {
+/**
+ * Why one order was refused: the core's reason by key, the order named by its number and its status and service
+ * by their names ("Заказ 4002 уже передан службе доставки (статус Принят на склад…)"); only a refusal without a
+ * key falls back to its kind. Never the wire's English.
+ */
+function refusalText(error: ErrorBody | undefined, listed: ListedOrder | undefined, t: Translate, naming: Naming, language: Language): string {
   if (!error) return t('ordersList.bulk.failed');
-  const detail = error.key ? messageByKey({ key: error.key, params: error.params }, t) : undefined;
-  return detail ? `${errorTitle(error, t)}. ${detail}` : errorTitle(error, t);
+  if (!error.key) return errorTitle(error, t);
+  const params = error.params && { ...error.params };
+  if (params && listed && 'orderId' in params) params.orderId = listed.clientNumber;
+  if (params && typeof params.status === 'string' && Object.hasOwn(statusNames, params.status)) params.status = statusNames[params.status as StatusKey][language];
+  return messageByKey({ key: error.key, params }, t, naming) || errorTitle(error, t);
 }
 
 interface BulkResultDialogProps {
@@ -30,6 +38,7 @@ interface BulkResultDialogProps {
 export function BulkResultDialog({ result, numbers, onClose }: BulkResultDialogProps) {
   const t = useT();
   const language = useLanguage();
+  const naming = useServiceNaming();
   const failed = result?.results.filter((r) => !r.ok) ?? [];
   return (
     <Modal opened={result !== undefined} onClose={onClose} title={result ? t(`ordersList.result.${result.action}`) : ''} centered size="md" data-testid="bulk-result">
@@ -59,7 +68,7 @@ export function BulkResultDialog({ result, numbers, onClose }: BulkResultDialogP
                           </Text>
                         )}
                         {': '}
-                        {refusalText(r.error, t)}
+                        {refusalText(r.error, listed, t, naming, language)}
                       </List.Item>
                     );
                   })}

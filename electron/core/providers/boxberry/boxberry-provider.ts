@@ -46,7 +46,7 @@ export function boxberryInfo(testMode: boolean): ProviderInfo {
 
 /** A refusal → ProviderRejectedError with Boxberry's own words; an answer ShipDesk cannot read is an outage. */
 function translate(error: unknown): unknown {
-  if (error instanceof BoxberryApiError) return new ProviderRejectedError(error.message, [boxberryFieldError(error.message)]);
+  if (error instanceof BoxberryApiError) return new ProviderRejectedError(error.message, [{ ...boxberryFieldError(error.message), ...error.ref }]);
   if (error instanceof ZodError) return unreadableAnswer(BOXBERRY, error);
   return error;
 }

@@ -1,4 +1,4 @@
-import { message, said } from '../../../../shared/messages';
+import { message, refOfSaid, said, type MessageRef } from '../../../../shared/messages';
 import { ProviderUnavailableError, type Telling } from '../provider';
 import { bodyText, createTransport, parseJsonBody, type Query, type TransportOptions } from '../transport';
 import { boxberryError, isTokenRefusal } from './mapping';
@@ -8,9 +8,13 @@ export const BOXBERRY_URL = 'https://api.boxberry.ru/json.php';
 
 /** Boxberry answered and refused (an error inside HTTP 200, or a 4xx). */
 export class BoxberryApiError extends Error {
-  constructor(message: string, readonly httpStatus = 200) {
-    super(message);
+  /** The message as data when it is ours (an HTTP status); Boxberry's own words have none. */
+  readonly ref?: MessageRef;
+
+  constructor(message: Telling, readonly httpStatus = 200) {
+    super(typeof message === 'string' ? message : message.message);
     this.name = 'BoxberryApiError';
+    this.ref = refOfSaid(message);
   }
 }
 
@@ -43,7 +47,7 @@ export function createBoxberryClient(options: BoxberryClientOptions) {
       if (isTokenRefusal(refusal)) throw new BoxberryAuthError(said('provider.tokenRefusedShort', { service: BOXBERRY, detail: refusal }));
       throw new BoxberryApiError(refusal, status);
     }
-    if (status >= 400) throw new BoxberryApiError(`Boxberry answered HTTP ${status} to ${method}: ${bodyText(bytes)}`, status);
+    if (status >= 400) throw new BoxberryApiError(said('provider.httpStatusMethod', { service: BOXBERRY, status, method, body: bodyText(bytes) }), status);
     if (json === undefined) throw new ProviderUnavailableError(said('provider.notJsonMethod', { service: BOXBERRY, method }));
     return json;
   }
@@ -72,7 +76,7 @@ export function createBoxberryClient(options: BoxberryClientOptions) {
       const target = new URL(url);
       const files = createTransport({ service: BOXBERRY, baseUrl: target.origin, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
       const reply = await files.send({ method: 'GET', path: target.pathname + target.search, headers: { Accept: 'application/pdf' } });
-      if (reply.status >= 400) throw new BoxberryApiError(`Boxberry's print form ${target.pathname} answered HTTP ${reply.status}`, reply.status);
+      if (reply.status >= 400) throw new BoxberryApiError(said('provider.printFormHttp', { service: BOXBERRY, path: target.pathname, status: reply.status }), reply.status);
       if (new TextDecoder().decode(reply.bytes.slice(0, 5)) !== '%PDF-') throw new ProviderUnavailableError(said('provider.notPdf', { service: BOXBERRY, path: target.pathname }));
       return reply.bytes;
     },

@@ -1,6 +1,10 @@
 import type { ProviderInfo } from '../../../../shared/contract/providers';
+import { message, said } from '../../../../shared/messages';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type ProviderStatus, type ShipmentRequest, type TrackedShipment } from '../provider';
+
+/** A connection as messages name it: its id, or "(default)" when the order names none. */
+const connectionName = (id: number | undefined) => id ?? message('conn.default');
 
 /** One connection's adapter. */
 export interface ConnectedAdapter {
@@ -25,13 +29,14 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, co
   };
   const pick = (order: OrderCreate): Carrier | null => pickConnection(order.order.providerConnectId);
   const anyWith = (what: 'rates' | 'intervals'): Carrier | undefined => adapters().find((a) => a.provider[what])?.provider;
+  const batchGone = (id: number | undefined, batch: string) => new ProviderRejectedError(said('provider.batchConnectionGone', { service: key, id: connectionName(id), batch }));
   const route = (request: ShipmentRequest): Carrier => {
     const provider = pick(request.order);
     if (!provider) {
       const id = request.order.order.providerConnectId;
       throw new ProviderRejectedError(
-        id === undefined ? `no ${key} connection is set up` : `connection ${id} of ${key} does not exist (any more)`,
-        [{ field: 'order.providerConnectId', message: `is not a ${key} connection` }],
+        id === undefined ? said('conn.noneSetUp', { service: key }) : said('conn.gone', { id, service: key }),
+        [{ field: 'order.providerConnectId', ...said('conn.notOfKind', { service: key }) }],
       );
     }
     return provider;
@@ -43,30 +48,30 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, co
     },
     async check(order) {
       const provider = pick(order);
-      if (!provider) return [{ field: 'order.providerConnectId', message: `${order.order.providerConnectId ?? '(default)'} is not a ${key} connection` }];
+      if (!provider) return [{ field: 'order.providerConnectId', ...said('conn.idNotOfKind', { id: connectionName(order.order.providerConnectId), service: key }) }];
       return provider.check(order);
     },
     register: (request) => route(request).register(request),
     find: (request) => route(request).find(request),
     async update(providerNumber, request) {
       const provider = route(request);
-      if (!provider.update) throw new ProviderRejectedError(`${key} does not change registered orders`);
+      if (!provider.update) throw new ProviderRejectedError(said('provider.noUpdate', { service: key }));
       return provider.update(providerNumber, request);
     },
     async cancel(providerNumber, request) {
       const provider = route(request);
-      if (!provider.cancel) throw new ProviderRejectedError(`${key} does not cancel orders`);
+      if (!provider.cancel) throw new ProviderRejectedError(said('provider.noCancel', { service: key }));
       return provider.cancel(providerNumber, request);
     },
     async remove(providerNumber, request) {
       const provider = route(request);
-      if (!provider.remove) throw new ProviderRejectedError(`${key} does not delete orders`);
+      if (!provider.remove) throw new ProviderRejectedError(said('provider.noDelete', { service: key }));
       return provider.remove(providerNumber, request);
     },
     async labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl') {
       const provider = shipments.length > 0 ? route(shipments[0].request) : undefined;
-      if (!provider?.labels) throw new ProviderRejectedError(`${key} does not print labels`);
-      if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(`print the labels of one ${key} account at a time`);
+      if (!provider?.labels) throw new ProviderRejectedError(said('provider.noLabels', { service: key }));
+      if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(said('provider.labelsOneAccount', { service: key }));
       return provider.labels(shipments, format);
     },
     /** Prices and intervals come from the first account that can give them (the default connection). */
@@ -75,37 +80,37 @@ export function createConnectionRouter(key: string, info: () => ProviderInfo, co
     courierCalls: {
       async create(request) {
         const provider = pickConnection(request.providerConnectId);
-        if (!provider?.courierCalls) throw new ProviderRejectedError(`${key} has no connection ${request.providerConnectId ?? '(default)'} that takes courier calls`, [{ field: 'providerConnectId', message: `is not a ${key} connection` }]);
+        if (!provider?.courierCalls) throw new ProviderRejectedError(said('provider.noCourierConnection', { service: key, id: connectionName(request.providerConnectId) }), [{ field: 'providerConnectId', ...said('conn.notOfKind', { service: key }) }]);
         return provider.courierCalls.create(request);
       },
       async cancel(call) {
         const provider = pickConnection(call.providerConnectId);
-        if (!provider?.courierCalls) throw new ProviderUnavailableError(`the ${key} connection ${call.providerConnectId ?? '(default)'} of this courier call is gone`);
+        if (!provider?.courierCalls) throw new ProviderUnavailableError(said('provider.courierConnectionGone', { service: key, id: connectionName(call.providerConnectId) }));
         return provider.courierCalls.cancel(call);
       },
     },
     batches: {
       async form(shipments, sendingDate) {
         const provider = shipments.length > 0 ? route(shipments[0].request) : undefined;
-        if (!provider?.batches) throw new ProviderRejectedError(`${key} forms no batches`);
-        if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(`form the batches of one ${key} account at a time`);
+        if (!provider?.batches) throw new ProviderRejectedError(said('provider.noBatches', { service: key }));
+        if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(said('provider.batchesOneAccount', { service: key }));
         return provider.batches.form(shipments, sendingDate);
       },
       async checkIn(batchName, providerConnectId) {
         const provider = pickConnection(providerConnectId);
-        if (!provider?.batches) throw new ProviderRejectedError(`the ${key} connection ${providerConnectId ?? '(default)'} of batch ${batchName} is gone`);
+        if (!provider?.batches) throw batchGone(providerConnectId, batchName);
         return provider.batches.checkIn(batchName);
       },
       async register(batchName, providerConnectId) {
         const provider = pickConnection(providerConnectId);
-        if (!provider?.batches) throw new ProviderRejectedError(`the ${key} connection ${providerConnectId ?? '(default)'} of batch ${batchName} is gone`);
+        if (!provider?.batches) throw batchGone(providerConnectId, batchName);
         return provider.batches.register(batchName);
       },
     },
     async handoverAct(shipments: TrackedShipment[]) {
       const provider = shipments.length > 0 ? route(shipments[0].request) : undefined;
-      if (!provider?.handoverAct) throw new ProviderRejectedError(`${key} makes no handover act of its own`);
-      if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(`make the act of one ${key} account at a time`);
+      if (!provider?.handoverAct) throw new ProviderRejectedError(said('provider.noHandoverAct', { service: key }));
+      if (shipments.some((s) => pick(s.request.order) !== provider)) throw new ProviderRejectedError(said('provider.actOneAccount', { service: key }));
       return provider.handoverAct(shipments);
     },
     async track(shipments: TrackedShipment[]) {

@@ -1,5 +1,6 @@
+import { message, refOfSaid, said, type MessageRef } from '../../../../shared/messages';
 import { systemClock } from '../../clock';
-import { ProviderUnavailableError } from '../provider';
+import { ProviderUnavailableError, type Telling } from '../provider';
 import { createTokenCache } from '../token-cache';
 import { bodyText, createTransport, parseJsonBody, type HttpReply, type TransportOptions } from '../transport';
 import { fivePostError, isJwtRefusal } from './mapping';
@@ -16,21 +17,28 @@ const DEFAULT_JWT_LIFETIME_MS = 60 * 60 * 1000;
 /** A JWT is renewed this long before it expires (at most half its lifetime). */
 const RENEW_BEFORE_MS = 60 * 1000;
 
+/** 5Post as messages name it. */
+export const FIVEPOST = message('service.fivepost');
+
 /** 5Post answered and refused: `{ success: false, errorCode, errorMsg }`, or a 4xx without it. */
 export class FivePostApiError extends Error {
+  /** The message as data when it is ours (an HTTP status); 5Post's own words have none. */
+  readonly ref?: MessageRef;
+
   constructor(
     readonly code: string,
-    message: string,
+    message: Telling,
     readonly httpStatus: number,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.message);
     this.name = 'FivePostApiError';
+    this.ref = refOfSaid(message);
   }
 }
 
 /** 5Post did not accept the API key (or refused a fresh JWT): retried like an outage, so orders wait for the fix. */
 export class FivePostAuthError extends ProviderUnavailableError {
-  constructor(message: string) {
+  constructor(message: Telling) {
     super(message);
     this.name = 'FivePostAuthError';
   }
@@ -57,7 +65,7 @@ export type FivePostClientOptions = Omit<TransportOptions, 'service'> & { apiKey
  */
 export function createFivePostClient(options: FivePostClientOptions) {
   const clock = options.clock ?? systemClock;
-  const transport = createTransport({ service: '5Post', baseUrl: options.baseUrl, fetch: options.fetch, clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const transport = createTransport({ service: FIVEPOST, baseUrl: options.baseUrl, fetch: options.fetch, clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
 
   async function signIn(): Promise<{ value: string; expiresAt: number }> {
     const reply = await transport.send({
@@ -71,7 +79,7 @@ export function createFivePostClient(options: FivePostClientOptions) {
     const parsed = fivePostJwtSchema.safeParse(json);
     if (reply.status >= 400 || !parsed.success) {
       const refusal = fivePostError(json);
-      throw new FivePostAuthError(`5Post did not accept the API key: ${refusal ? `${refusal.code} ${refusal.message}` : `HTTP ${reply.status} ${bodyText(reply.bytes)}`}`);
+      throw new FivePostAuthError(said('provider.apiKeyRefused', { service: FIVEPOST, detail: refusal ? `${refusal.code} ${refusal.message}` : `HTTP ${reply.status} ${bodyText(reply.bytes)}` }));
     }
     return { value: parsed.data.jwt, expiresAt: jwtExpiry(parsed.data.jwt) ?? clock.now() + DEFAULT_JWT_LIFETIME_MS };
   }
@@ -87,14 +95,14 @@ export function createFivePostClient(options: FivePostClientOptions) {
       });
     // Expired or revoked before its time: one fresh JWT, one more try.
     const { reply, refusedAgain } = await jwts.send(attempt, (r) => isJwtRefusal(r.status, parseJsonBody(r.bytes)));
-    if (refusedAgain) throw new FivePostAuthError(`5Post refused a fresh JWT for ${method} ${path} (HTTP ${reply.status})`);
+    if (refusedAgain) throw new FivePostAuthError(said('provider.freshJwtRefused', { service: FIVEPOST, method, path, status: reply.status }));
     return reply;
   }
 
   function refused(method: string, path: string, reply: HttpReply, json: unknown): FivePostApiError | null {
     const refusal = fivePostError(json);
     if (refusal) return new FivePostApiError(refusal.code, refusal.message, reply.status);
-    if (reply.status >= 400) return new FivePostApiError(`HTTP_${reply.status}`, `5Post answered HTTP ${reply.status} to ${method} ${path}: ${bodyText(reply.bytes)}`, reply.status);
+    if (reply.status >= 400) return new FivePostApiError(`HTTP_${reply.status}`, said('provider.httpStatusBody', { service: FIVEPOST, status: reply.status, method, path, body: bodyText(reply.bytes) }), reply.status);
     return null;
   }
 
@@ -105,7 +113,7 @@ export function createFivePostClient(options: FivePostClientOptions) {
       const json = parseJsonBody(reply.bytes);
       const refusal = refused(method, path, reply, json);
       if (refusal) throw refusal;
-      if (json === undefined && reply.bytes.length > 0) throw new ProviderUnavailableError(`5Post answered ${method} ${path} with a body that is not JSON`);
+      if (json === undefined && reply.bytes.length > 0) throw new ProviderUnavailableError(said('provider.notJson', { service: FIVEPOST, method, path }));
       return json;
     },
 

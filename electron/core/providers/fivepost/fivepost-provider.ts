@@ -2,7 +2,7 @@ import { unzipSync } from 'fflate';
 import { ZodError, type z } from 'zod';
 import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { FieldError } from '../../../../shared/errors';
-import { said } from '../../../../shared/messages';
+import { message, said } from '../../../../shared/messages';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import type { Quote, QuoteRequest } from '../../calculator/pricing-provider';
 import type { Clock } from '../../clock';
@@ -12,7 +12,7 @@ import type { StoredReference } from '../carrier-kind';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest, type TrackedShipment } from '../provider';
 import { unreadableAnswer } from '../service-failure';
 import { trackEach } from '../track-each';
-import { FivePostApiError, type FivePostClient } from './client';
+import { FIVEPOST, FivePostApiError, type FivePostClient } from './client';
 import {
   FIVEPOST_KEY, FIVEPOST_TARIFF, addCityRate, cityKey, fitsPoint, fivePostTariffRecords, isNotFound, mapFivePostHistory, pointFromFivePost, toFivePostOrder, zonePriceKopecks,
   type CityRate,
@@ -49,8 +49,8 @@ export function fivePostInfo(testMode: boolean): ProviderInfo {
 
 /** A refusal → ProviderRejectedError with 5Post's words and code; an answer ShipDesk cannot read is an outage. */
 function translate(error: unknown): unknown {
-  if (error instanceof FivePostApiError) return new ProviderRejectedError(`${SERVICE}: ${error.message}`, [], error.code);
-  if (error instanceof ZodError) return unreadableAnswer(SERVICE, error);
+  if (error instanceof FivePostApiError) return new ProviderRejectedError(said('provider.said', { service: FIVEPOST, reason: error.ref ?? error.message }), [], error.code);
+  if (error instanceof ZodError) return unreadableAnswer(FIVEPOST, error);
   return error;
 }
 
@@ -98,7 +98,7 @@ export function createFivePostProvider(options: FivePostProviderOptions) {
       if (error instanceof FivePostApiError && isNotFound(error)) return null;
       if (error instanceof ProviderUnavailableError) throw error;
       // Any other answer is no proof the order is absent: never send again on a doubt.
-      throw new ProviderUnavailableError(`${SERVICE} did not answer the lookup of ${request.clientNumber}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ProviderUnavailableError(said('provider.lookupFailed', { service: FIVEPOST, number: request.clientNumber, reason: error instanceof Error ? error.message : String(error) }));
     }
     const mine = list.find((s) => s.orderId && (s.senderOrderId === undefined || s.senderOrderId === null || s.senderOrderId === request.clientNumber));
     return mine?.orderId ? { providerNumber: mine.orderId } : null;
@@ -109,7 +109,7 @@ export function createFivePostProvider(options: FivePostProviderOptions) {
     try {
       const created = parse(fivePostCreatedSchema, await client.call('POST', '/api/v3/orders', { partnerOrders: [partnerOrder] }));
       const mine = created.find((c) => c.senderOrderId === request.clientNumber);
-      if (!mine) throw new ProviderUnavailableError(`${SERVICE} answered the creation of ${request.clientNumber} without that order`);
+      if (!mine) throw new ProviderUnavailableError(said('provider.createdWithoutOrder', { service: FIVEPOST, number: request.clientNumber }));
       return { providerNumber: mine.orderId, barcode: mine.cargoes?.[0]?.barcode ?? null };
     } catch (error) {
       throw translate(error);
@@ -139,8 +139,8 @@ export function createFivePostProvider(options: FivePostProviderOptions) {
 
   /** 5Post's own labels (`orderLabels/bySenderOrderId`): one PDF, or a ZIP of PDFs merged into one file for the printer. */
   async function labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array> {
-    if (format !== 'pdf') throw new ProviderRejectedError(`${SERVICE} prints its labels as PDF only; choose PDF for 5Post orders`);
-    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(`${SERVICE} labels are printed for 1 to 100 orders at a time`);
+    if (format !== 'pdf') throw new ProviderRejectedError(said('provider.pdfOnly', { service: FIVEPOST }));
+    if (shipments.length === 0 || shipments.length > 100) throw new ProviderRejectedError(said('provider.printBatchOrders', { service: FIVEPOST }));
     let file;
     try {
       file = await client.file('/api/v1/orderLabels/bySenderOrderId', { senderOrderIds: shipments.map((s) => s.request.clientNumber) });
@@ -148,9 +148,9 @@ export function createFivePostProvider(options: FivePostProviderOptions) {
       throw translate(error);
     }
     if (isPdf(file.bytes)) return file.bytes;
-    if (!isZip(file.bytes)) throw new ProviderUnavailableError(`${SERVICE} sent labels that are neither a PDF nor a ZIP (${file.contentType || 'no type'})`);
+    if (!isZip(file.bytes)) throw new ProviderUnavailableError(said('provider.labelsNotPdfOrZip', { service: FIVEPOST, type: file.contentType || message('provider.noType') }));
     const entries = Object.entries(unzipSync(file.bytes)).filter(([name, bytes]) => /\.pdf$/i.test(name) && isPdf(bytes));
-    if (!entries.length) throw new ProviderUnavailableError(`${SERVICE} sent a ZIP of labels without a PDF in it`);
+    if (!entries.length) throw new ProviderUnavailableError(said('provider.zipWithoutPdf', { service: FIVEPOST }));
     entries.sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
     return mergePdfs(entries.map(([, bytes]) => bytes));
   }

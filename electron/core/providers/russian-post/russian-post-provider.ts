@@ -39,7 +39,6 @@ export interface RussianPostProviderOptions {
   pointsPageSize?: number;
 }
 
-const SERVICE = 'Russian Post';
 export const RUSSIAN_POST_POINT_ID_BASE = 40_000_000;
 
 /** Russian Post as /lists/providers shows it. */
@@ -59,7 +58,7 @@ export function russianPostInfo(testMode: boolean): ProviderInfo {
 function translate(error: unknown): unknown {
   if (error instanceof RussianPostApiError) return new ProviderRejectedError(error.message, [postFieldError(error.refusal)], error.refusal.code);
   if (error instanceof RussianPostTrackingError) {
-    return error.reason === 'auth' ? new RussianPostAuthError(said('provider.trackingLoginRefused', { service: message('service.russianPostTracking'), detail: error.message })) : new ProviderRejectedError(error.message);
+    return error.reason === 'auth' ? new RussianPostAuthError(said('provider.trackingLoginRefused', { service: message('service.russianPostTracking'), detail: error.ref ?? error.message })) : new ProviderRejectedError(error.ref ? { message: error.message, ...error.ref } : error.message);
   }
   if (error instanceof ZodError) return unreadableAnswer(RUSSIAN_POST, error);
   return error;
@@ -91,25 +90,25 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
     let office = options.postofficeCode;
     if (o.pointInId !== undefined) {
       const point = await reference.point(RUSSIAN_POST_KEY, o.pointInId);
-      if (!point) errors.push({ field: 'order.pointInId', message: `${o.pointInId} is not a Russian Post office known to ShipDesk (sync its points first)` });
-      else if (!point.enabled || point.availableOperation !== 3) errors.push({ field: 'order.pointInId', message: `Russian Post point ${point.code} does not take parcels from shops: hand them over at a post office` });
+      if (!point) errors.push({ field: 'order.pointInId', ...said('provider.officeUnknown', { id: o.pointInId, service: RUSSIAN_POST }) });
+      else if (!point.enabled || point.availableOperation !== 3) errors.push({ field: 'order.pointInId', ...said('provider.pointNoShopParcels', { service: RUSSIAN_POST, code: point.code }) });
       else office = point.code;
     }
-    if (!office) errors.push({ field: 'order.pointInId', message: 'name the post office the parcel is handed over at (or set the shop\'s office in the Russian Post connection)' });
+    if (!office) errors.push({ field: 'order.pointInId', ...said('provider.officeRequired', { service: RUSSIAN_POST }) });
     const tariff = russianPostTariffOf(o.tariffId);
     if (o.deliveryType === 1 || !tariff) return { errors, office, destination: {} };
     if (o.pointOutId === undefined) {
-      errors.push({ field: 'order.pointOutId', message: 'is required: with deliveryType 2 name the post office or pickup point' });
+      errors.push({ field: 'order.pointOutId', ...said('provider.pointOutRequired') });
       return { errors, office, destination: {} };
     }
     const point = await reference.point(RUSSIAN_POST_KEY, o.pointOutId);
-    if (!point) errors.push({ field: 'order.pointOutId', message: `${o.pointOutId} is not a Russian Post point known to ShipDesk (sync its points first)` });
+    if (!point) errors.push({ field: 'order.pointOutId', ...said('provider.pointUnknown', { id: o.pointOutId, service: RUSSIAN_POST }) });
     else {
-      if (!point.enabled) errors.push({ field: 'order.pointOutId', message: `Russian Post point ${point.code} is closed` });
-      if (!(russianPostTariffPointTypes[String(tariff.id)] ?? [point.type]).includes(point.type)) errors.push({ field: 'order.pointOutId', message: `Russian Post point ${point.code} is not a post office: a parcel "called for" goes to a post office; choose the ECOM tariff for pickup points and lockers` });
-      if (toKopecks(order.cost.codCost) > 0 && point.cod === 0) errors.push({ field: 'cost.codCost', message: `Russian Post point ${point.code} takes no payment on delivery` });
+      if (!point.enabled) errors.push({ field: 'order.pointOutId', ...said('provider.pointClosed', { service: RUSSIAN_POST, code: point.code }) });
+      if (!(russianPostTariffPointTypes[String(tariff.id)] ?? [point.type]).includes(point.type)) errors.push({ field: 'order.pointOutId', ...said('provider.pointNotPostOffice', { service: RUSSIAN_POST, code: point.code }) });
+      if (toKopecks(order.cost.codCost) > 0 && point.cod === 0) errors.push({ field: 'cost.codCost', ...said('provider.pointNoPayment', { service: RUSSIAN_POST, code: point.code }) });
       const weight = order.places.reduce((s, p) => s + p.weight, 0);
-      if (point.limits.maxWeight !== null && weight > point.limits.maxWeight) errors.push({ field: 'places.0.weight', message: `Russian Post point ${point.code} takes parcels up to ${point.limits.maxWeight / 1000} kg` });
+      if (point.limits.maxWeight !== null && weight > point.limits.maxWeight) errors.push({ field: 'places.0.weight', ...said('provider.pointMaxKg', { service: RUSSIAN_POST, code: point.code, kg: point.limits.maxWeight / 1000 }) });
     }
     return { errors, office, destination: point ? { pointIndex: point.code, pointCity: point.city, pointRegion: point.region } : {} };
   }
@@ -123,7 +122,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
   /** Refusals of single orders inside HTTP 200 → one ProviderRejectedError with every field error. */
   function refused(errors: z.output<typeof postCreatedSchema>['errors']): ProviderRejectedError {
     const all = errors.flatMap(refusalsOf);
-    return new ProviderRejectedError(all.map((r) => `${r.description} (${r.code})`).join('; ') || `${SERVICE} refused the order`, all.map(postFieldError), all[0]?.code);
+    return new ProviderRejectedError(all.map((r) => `${r.description} (${r.code})`).join('; ') || said('provider.refusedBare', { service: RUSSIAN_POST }), all.map(postFieldError), all[0]?.code);
   }
 
   // ------------------------------------------------------------ orders at Russian Post
@@ -318,7 +317,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
   const batches: PostalBatches = {
     async form(shipments, sendingDate): Promise<FormedBatches> {
       if (options.testMode) throw new ProviderRejectedError(said('provider.testModeNoBatch', { service: RUSSIAN_POST }));
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(sendingDate)) throw new ProviderRejectedError(`sending date must be YYYY-MM-DD, not ${sendingDate}`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(sendingDate)) throw new ProviderRejectedError(said('provider.sendingDateForm', { date: sendingDate }));
       const ids = shipments.map((s) => Number(s.providerNumber));
       let answer;
       try {

@@ -1,6 +1,6 @@
 import { Client, WSDL, type IHttpClient, type IOptions } from 'soap';
-import { message } from '../../../../shared/messages';
-import { ProviderUnavailableError } from '../provider';
+import { message, refOfSaid, said, type MessageRef } from '../../../../shared/messages';
+import { ProviderUnavailableError, type Telling } from '../provider';
 import { createTransport, type TransportOptions } from '../transport';
 import { postDate } from './mapping';
 import type { PostOperation } from './wire';
@@ -11,15 +11,22 @@ export const SINGLE_TRACKING_URL = 'https://tracking.russianpost.ru/rtm34';
 export const BATCH_TRACKING_URL = 'https://tracking.russianpost.ru/fc';
 
 /** The tracking service refused (a SOAP Fault, or an error element in its answer). */
+/** Russian Post's tracking service as messages name it. */
+const TRACKING = message('service.russianPostTracking');
+
 export class RussianPostTrackingError extends Error {
+  /** The message as data when it is ours. */
+  readonly ref?: MessageRef;
+
   constructor(
-    message: string,
+    message: Telling,
     readonly code?: number,
     /** What the Fault's detail says: an unknown barcode, or a login the service did not accept. */
     readonly reason: 'notFound' | 'auth' | 'other' = 'other',
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.message);
     this.name = 'RussianPostTrackingError';
+    this.ref = refOfSaid(message);
   }
 }
 
@@ -43,7 +50,7 @@ const isFault = (bytes: Uint8Array) => /<(?:\w+:)?Fault[\s>]/.test(decoder.decod
  * rules as every REST call (a SOAP Fault on HTTP 500 is read, not taken for an outage).
  */
 function soapHttp(options: TrackingOptions, url: string): IHttpClient {
-  const transport = createTransport({ service: message('service.russianPostTracking'), baseUrl: url, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
+  const transport = createTransport({ service: TRACKING, baseUrl: url, fetch: options.fetch, clock: options.clock, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
   return {
     request(_rurl, data, callback, exheaders) {
       const headers = Object.fromEntries(Object.entries(exheaders ?? {}).map(([k, v]) => [k, String(v)]));
@@ -101,9 +108,9 @@ function translate(error: unknown): unknown {
     const detail = fault.Detail ?? fault.detail;
     const more = detail && typeof detail === 'object' ? Object.entries(detail).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('; ') : '';
     const reason = detail && typeof detail === 'object' && 'AuthorizationFaultReason' in detail ? 'auth' : /не найден|not found/i.test(more) ? 'notFound' : 'other';
-    return new RussianPostTrackingError(`Russian Post tracking refused: ${typeof text === 'object' ? (text.$value ?? JSON.stringify(text)) : text}${more ? ` (${more})` : ''}`, undefined, reason);
+    return new RussianPostTrackingError(said('provider.trackingRefused', { service: TRACKING, reason: `${typeof text === 'object' ? (text.$value ?? JSON.stringify(text)) : text}${more ? ` (${more})` : ''}` }), undefined, reason);
   }
-  return new RussianPostTrackingError(`Russian Post tracking answered in a form ShipDesk cannot read: ${error instanceof Error ? error.message : String(error)}`);
+  return new RussianPostTrackingError(said('provider.cannotRead', { service: TRACKING, detail: error instanceof Error ? error.message : String(error) }));
 }
 
 /**
@@ -151,8 +158,8 @@ export function createPostTracking(options: TrackingOptions) {
           language: 'RUS',
         });
         const error = (answer?.error as Attrs | undefined)?.attributes;
-        if (error) throw new RussianPostTrackingError(`Russian Post tracking refused the ticket: ${error.ErrorName ?? ''} (${error.ErrorTypeID ?? '?'})`, num(error.ErrorTypeID), num(error.ErrorTypeID) === 1 ? 'auth' : 'other');
-        if (typeof answer?.value !== 'string' || !answer.value) throw new RussianPostTrackingError('Russian Post tracking gave no ticket');
+        if (error) throw new RussianPostTrackingError(said('provider.ticketRefused', { service: TRACKING, name: error.ErrorName ?? '', code: error.ErrorTypeID ?? '?' }), num(error.ErrorTypeID), num(error.ErrorTypeID) === 1 ? 'auth' : 'other');
+        if (typeof answer?.value !== 'string' || !answer.value) throw new RussianPostTrackingError(said('provider.noTicket', { service: TRACKING }));
         return answer.value;
       } catch (error) {
         throw translate(error);
@@ -167,7 +174,7 @@ export function createPostTracking(options: TrackingOptions) {
         const error = (answer?.error as Attrs | undefined)?.attributes;
         if (error) {
           if (num(error.ErrorTypeID) === TICKET_NOT_READY) return null;
-          throw new RussianPostTrackingError(`Russian Post tracking refused ticket ${ticket}: ${error.ErrorName ?? ''} (${error.ErrorTypeID ?? '?'})`, num(error.ErrorTypeID), num(error.ErrorTypeID) === 1 ? 'auth' : 'other');
+          throw new RussianPostTrackingError(said('provider.ticketRefusedNumber', { service: TRACKING, ticket, name: error.ErrorName ?? '', code: error.ErrorTypeID ?? '?' }), num(error.ErrorTypeID), num(error.ErrorTypeID) === 1 ? 'auth' : 'other');
         }
         const result = new Map<string, PostOperation[]>();
         for (const item of list<TicketItem>(answer?.value?.Item)) {

@@ -79,13 +79,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       url = new URL(link);
     } catch {
-      throw new ProviderUnavailableError(`the upstream ${where} gave a file address ShipDesk cannot read: ${link.slice(0, 200)}`);
+      throw new ProviderUnavailableError(said('provider.upstreamFileAddress', { host: where, link: link.slice(0, 200) }));
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProviderUnavailableError(`the upstream ${where} gave a file address that is not http(s)`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProviderUnavailableError(said('provider.upstreamFileNotHttp', { host: where }));
     const files = url.origin === new URL(baseUrl).origin ? transport : createTransport({ service: message('service.upstreamFiles', { host: url.host }), baseUrl: url.origin, fetch: options.fetch, timeoutMs: options.timeoutMs, log: options.log, onCall: options.onCall });
     const path = url.pathname + url.search;
     const { status, bytes } = await files.send({ method: 'GET', path, headers: { Accept: 'application/pdf, text/plain' } });
-    if (status !== 200) throw new ProviderUnavailableError(`the upstream ${where} answered HTTP ${status} for the file it made`);
+    if (status !== 200) throw new ProviderUnavailableError(said('provider.upstreamFileHttp', { host: where, status }));
     return bytes;
   }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AggregatorReferenceData } from '../../lists/aggregator-lists';
+import { said } from '../../../../shared/messages';
 import { ProviderUnavailableError } from '../provider';
 import type { UpstreamClient } from './client';
 import { UpstreamApiError } from './errors';
@@ -27,7 +28,7 @@ const MAX_PAGES = 10_000;
 
 function parsePage(value: unknown, what: string) {
   const parsed = pagedSchema.safeParse(value);
-  if (!parsed.success) throw new ProviderUnavailableError(`the upstream answered ${what} without the list envelope { rows, meta }`);
+  if (!parsed.success) throw new ProviderUnavailableError(said('provider.upstreamNoEnvelope', { what, envelope: '{ rows, meta }' }));
   return parsed.data;
 }
 
@@ -36,7 +37,7 @@ async function list(deps: ReadDeps, path: string, query?: Record<string, number>
   try {
     return await deps.client.call('GET', path, { query });
   } catch (error) {
-    if (error instanceof UpstreamApiError) throw new ProviderUnavailableError(`the upstream refused GET ${path}: ${error.message}`);
+    if (error instanceof UpstreamApiError) throw new ProviderUnavailableError(said('provider.upstreamRefusedGet', { path, reason: error.message }));
     throw error;
   }
 }

@@ -83,7 +83,7 @@ export function createUpstreamConnections(deps: { lists: AggregatorLists; clock:
 
   const entryOf = (connectionId: number): Entry => {
     const entry = entries.get(connectionId);
-    if (!entry) throw new ProviderRejectedError(`there is no upstream connection ${connectionId}`);
+    if (!entry) throw new ProviderRejectedError(said('provider.noUpstreamConnection', { id: connectionId }));
     return entry;
   };
 
@@ -178,7 +178,7 @@ export function createUpstreamConnections(deps: { lists: AggregatorLists; clock:
     /** "Test connection": the upstream's service list with the token (and it is stored). */
     async test(connectionId: number): Promise<{ ok: boolean; message: string } & Partial<MessageRef>> {
       const entry = entries.get(connectionId);
-      if (!entry) return { ok: false, message: `there is no upstream connection ${connectionId}` };
+      if (!entry) return { ok: false, ...said('provider.noUpstreamConnection', { id: connectionId }) };
       if (!entry.account) return { ok: false, ...said('conn.problem', { name: entry.row.name, reason: fixedOrText(entry.problem ?? '') }) };
       try {
         const count = await syncLists(connectionId);

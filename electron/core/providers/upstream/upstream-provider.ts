@@ -12,7 +12,7 @@ import { courierCallCanceledSchema, courierCallCreatedSchema } from '../../../..
 import type { CourierCalls } from '../courier-call';
 import type { UpstreamClient } from './client';
 import { UpstreamApiError, upstreamCodes } from './errors';
-import { message, said } from '../../../../shared/messages';
+import { message, said, type MessageParam } from '../../../../shared/messages';
 import {
   clientNumberTaken, courierCallFromRemote, historyFromRemote, quantityDeliveredOf, quotesFromRemote, refusalFrom, registrationFrom, sameShipment, slotsFromRemote,
   stageOf, statusFromRemote, statusStamp, toRemoteCalculation, toRemoteCourierCall, toRemoteIntervalsRequest, toRemoteOrder,
@@ -76,7 +76,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new ProviderUnavailableError(`the upstream answered ${what} in a form ShipDesk does not understand (${issue?.path.join('.')}: ${issue?.message})`);
+      throw new ProviderUnavailableError(said('provider.upstreamUnreadable', { what, detail: `${issue?.path.join('.')}: ${issue?.message}` }));
     }
     return parsed.data;
   }
@@ -135,7 +135,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
     const stage = stageOf(found.status);
     if (stage.stage === 'canceled') return { kind: 'none' };
     const orderId = found.orderInfo.orderId;
-    if (!orderId) throw new ProviderUnavailableError(`the upstream's lookup of ${request.clientNumber} named no orderId`);
+    if (!orderId) throw new ProviderUnavailableError(said('provider.upstreamLookupNoId', { number: request.clientNumber }));
     if (stage.stage === 'failed' && !found.orderInfo.providerNumber) {
       await deleteRemote(orderId);
       return { kind: 'cleared' };
@@ -149,7 +149,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
    * there: it holds nothing, and the clientNumber is free for the corrected order).
    */
   async function settle(orderId: string, delays: number[]): Promise<Registration> {
-    let last = 'uploading';
+    let last: MessageParam = 'uploading';
     for (const delay of delays) {
       await sleep(delay);
       let current: RemoteStatusResult;
@@ -178,7 +178,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
       }
       const registration = registrationFrom(orderId, info, current.status);
       if (registration) return registration;
-      last = `${current.status.key} without a delivery-service number yet`;
+      last = message('provider.upstreamNoNumberYet', { status: current.status.key });
     }
     throw new ProviderUnavailableError(said('provider.upstreamStillTransferring', { orderId, state: last }));
   }
@@ -261,7 +261,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
    * After the upstream accepted a cancel or delete, its own delivery service may still refuse it (the
    * upstream then shows `problem` and keeps the order). Watched for a short, bounded time.
    */
-  async function confirm(orderId: string, what: string): Promise<void> {
+  async function confirm(orderId: string, what: 'cancel' | 'delete'): Promise<void> {
     for (const delay of confirmDelays) {
       await sleep(delay);
       let now: RemoteStatus;
@@ -272,7 +272,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
         throw translate(error);
       }
       if (now.key === 'problem') {
-        throw new ProviderRejectedError(now.description || `the upstream's delivery service refused to ${what} the order`, [], now.providerCode || undefined);
+        throw new ProviderRejectedError(now.description || said('provider.upstreamServiceRefused', { what: message(what === 'cancel' ? 'provider.verb.cancel' : 'provider.verb.delete') }), [], now.providerCode || undefined);
       }
     }
   }
@@ -412,7 +412,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
       },
       async cancel(call) {
         const id = call.additionalProviderNumber;
-        if (!id) throw new ProviderRejectedError(`the upstream's id of courier call ${call.providerNumber} is not known`);
+        if (!id) throw new ProviderRejectedError(said('provider.upstreamCallUnknown', { number: String(call.providerNumber) }));
         try {
           parse(courierCallCanceledSchema, await client.call('POST', `/courierCall/${encodeURIComponent(id)}/cancel`), 'POST /courierCall/{id}/cancel');
         } catch (error) {
@@ -431,8 +431,8 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
     }));
 
   /** The upstream left some orders out: the whole run is refused with its reasons, so none is claimed printed. */
-  const leftOut = (what: string, failed: { orderId: string; message: string }[]) =>
-    new ProviderRejectedError(`the upstream did not make the ${what} of ${failed.length} order(s): ${failed.map((f) => `${f.orderId}: ${f.message}`).join('; ')}`);
+  const leftOut = (what: 'labels' | 'handoverAct', failed: { orderId: string; message: string }[]) =>
+    new ProviderRejectedError(said('provider.upstreamLeftOut', { what: message(`provider.what.${what}`), count: failed.length, list: failed.map((f) => `${f.orderId}: ${f.message}`).join('; ') }));
 
   /** Labels passed through: the upstream's POST /orders/labels, then its file. */
   async function labels(shipments: TrackedShipment[], format: 'pdf' | 'zpl'): Promise<Uint8Array> {
@@ -451,7 +451,7 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
     const orderIds = await remoteIds(shipments);
     try {
       const answer = parse(waybillsAnswerSchema, await client.call('POST', '/orders/waybills', { body: { orderIds } }), 'POST /orders/waybills');
-      if (answer.failedOrders.length || answer.waybillItems.length === 0) throw leftOut('handover act', answer.failedOrders);
+      if (answer.failedOrders.length || answer.waybillItems.length === 0) throw leftOut('handoverAct', answer.failedOrders);
       const files = [];
       for (const item of answer.waybillItems) files.push(await client.download(item.file));
       return await mergePdfs(files);
