@@ -225,7 +225,7 @@ export async function createApp(options: AppOptions) {
     'import.run': (ctx, input) => imports.run(ctx, input),
     'import.cancel': (ctx, input) => imports.cancel(ctx, input.importId),
     'import.results': (ctx, input) => imports.results(ctx, input.importId, { offset: input.offset, limit: input.limit }),
-    'import.errorsFile': (ctx, input) => imports.errorsFile(ctx, input.importId),
+    'import.errorsFile': (ctx, input) => imports.errorsFile(ctx, input.importId, input.language),
     'import.fields': (ctx) => imports.fields(ctx),
     'import.presets.list': (ctx) => importPresets.list(ctx),
     'import.presets.save': (ctx, input) => importPresets.save(ctx, input),

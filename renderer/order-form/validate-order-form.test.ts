@@ -127,6 +127,16 @@ describe('the postcode', () => {
     expect(data?.sender.index).toBeUndefined();
   });
 
+  it('shows its rule on a blank form at once, under the postcode, not only once the rest is filled', () => {
+    const v = initialValues();
+    v.recipient.index = '12abc';
+    const { data, errors } = validateOrderForm(v);
+    expect(data).toBeUndefined();
+    expect(textOf(errors['recipient.index'])).toBe('must be 6 digits (a Russian postcode)');
+    expect(errors['recipient.contactName']).toBeDefined();
+    expect(errors['sender.index']).toBeUndefined();
+  });
+
   it('is a field of the recipient and the sender, in the one-line mode too, focused before the city', () => {
     const v = filled();
     const paths = visibleFieldPaths(v);

@@ -6,6 +6,7 @@ import type { Tariff } from '../../shared/schemas/lists';
 import type { ImportStatus, UploadResultItem, UploadSettingsInput } from '../../shared/schemas/upload';
 import { compact, isFailed, matchingPreset, toBase64 } from '../pages/import/import-logic';
 import { getTransport } from '../transport/current';
+import { useLocaleStore } from '../i18n/locale-store';
 
 export type ImportPreview = z.output<typeof importPreviewSchema>;
 export type ImportDryRun = z.output<typeof importDryRunSchema>;
@@ -297,7 +298,7 @@ export const useImportStore = create<ImportState>((set, get) => ({
     if (!preview || starting || (run && !finished(run.status))) return;
     starting = true; // a second click before the answer must not start a second run
     const result = await getTransport()
-      .invoke('import.run', { importId: preview.importId, settings: uploadSettings(settings), errorsToFile: true, target })
+      .invoke('import.run', { importId: preview.importId, settings: uploadSettings(settings), errorsToFile: true, target, language: useLocaleStore.getState().language })
       .finally(() => (starting = false));
     if (!result.ok) return set({ checkError: result.error });
     const s = result.value;
@@ -352,7 +353,7 @@ export const useImportStore = create<ImportState>((set, get) => ({
   errorsFile: async () => {
     const run = get().run;
     if (!run) return { ok: true, fileName: '', base64: null };
-    const result = await getTransport().invoke('import.errorsFile', { importId: run.importId });
+    const result = await getTransport().invoke('import.errorsFile', { importId: run.importId, language: useLocaleStore.getState().language });
     return result.ok ? { ok: true, ...result.value } : result;
   },
 

@@ -118,6 +118,9 @@ const fileSchema = z.object({
   name: z.string().trim().max(255).optional(),
 });
 
+/** The language of the window asking: the errors file is written in it (absent: the app's language setting). */
+const windowLanguage = z.enum(['ru', 'en']).optional();
+
 export const importCommands = {
   'import.preview': command(
     'Stage a workbook: its first rows, the detected header row and a suggested column map',
@@ -136,7 +139,7 @@ export const importCommands = {
   'import.dryRun': command('Check every order of a staged workbook; nothing is created', z.object({ importId, settings: uploadSettingsSchema }), importDryRunSchema, shopStaff),
   'import.run': command(
     'Create the orders of a staged workbook in the background; progress comes as import.progress events',
-    z.object({ importId, settings: uploadSettingsSchema, errorsToFile: z.boolean().default(true), target: z.enum(importTargets).default('orders') }),
+    z.object({ importId, settings: uploadSettingsSchema, errorsToFile: z.boolean().default(true), target: z.enum(importTargets).default('orders'), language: windowLanguage }),
     uploadStateSchema,
     shopStaff,
   ),
@@ -149,7 +152,7 @@ export const importCommands = {
   ),
   'import.errorsFile': command(
     'The workbook with its failed rows marked and their errors beside them (null when no row failed)',
-    z.object({ importId }),
+    z.object({ importId, language: windowLanguage }),
     z.object({ fileName: z.string(), base64: z.string().nullable() }),
     shopStaff,
   ),

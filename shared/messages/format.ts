@@ -1,11 +1,13 @@
 /**
  * Message text with parameters: `{name}` is a value, `{name, plural, one=товар|few=товара|many=товаров|other=товара}`
  * picks the word form for the number `name` by the language's plural rules (Intl.PluralRules), so Russian says
- * "1 день", "3 дня", "5 дней". An unknown placeholder stays visible rather than vanishing.
+ * "1 день", "3 дня", "5 дней", and `{name, date}` shows a calendar date given as YYYY-MM-DD in the language's
+ * form (27.11.2026 in Russian, 27/11/2026 in British English) — or as it is on the wire (`dates: 'iso'`).
+ * An unknown placeholder stays visible rather than vanishing.
  */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-const placeholder = /\{(\w+)(?:, plural, ([^{}]*))?\}/g;
+const placeholder = /\{(\w+)(?:, plural, ([^{}]*)|, (date))?\}/g;
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 function rulesFor(locale: string): Intl.PluralRules {
@@ -25,11 +27,26 @@ function pluralForm(forms: string, count: number, locale: string): string {
   return byCategory.get(rulesFor(locale).select(count)) ?? byCategory.get('other') ?? '';
 }
 
-export function formatMessage(text: string, params: MessageParams | undefined, locale: string): string {
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date (YYYY-MM-DD) in the locale's numeric form; any other value as it is. */
+export function calendarDateText(value: string | number, locale: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value).trim());
+  if (!match) return String(value);
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })));
+  return format.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/** How `{name, date}` is written: in the locale's form (people), or as given, YYYY-MM-DD (the interface's wire). */
+export type DateStyle = 'locale' | 'iso';
+
+export function formatMessage(text: string, params: MessageParams | undefined, locale: string, dates: DateStyle = 'locale'): string {
   if (!params) return text;
-  return text.replace(placeholder, (whole, name: string, forms: string | undefined) => {
+  return text.replace(placeholder, (whole, name: string, forms: string | undefined, date: string | undefined) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];
+    if (date) return dates === 'iso' ? String(value) : calendarDateText(value, locale);
     if (forms === undefined) return String(value);
     const count = Number(value);
     return Number.isFinite(count) ? pluralForm(forms, count, locale) : whole;

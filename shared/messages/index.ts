@@ -1,8 +1,8 @@
 import { messageCatalog } from './catalog';
-import { formatMessage, type ParamNames } from './format';
+import { formatMessage, type DateStyle, type ParamNames } from './format';
 
 export { messageCatalog } from './catalog';
-export { formatMessage, placeholdersOf, type MessageParams, type ParamNames } from './format';
+export { calendarDateText, formatMessage, placeholdersOf, type DateStyle, type MessageParams, type ParamNames } from './format';
 
 export type MessageLanguage = 'ru' | 'en';
 export type CoreMessageKey = keyof typeof messageCatalog;
@@ -29,11 +29,11 @@ const firstWire = (entry: Catalog[CoreMessageKey]): string => {
   return typeof wire === 'string' ? wire : (wire?.[0] ?? entry.en);
 };
 
-function render(ref: MessageRef, textOf: (key: string) => string | undefined, locale: string): string {
+function render(ref: MessageRef, textOf: (key: string) => string | undefined, locale: string, dates: DateStyle = 'locale'): string {
   const text = textOf(ref.key);
   if (text === undefined) return ref.key;
-  const params = ref.params && Object.fromEntries(Object.entries(ref.params).map(([name, value]) => [name, isRef(value) ? render(value, textOf, locale) : value]));
-  return formatMessage(text, params, locale);
+  const params = ref.params && Object.fromEntries(Object.entries(ref.params).map(([name, value]) => [name, isRef(value) ? render(value, textOf, locale, dates) : value]));
+  return formatMessage(text, params, locale, dates);
 }
 
 /** A catalog message by key: `message('order.duplicateNumber', { number: '1001' })`. */
@@ -41,8 +41,8 @@ export function message<K extends CoreMessageKey>(key: K, ...params: ParamArgs<K
   return params[0] ? { key, params: params[0] } : { key };
 }
 
-/** The English the interface sends integrators for a message (unchanged wording, whatever the UI says). */
-export const wireText = (ref: MessageRef): string => render(ref, (key) => { const e = entryOf(key); return e && firstWire(e); }, locales.en);
+/** The English the interface sends integrators for a message (unchanged wording, whatever the UI says; dates YYYY-MM-DD). */
+export const wireText = (ref: MessageRef): string => render(ref, (key) => { const e = entryOf(key); return e && firstWire(e); }, locales.en, 'iso');
 
 /** A message in the person's language (the errors file, the renderer through its dictionaries). */
 export const messageText = (ref: MessageRef, language: MessageLanguage): string =>

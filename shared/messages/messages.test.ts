@@ -66,6 +66,26 @@ describe('a message by key', () => {
     expect(wireText(message('courier.msg.ahead', { days: 14, until: '2026-12-01' }))).toBe('calls are taken at most 14 days ahead (until 2026-12-01)');
   });
 
+  it('writes a date in the language\'s form for people and as YYYY-MM-DD on the wire', () => {
+    const past = message('dispatch.pastSendingDate', { date: '2026-11-27', today: '2026-11-28' });
+    expect(messageText(past, 'ru')).toBe('Дата отправки 27.11.2026 уже прошла: Почта России считает дни по московскому времени, а в Москве сейчас 28.11.2026');
+    expect(messageText(past, 'en')).toBe('The sending date 27/11/2026 has passed: Russian Post counts days in Moscow time, where it is 28/11/2026 now');
+    expect(wireText(past)).toBe('The sending date 2026-11-27 has passed: Russian Post counts days in Moscow time, where it is 2026-11-28 now');
+    expect(messageText(message('courier.msg.ahead', { days: 14, until: '2026-12-01' }), 'ru')).toContain('(до 01.12.2026)');
+    // a frame's date inside another message too; a value that is not a date is shown as it is
+    expect(messageText(message('provider.refusedOrder', { service: 'СДЭК', reason: message('provider.noDeliveryOn', { service: 'СДЭК', date: '2026-03-08' }) }), 'ru')).toBe('СДЭК отказалась принять заказ: СДЭК не может доставить 08.03.2026');
+    expect(formatMessage('{d, date}', { d: 'завтра' }, 'ru-RU')).toBe('завтра');
+  });
+
+  it('gives every date a message carries the date kind, in both languages', () => {
+    for (const key of keys) {
+      for (const language of ['ru', 'en'] as const) {
+        const text: string = messageCatalog[key][language];
+        for (const name of ['date', 'today', 'until']) expect(text.includes(`{${name}}`), `${key}: ${language}: {${name}}`).toBe(false);
+      }
+    }
+  });
+
   it('frames a service’s own words, translating only the frame', () => {
     const reached = message('provider.unreachable', { service: message('service.cdek'), method: 'POST', path: '/oauth/token', reason: message('net.refused', { address: '127.0.0.1:9' }) });
     const failed = said('conn.failed', { reason: reached });

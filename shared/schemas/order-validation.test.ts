@@ -24,6 +24,15 @@ describe('what the form, the import and the interface agree to take', () => {
     expect(address({ countryCode: 'KZ', index: 'A25T0C2' }).success).toBe(true);
   });
 
+  it('the postcode rule speaks at once, with the other errors of a half-filled address, but not for a country it cannot read', () => {
+    const blank = addressSchema.safeParse({ countryCode: 'RU', index: '12abc' }); // no name, no phone yet
+    expect(blank.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual(
+      expect.arrayContaining([['contactName', expect.any(String)], ['phone', expect.any(String)], ['index', 'must be 6 digits (a Russian postcode)']]),
+    );
+    expect(address({ countryCode: 'Страна чудес', index: '12abc' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['countryCode']);
+    expect(address({ contactName: '', countryCode: 'KZ', index: 'A25T0C2' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['contactName']);
+  });
+
   it('the company\'s phone, when given, must be a phone', () => {
     expect(companyDetailsSchema.safeParse({ name: 'ООО «Ромашка»', phone: 'телефон' }).error?.issues[0]).toMatchObject({ path: ['phone'], message: 'must be a phone number' });
     expect(companyDetailsSchema.safeParse({ name: 'ООО «Ромашка»', phone: '+7 (495) 123-45-67' }).success).toBe(true);

@@ -9,6 +9,24 @@ const coordinate = blankAsMissing(numberLike.pipe(z.number().min(-180).max(180))
 /** A VAT rate as the aggregator's clients send it (-1 none, 0, 10, 20…): kept and returned, not acted on. */
 const vatRate = blankAsMissing(numberLike.pipe(z.number().int('must be a whole number').min(-1).max(100)));
 
+type AddressFields = { countryCode?: string; index?: string; postIndex?: string };
+
+/**
+ * A Russian postcode is six digits; services refuse or misroute anything else. The rule reads two fields (the
+ * country and the postcode), so it is a refinement of the address, but one that runs as soon as those two
+ * parse (`when`), whatever else of the address is wrong yet: a blank form shows it under the postcode at once.
+ */
+function russianPostcode(field: 'index' | 'postIndex'): [(a: AddressFields) => boolean, { path: PropertyKey[]; message: string; when: (payload: z.core.ParsePayload) => boolean }] {
+  return [
+    (a: AddressFields) => a.countryCode !== 'RU' || a[field] === undefined || /^\d{6}$/.test(a[field]),
+    {
+      path: [field],
+      message: 'must be 6 digits (a Russian postcode)',
+      when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'countryCode' || issue.path?.[0] === field),
+    },
+  ];
+}
+
 /**
  * Address and contact of the sender, the recipient or the return address. `postIndex` is the aggregator
  * clients' name of `index`: either may be sent, both are returned. Their other fields (`area`, `cityGuid`,
@@ -43,12 +61,9 @@ export const addressSchema = z
     if (!a.addressString && !a.city) {
       ctx.addIssue({ code: 'custom', path: ['city'], message: 'city or addressString is required' });
     }
-    // A Russian postcode is six digits; services refuse or misroute anything else.
-    for (const field of ['index', 'postIndex'] as const) {
-      const value = a[field];
-      if (a.countryCode === 'RU' && value !== undefined && !/^\d{6}$/.test(value)) ctx.addIssue({ code: 'custom', path: [field], message: 'must be 6 digits (a Russian postcode)' });
-    }
   })
+  .refine(...russianPostcode('index'))
+  .refine(...russianPostcode('postIndex'))
   .transform((a) => {
     const index = a.index ?? a.postIndex;
     return index === undefined ? a : { ...a, index, postIndex: index };

@@ -168,7 +168,8 @@ describe('Russian Post connections: the account in Settings, sealed; its orders 
     const [error] = (!past.ok && past.error.errors) || [];
     expect(error).toMatchObject({ field: 'sendingDate', key: 'dispatch.pastSendingDate', params: { date: utcDay, today: moscowToday } });
     expect(error.message).toBe(`The sending date ${utcDay} has passed: Russian Post counts days in Moscow time, where it is ${moscowToday} now`);
-    expect(messageText(error as MessageRef, 'ru')).toBe(`Дата отправки ${utcDay} уже прошла: Почта России считает дни по московскому времени, а в Москве сейчас ${moscowToday}`);
+    const ruDay = (iso: string) => iso.split('-').reverse().join('.'); // the window's form of a date in Russian
+    expect(messageText(error as MessageRef, 'ru')).toBe(`Дата отправки ${ruDay(utcDay)} уже прошла: Почта России считает дни по московскому времени, а в Москве сейчас ${ruDay(moscowToday)}`);
     expect(fake.batches()).toEqual([]);
     // Moscow's today is accepted by us and by the service.
     const formed = value<{ batches: PostalBatchInfo[] }>(await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds, sendingDate: moscowToday }));

@@ -125,7 +125,7 @@ describe('browser mode: the order form leaves the header in reach, a closed copy
     await group.getByTestId('dispatch-form-batches').click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Дата отправки' });
     await toast.waitFor();
-    await expect(toast.textContent()).resolves.toContain(`Дата отправки ${yesterday} уже прошла: Почта России считает дни по московскому времени`);
+    await expect(toast.textContent()).resolves.toContain(`Дата отправки ${russianDay(yesterday)} уже прошла: Почта России считает дни по московскому времени`);
     await screenshot(page, 'fixes-dispatch-past-date');
     expect(fake.batches()).toEqual([]);
     expect(session.pageErrors()).toEqual([]);

@@ -43,6 +43,15 @@ describe('ready mappings of shop platforms\' order exports', () => {
     expect(platformMapping(detectPlatform(onec)!, onec)).toMatchObject({ platform: 'onec', columnMap: { 'order.clientNumber': 'A', 'recipient.contactName': 'C', 'item.description': 'F', 'cost.codCost': 'I' } });
   });
 
+  it('reads Tilda\'s payment keys as they are spelled (delivery_address, delivery_comment) and a 1С:УНФ «Заказ покупателя» list', () => {
+    const tilda = headersOf(['orderid', 'Name', 'Phone', 'Email', 'delivery_address', 'delivery_comment', 'products', 'amount']);
+    expect(platformMapping(detectPlatform(tilda)!, tilda)).toMatchObject({
+      platform: 'tilda', columnMap: { 'recipient.addressString': 'E', 'order.comment': 'F', 'item.description': 'G', 'cost.codCost': 'H' },
+    });
+    const unf = headersOf(['Заказ покупателя', 'Дата', 'Контрагент', 'Номенклатура', 'Количество', 'Цена', 'Сумма документа']);
+    expect(platformMapping(detectPlatform(unf)!, unf)).toMatchObject({ platform: 'onec', columnMap: { 'order.clientNumber': 'A', 'recipient.contactName': 'C' } });
+  });
+
   it('claims no platform for a file with few of its titles', () => {
     expect(detectPlatform(headersOf(['Номер заказа', 'Телефон', 'Что-то ещё']))).toBeUndefined();
   });

@@ -50,7 +50,11 @@ const shipdesk: PlatformPreset = {
   },
 };
 
-/** InSales: Заказы → Экспорт (one row per item). */
+/**
+ * InSales: Заказы → Экспорт (one row per item).
+ * Source: not verified. A search of public documentation and code (insales.ru help, samples) found no list of
+ * the export's column titles; these are the titles of the export as seen by the issue's author (#15), kept as they were.
+ */
 const insales: PlatformPreset = {
   id: 'insales',
   name: 'InSales',
@@ -77,7 +81,13 @@ const insales: PlatformPreset = {
   },
 };
 
-/** Tilda: the orders of Tilda Store, downloaded from the site's leads (CSV saved as xlsx); one row per order. */
+/**
+ * Tilda: the orders of Tilda Store, downloaded from the site's leads (CSV saved as xlsx); one row per order.
+ * Source: Tilda sends an order as the form's fields (Name, Phone, Email…) plus a `payment` object whose keys are
+ * orderid, amount, products, delivery, delivery_address, delivery_comment — as a public Tilda webhook handler reads
+ * them (github.com/genchez96-stack/dostavista-webhook, index.js). The leads export is assumed to title its columns
+ * with the same keys (not verified against a downloaded file); the older spellings are kept beside them.
+ */
 const tilda: PlatformPreset = {
   id: 'tilda',
   name: 'Tilda',
@@ -87,10 +97,10 @@ const tilda: PlatformPreset = {
     'recipient.contactName': ['Name', 'Имя'],
     'recipient.phone': ['Phone', 'Телефон'],
     'recipient.email': ['Email'],
-    'recipient.addressString': ['deliveryaddress', 'Delivery address', 'Адрес доставки', 'Address'],
+    'recipient.addressString': ['delivery_address', 'deliveryaddress', 'Delivery address', 'Адрес доставки', 'Address'],
     'recipient.city': ['City', 'Город'],
     'recipient.index': ['Postcode', 'Индекс'],
-    'order.comment': ['Comment', 'Комментарий'],
+    'order.comment': ['Comment', 'delivery_comment', 'Комментарий'],
     'cost.codCost': ['Amount', 'Сумма', 'price'],
     'item.description': ['Products', 'Товары', 'products'],
   },
@@ -127,13 +137,19 @@ const woocommerce: PlatformPreset = {
   },
 };
 
-/** 1С-style: a sales document list or a report saved from 1С:Управление торговлей (one row per line). */
+/**
+ * 1С-style: a sales document list or a report saved from 1С:Управление торговлей (one row per line).
+ * Source: the document is «Заказ клиента» in Управление торговлей 11 and «Заказ покупателя» in 1С:УНФ (Продажи →
+ * Заказы покупателей; minbanktelebank.ru, "Для чего предназначен документ «Заказ покупателя»"); the column titles
+ * are the documents' attribute names (Номер, Контрагент, Сумма документа, Номенклатура, Количество, Цена), which a
+ * list or report saved to Excel keeps. Not verified against a saved file.
+ */
 const onec: PlatformPreset = {
   id: 'onec',
   name: '1С',
   itemsNewRow: true,
   titles: {
-    'order.clientNumber': ['Номер', 'Номер документа', 'Заказ клиента'],
+    'order.clientNumber': ['Номер', 'Номер документа', 'Заказ клиента', 'Заказ покупателя'],
     'order.comment': ['Комментарий'],
     'recipient.contactName': ['Контактное лицо', 'Контрагент', 'Покупатель'],
     'recipient.phone': ['Телефон', 'Телефон контактного лица'],

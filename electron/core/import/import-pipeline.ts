@@ -39,6 +39,8 @@ export interface Job {
   bytes: Buffer;
   compiled: CompiledSettings;
   dryRun: boolean;
+  /** The language of the window that started the run: its errors file is written in it (else the app's setting). */
+  language?: MessageLanguage;
   /** Keep the orders as drafts to check instead of creating them. */
   asDrafts?: boolean;
   /** What the delivery service will refuse, checked with the rules (the wizard's runs): see ReadRequest. */
@@ -98,7 +100,8 @@ export function createImportPipeline(deps: PipelineDeps) {
   const draftWriter = createDraftImportWriter({ drafts, events });
   const update = store.update;
   const readOrders = createOrderReading({ providers, reference, options, readers });
-  const languageOfFiles = async (): Promise<MessageLanguage> => (await deps.language?.()) ?? 'ru';
+  /** The language a file is written in: the window's that asked for it, else the app's setting, else Russian. */
+  const languageOfFiles = async (window?: MessageLanguage | null): Promise<MessageLanguage> => window ?? (await deps.language?.()) ?? 'ru';
 
   /** Reads, checks and (unless dry) writes; records the outcome of every order. Throws FileProblem / ImportCanceled. */
   async function execute(job: Job): Promise<RunOutcome> {
@@ -232,7 +235,7 @@ export function createImportPipeline(deps: PipelineDeps) {
 
   /** The errors file of a run: its failures as the run knows them, or as recorded when it was taken up again. */
   async function errorsFileOf(job: Job, entries: Entry[]) {
-    return makeErrorsFile(job.ctx, job.importId, job.bytes, job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries);
+    return makeErrorsFile(job.ctx, job.importId, job.bytes, job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries, job.language);
   }
 
   /**
@@ -290,8 +293,8 @@ export function createImportPipeline(deps: PipelineDeps) {
    * Writes the errors file (in the worker, straight to a file in the data folder), keeps it with its import
    * and returns its bytes (the compressed workbook: about the size of the file the shop sent).
    */
-  async function makeErrorsFile(ctx: CallContext, importId: number, bytes: Buffer, rowStart: number, entries: Entry[]): Promise<Buffer> {
-    const language = await languageOfFiles();
+  async function makeErrorsFile(ctx: CallContext, importId: number, bytes: Buffer, rowStart: number, entries: Entry[], window?: MessageLanguage | null): Promise<Buffer> {
+    const language = await languageOfFiles(window);
     const marks: RowMark[] = [];
     for (const e of entries) {
       if (!e.failure) continue;

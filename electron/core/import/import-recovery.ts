@@ -69,6 +69,7 @@ export function createImportRecovery(deps: {
         errorsToFile: row.errorsToFile,
         waitForRegistration: false,
         asDrafts: row.asDrafts,
+        language: row.language ?? undefined,
         resumeAfter: counts.recorded,
       });
     }

@@ -31,6 +31,7 @@ export interface NewImport {
   settings?: UploadSettings;
   errorsToFile?: boolean;
   asDrafts?: boolean;
+  language?: 'ru' | 'en';
 }
 
 const finished = ['done', 'failed', 'canceled'] as const;
@@ -221,6 +222,7 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
         settings: fields.settings ?? null,
         errorsToFile: fields.errorsToFile ?? false,
         asDrafts: fields.asDrafts ?? false,
+        language: fields.language ?? null,
         at: clock.now(),
       });
       try {
@@ -238,8 +240,8 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
      * Takes a staged file for a run, only if it is still staged: of two runs asked at once (a double
      * click), one takes it and the other runs as a new import, never the same import twice.
      */
-    async takeStaged(importId: number, settings: UploadSettings, errorsToFile: boolean, asDrafts: boolean): Promise<boolean> {
-      return imports.takeStaged(importId, { settings, errorsToFile, asDrafts }, clock.now());
+    async takeStaged(importId: number, run: { settings: UploadSettings; errorsToFile: boolean; asDrafts: boolean; language?: 'ru' | 'en' }): Promise<boolean> {
+      return imports.takeStaged(importId, run, clock.now());
     },
 
     /** The failed orders of an import as recorded, in file order (for an errors file made later). */

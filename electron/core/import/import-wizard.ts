@@ -1,4 +1,4 @@
-import { message, messageText } from '../../../shared/messages';
+import { message, messageText, type MessageLanguage } from '../../../shared/messages';
 import { said } from '../../../shared/messages';
 import type { UploadSettings, UploadState } from '../../../shared/schemas/upload';
 import type { CallContext } from '../companies/company-service';
@@ -158,7 +158,7 @@ export function createImportWizard(deps: {
      * import.run: creates the orders of a staged file in the background. A file that has already run
      * runs again as a new import (a new uploadId), so every run keeps its own results.
      */
-    async run(ctx: CallContext, given: { importId: number; settings: UploadSettings; errorsToFile: boolean; target?: 'orders' | 'drafts' }): Promise<UploadState> {
+    async run(ctx: CallContext, given: { importId: number; settings: UploadSettings; errorsToFile: boolean; target?: 'orders' | 'drafts'; language?: MessageLanguage }): Promise<UploadState> {
       const input = { ...given, settings: await complete(ctx, given.settings) };
       const { row, source } = await stagedSource(ctx, input.importId);
       const compiled = await compile(input.settings);
@@ -168,12 +168,13 @@ export function createImportWizard(deps: {
         throw asAppError(error);
       }
       const asDrafts = input.target === 'drafts';
-      const taken = row.status === 'staged' && (await store.takeStaged(row.id, input.settings, input.errorsToFile, asDrafts));
+      const language = input.language;
+      const taken = row.status === 'staged' && (await store.takeStaged(row.id, { settings: input.settings, errorsToFile: input.errorsToFile, asDrafts, language }));
       const importId = taken
         ? row.id
-        : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.fileName ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts });
+        : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.fileName ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts, language });
       const answer = await store.state(ctx, importId, 0, 0);
-      jobs.start({ ctx, importId, bytes: source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, reach: deps.reach?.() });
+      jobs.start({ ctx, importId, bytes: source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, language, reach: deps.reach?.() });
       return answer;
     },
 
@@ -184,10 +185,15 @@ export function createImportWizard(deps: {
       return store.state(ctx, importId, 0, 0);
     },
 
-    /** import.errorsFile: the workbook with its failed rows marked (made now if the run did not make it). */
-    async errorsFile(ctx: CallContext, importId: number): Promise<{ fileName: string; base64: string | null }> {
+    /**
+     * import.errorsFile: the workbook with its failed rows marked (made now if the run did not make it), in the
+     * language of the window asking (else the one that started the run, else the app's setting). A file the run
+     * kept is in the language of the window that started it.
+     */
+    async errorsFile(ctx: CallContext, importId: number, window?: MessageLanguage): Promise<{ fileName: string; base64: string | null }> {
       const row = await store.load(ctx, importId);
-      const fileName = `${messageText(message('import.errorsFileName', { name: (row.fileName ?? 'orders').replace(/\.xlsx$/i, '') }), await pipeline.languageOfFiles())}.xlsx`;
+      const language = await pipeline.languageOfFiles(window ?? row.language);
+      const fileName = `${messageText(message('import.errorsFileName', { name: (row.fileName ?? 'orders').replace(/\.xlsx$/i, '') }), language)}.xlsx`;
       const kept = store.errorsFile(row);
       if (kept) return { fileName, base64: kept.toString('base64') };
       const source = store.source(row);
@@ -196,7 +202,7 @@ export function createImportWizard(deps: {
       if (entries.length === 0) return { fileName, base64: null };
       const settings = row.settings ?? undefined;
       try {
-        const file = await pipeline.makeErrorsFile(ctx, importId, source, settings?.columnSettings.rowStart ?? 2, entries);
+        const file = await pipeline.makeErrorsFile(ctx, importId, source, settings?.columnSettings.rowStart ?? 2, entries, language);
         return { fileName, base64: file.toString('base64') };
       } catch (error) {
         throw asAppError(error);

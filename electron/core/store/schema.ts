@@ -298,6 +298,8 @@ export interface ImportsTable {
   as_drafts: ColumnType<number, number | undefined, number>;
   settings: string | null;
   errors_to_file: number;
+  /** 0047: the language of the window that started the run (its errors file's); null: the app's setting. */
+  language: ColumnType<'ru' | 'en' | null, 'ru' | 'en' | null | undefined, 'ru' | 'en' | null>;
   total: number;
   done: number;
   created: number;

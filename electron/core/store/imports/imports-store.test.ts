@@ -19,7 +19,7 @@ describe.each(testEngines)('the imports store ($name)', ({ open }) => {
     await imports.updateImport(id, { status: 'failed', total: 5, done: 3, created: 2, failed: 1, error: { code: '500000', message: 'Import interrupted' }, finishedAt: 20 }, 20);
     expect(await imports.import(shop.id, id)).toMatchObject({
       id, companyId: shop.id, status: 'failed', fileName: 'orders.xlsx', fileSize: 100, total: 5, done: 3, created: 2, failed: 1,
-      error: { code: '500000', message: 'Import interrupted' }, settings: null, errorsToFile: false, asDrafts: false, createdAt: 10, updatedAt: 20, finishedAt: 20,
+      error: { code: '500000', message: 'Import interrupted' }, settings: null, errorsToFile: false, asDrafts: false, language: null, createdAt: 10, updatedAt: 20, finishedAt: 20,
     });
     expect(await imports.unfinishedImports()).toEqual([]);
   });
@@ -27,9 +27,15 @@ describe.each(testEngines)('the imports store ($name)', ({ open }) => {
   it('lets one run take a staged file, once', async () => {
     const { imports, shop } = await withShops();
     const id = await imports.createImport(newImport(shop.id, 1, 'staged'));
-    expect(await imports.takeStaged(id, { settings, errorsToFile: true, asDrafts: true }, 2)).toBe(true);
-    expect(await imports.takeStaged(id, { settings, errorsToFile: false, asDrafts: false }, 3)).toBe(false);
-    expect(await imports.unfinishedImports()).toEqual([expect.objectContaining({ id, status: 'queued', settings, errorsToFile: true, asDrafts: true })]);
+    expect(await imports.takeStaged(id, { settings, errorsToFile: true, asDrafts: true, language: 'ru' }, 2)).toBe(true);
+    expect(await imports.takeStaged(id, { settings, errorsToFile: false, asDrafts: false, language: 'en' }, 3)).toBe(false);
+    expect(await imports.unfinishedImports()).toEqual([expect.objectContaining({ id, status: 'queued', settings, errorsToFile: true, asDrafts: true, language: 'ru' })]);
+  });
+
+  it('keeps the language of the window that started a run with its import', async () => {
+    const { imports, shop } = await withShops();
+    const id = await imports.createImport({ ...newImport(shop.id, 1, 'queued'), language: 'en' });
+    expect(await imports.import(shop.id, id)).toMatchObject({ language: 'en' });
   });
 
   it('knows which files are kept, forgets them, and removes old imports with their rows', async () => {

@@ -24,6 +24,8 @@ export interface ImportRecord {
   settings: UploadSettings | null;
   errorsToFile: boolean;
   asDrafts: boolean;
+  /** The language of the window that started the run, for its errors file; null: the app's setting. */
+  language: 'ru' | 'en' | null;
   total: number;
   done: number;
   created: number;
@@ -36,6 +38,7 @@ export interface ImportRecord {
 }
 
 export type NewImportRecord = Pick<ImportRecord, 'companyId' | 'origin' | 'mode' | 'status' | 'fileName' | 'fileSize' | 'settings' | 'errorsToFile' | 'asDrafts'> & {
+  language?: ImportRecord['language'];
   at: number;
 };
 
@@ -82,7 +85,7 @@ export interface ImportsStore {
   unfinishedImports(): Promise<ImportRecord[]>;
   updateImport(importId: number, progress: ImportProgress, at: number): Promise<void>;
   /** Queues a staged import with these settings, only if it is still staged (of two runs asked at once, one takes it). */
-  takeStaged(importId: number, run: { settings: UploadSettings; errorsToFile: boolean; asDrafts: boolean }, at: number): Promise<boolean>;
+  takeStaged(importId: number, run: { settings: UploadSettings; errorsToFile: boolean; asDrafts: boolean; language?: ImportRecord['language'] }, at: number): Promise<boolean>;
 
   /** The company's imports whose files are kept, oldest first. */
   keptFiles(companyId: number): Promise<KeptImportFile[]>;

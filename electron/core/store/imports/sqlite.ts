@@ -19,6 +19,7 @@ const toImport = (r: Selectable<ImportsTable>): ImportRecord => ({
   settings: (readJsonColumn(r.settings) ?? null) as ImportRecord['settings'],
   errorsToFile: r.errors_to_file === 1,
   asDrafts: r.as_drafts === 1,
+  language: r.language ?? null,
   total: r.total,
   done: r.done,
   created: r.created,
@@ -47,7 +48,7 @@ export function createSqliteImportsStore({ db }: Pick<OpenedDatabase, 'db'>): Im
         .insertInto('imports')
         .values({
           company_id: f.companyId, origin: f.origin, mode: f.mode, status: f.status, file_name: f.fileName, file_size: f.fileSize, source: null,
-          settings: f.settings ? JSON.stringify(f.settings) : null, errors_to_file: f.errorsToFile ? 1 : 0, as_drafts: f.asDrafts ? 1 : 0,
+          settings: f.settings ? JSON.stringify(f.settings) : null, errors_to_file: f.errorsToFile ? 1 : 0, as_drafts: f.asDrafts ? 1 : 0, language: f.language ?? null,
           total: 0, done: 0, created: 0, failed: 0, error: null, errors_file: null, created_at: f.at, updated_at: f.at, finished_at: null,
         })
         .returning('id')
@@ -80,7 +81,7 @@ export function createSqliteImportsStore({ db }: Pick<OpenedDatabase, 'db'>): Im
     async takeStaged(importId, run, at) {
       const result = await db
         .updateTable('imports')
-        .set({ status: 'queued', settings: JSON.stringify(run.settings), errors_to_file: run.errorsToFile ? 1 : 0, as_drafts: run.asDrafts ? 1 : 0, updated_at: at })
+        .set({ status: 'queued', settings: JSON.stringify(run.settings), errors_to_file: run.errorsToFile ? 1 : 0, as_drafts: run.asDrafts ? 1 : 0, language: run.language ?? null, updated_at: at })
         .where('id', '=', importId)
         .where('status', '=', 'staged')
         .executeTakeFirst();
