@@ -340,7 +340,7 @@ export const messageCatalog = {
   'provider.officeRequired': { en: "Name the post office the parcel is handed over at (or set the shop's office in the {service} connection)", ru: "Укажите отделение, где сдаётся посылка (или отделение магазина в подключении «{service}»)", wire: "name the post office the parcel is handed over at (or set the shop's office in the {service} connection)" },
   'provider.pointOutRequired': { en: "Name the post office or pickup point for delivery to a point", ru: "Для доставки в пункт укажите отделение или пункт выдачи", wire: "is required: with deliveryType 2 name the post office or pickup point" },
   'provider.noTicket': { en: "{service} gave no ticket", ru: "{service}: номер запроса (тикет) не получен" },
-  'provider.sendingDateForm': { en: "sending date must be YYYY-MM-DD, not {date}", ru: "дата отправки должна быть в виде ГГГГ-ММ-ДД, а не {date}" },
+  'provider.sendingDateForm': { en: "sending date must be YYYY-MM-DD, not {value}", ru: "дата отправки должна быть в виде ГГГГ-ММ-ДД, а не {value}" },
   'provider.trackingRefused': { en: "{service} refused: {reason}", ru: "{service}: отказ: {reason}" },
   'provider.cannotRead': { en: "{service} answered in a form ShipDesk cannot read: {detail}", ru: "{service}: ответ в виде, который ShipDesk не может прочитать: {detail}" },
   'provider.ticketRefused': { en: "{service} refused the ticket: {name} ({code})", ru: "{service}: запрос отклонён: {name} ({code})" },

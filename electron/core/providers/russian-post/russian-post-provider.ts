@@ -317,7 +317,7 @@ export function createRussianPostProvider(options: RussianPostProviderOptions) {
   const batches: PostalBatches = {
     async form(shipments, sendingDate): Promise<FormedBatches> {
       if (options.testMode) throw new ProviderRejectedError(said('provider.testModeNoBatch', { service: RUSSIAN_POST }));
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(sendingDate)) throw new ProviderRejectedError(said('provider.sendingDateForm', { date: sendingDate }));
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(sendingDate)) throw new ProviderRejectedError(said('provider.sendingDateForm', { value: sendingDate }));
       const ids = shipments.map((s) => Number(s.providerNumber));
       let answer;
       try {
