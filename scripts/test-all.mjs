@@ -1,28 +1,70 @@
 // npm test: type check, lint, build the web UI the browser tests open, run every suite (unit, api, e2e),
 // and end with one line `N passed, N failed` summing them all.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const shell = process.platform === 'win32';
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell }).status ?? 1;
+const npx = shell ? 'npx.cmd' : 'npx';
 let passed = 0;
 let failed = 0;
 
-// The whole tree, then each layer with only its own environment (shared: no DOM, no Node; core: Node; window: DOM).
-for (const project of ['tsconfig.json', 'tsconfig.shared.json', 'tsconfig.core.json', 'tsconfig.renderer.json']) {
-  console.log(`\n== type check (${project}) ==`);
-  if (run(npx, ['tsc', '--noEmit', '-p', project]) === 0) passed++;
-  else failed++;
+/** Runs a step with its output kept aside; resolves with its exit code and everything it printed, in order. */
+function runQuietly(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { shell, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    const output = [];
+    child.stdout.on('data', (d) => output.push(d));
+    child.stderr.on('data', (d) => output.push(d));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(output) }));
+  });
 }
 
-console.log('\n== lint (the layers as rules: eslint.config.mjs) ==');
-if (run(npx, ['eslint', '.']) === 0) passed++;
-else failed++;
+/**
+ * The checks before the tests, as many at once as the machine has cores (at least two: they wait on the disk
+ * too); each one's title and output are printed whole, in the order listed, once it has finished.
+ */
+async function runChecks(steps) {
+  const results = new Array(steps.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < steps.length) {
+      const index = next++;
+      results[index] = runQuietly(npx, steps[index].args);
+      await results[index];
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(steps.length, Math.max(2, availableParallelism())) }, worker));
+  const codes = [];
+  for (const [index, step] of steps.entries()) {
+    const { code, output } = await results[index];
+    console.log(`\n== ${step.title} ==`);
+    process.stdout.write(output);
+    codes.push(code);
+  }
+  return codes;
+}
 
-console.log('\n== build the web UI for the browser tests ==');
-const built = run(npx, ['vite', 'build', '--logLevel', 'warn']) === 0;
+// The whole tree, then each layer with only its own environment (shared: no DOM, no Node; core: Node; window: DOM);
+// the lint (the layers as import rules); the web UI the browser tests open.
+const typeChecks = ['tsconfig.json', 'tsconfig.shared.json', 'tsconfig.core.json', 'tsconfig.renderer.json'].map((project) => ({
+  title: `type check (${project})`,
+  args: ['tsc', '--noEmit', '-p', project],
+}));
+const codes = await runChecks([
+  ...typeChecks,
+  { title: 'lint (the layers as rules: eslint.config.mjs)', args: ['eslint', '.'] },
+  { title: 'build the web UI for the browser tests', args: ['vite', 'build', '--logLevel', 'warn'] },
+]);
+const built = codes.pop() === 0;
 if (!built) failed++;
+for (const code of codes) {
+  if (code === 0) passed++;
+  else failed++;
+}
 
 // The store tests run on PostgreSQL too when a server is given and answers; otherwise they say so here, once.
 async function postgresProblem(url) {

@@ -14,6 +14,19 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/**
+ * The one Chromium of this test process, launched at first use and kept for the next test files the process
+ * runs (vitest reuses its workers: the e2e project has `isolate: false`). Each session gets a context of its
+ * own (its own storage, cookies, locale, viewport), closed with it; a browser that went away is launched again.
+ */
+let shared: Promise<Browser> | undefined;
+async function sharedChromium(): Promise<Browser> {
+  const current = shared && (await shared.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  shared = launchChromium();
+  return shared;
+}
+
 export const screenshotDir = join(process.cwd(), 'test-results', 'screenshots');
 
 /** Saves a full-page screenshot under test-results/screenshots/<name>.png for people to look at. */
@@ -34,7 +47,7 @@ export async function openBrowserMode(options: { locale?: string; appOptions?: P
     { port: 0, dataDir, tokens: ['e2e-token-12345'], webRoot: process.env.E2E_WEB_ROOT } /* unset: the default dist/ that npm start serves */,
     { log: silentLogger, ...options.appOptions },
   );
-  const browser = await launchChromium();
+  const browser = await sharedChromium();
   const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1366, height: 860 } });
   // A window opens on "Today" once the shop has orders (firstScreen 'auto'); tests about other screens
   // start on the orders list unless they ask, as a shop that chose it in the settings would.
@@ -51,13 +64,14 @@ export async function openBrowserMode(options: { locale?: string; appOptions?: P
   await page.goto(running.uiUrl);
   return {
     page,
+    /** The shared Chromium: a test that opens another context here closes it itself. */
     browser,
     running,
     dataDir,
     /** Uncaught errors in the page so far. */
     pageErrors: () => errors,
     async close() {
-      await browser.close();
+      await context.close();
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
