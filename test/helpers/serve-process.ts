@@ -18,7 +18,11 @@ export async function startServeProcess(args: string[], timeoutMs = 60_000): Pro
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start in time:\n${output}`)), timeoutMs);
+    // One that never says it is ready is stopped, so it does not outlive its test (workers are kept between files).
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start in time:\n${output}`));
+    }, timeoutMs);
     const check = () => {
       const m = /Local API: (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(output);
       if (m) {
