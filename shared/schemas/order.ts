@@ -22,7 +22,9 @@ function russianPostcode(field: 'index' | 'postIndex'): [(a: AddressFields) => b
     {
       path: [field],
       message: 'must be 6 digits (a Russian postcode)',
-      when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'countryCode' || issue.path?.[0] === field),
+      // Only on an address (not on a missing or mistyped one) whose two fields parsed.
+      when: (payload) =>
+        typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((issue) => issue.path?.[0] === 'countryCode' || issue.path?.[0] === field),
     },
   ];
 }
