@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Caller } from '../../electron/core/auth/caller';
 import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
 import { openBrowserMode, screenshot } from '../helpers/browser';
+import { orderDetail } from './carrier-steps';
 import { fillOrder } from './order-form-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
@@ -56,8 +57,7 @@ describe('browser mode: a CDEK order the shop brings to a CDEK office ("скла
 
     await form.getByTestId('submit-order').click();
     await page.getByTestId('order-row').filter({ hasText: 'DROP-1' }).waitFor({ timeout: 15_000 });
-    const stored = await session.running.app.services.orders.list(shop, { limit: 10, offset: 0 });
-    const detail = await session.running.app.services.orders.get(shop, stored.rows.find((r) => r.clientNumber === 'DROP-1')!.orderId);
+    const detail = await orderDetail(session.running, shop, 'DROP-1');
     expect(detail.order).toMatchObject({ providerKey: 'cdek', tariffId: 137, pickupType: 2, deliveryType: 1, pointInId });
 
     // CDEK received the office's code as the shipment point.
