@@ -12,7 +12,6 @@ const databaseDrivers = ['better-sqlite3', 'kysely', 'pg'];
  */
 const notYetBehindAStore = [
   'electron/core/dashboard/today.ts',
-  'electron/core/orders/order-repository.ts',
   'electron/core/scheduler/stuck-orders.ts',
 ];
 
@@ -29,7 +28,6 @@ const stillHandedTheDatabase = [
   'electron/core/lists/reference-data.test.ts',
   'electron/core/orders/bulk.ts',
   'electron/core/orders/labels.ts',
-  'electron/core/orders/order-repository.ts',
   'electron/core/paths.test.ts',
   'electron/core/print/label-names.ts',
   'electron/core/print/printable-orders.ts',

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
 import { validationError } from '../errors';
 import type { EventBus } from '../events';
-import type { DbOrTrx } from '../orders/order-repository';
+import type { Trx } from '../store/orders/queries';
 import type { ProviderRegistry } from '../providers/registry';
 import type { Db } from '../store/database';
 import { nextHandoverNumber } from './handover-numbers';
@@ -14,7 +14,7 @@ import { nextHandoverNumber } from './handover-numbers';
  * Orders waiting for the courier: registered with their service (status `uploaded`, the service has not
  * reported taking them), live, and not marked handed over. Both the screen and the handover use this.
  */
-export const awaitingHandover = (db: DbOrTrx, companyId: number) =>
+export const awaitingHandover = (db: Trx, companyId: number) =>
   db
     .selectFrom('orders')
     .where('company_id', '=', companyId)

@@ -1,4 +1,4 @@
-import type { DbOrTrx } from '../orders/order-repository';
+import type { Trx } from '../store/orders/queries';
 
 /** YYYYMMDD of a moment in local time: handover acts are numbered by the day the parcels leave. */
 export function dayStamp(ms: number): string {
@@ -10,7 +10,7 @@ export function dayStamp(ms: number): string {
  * The number the next handover of this service today gets: «20261125-sandbox-express», then «…-2».
  * An act printed before the parcels are marked handed over shows the number the handover will take.
  */
-export async function nextHandoverNumber(db: DbOrTrx, companyId: number, providerKey: string, now: number): Promise<string> {
+export async function nextHandoverNumber(db: Trx, companyId: number, providerKey: string, now: number): Promise<string> {
   const base = `${dayStamp(now)}-${providerKey}`;
   const { n } = await db
     .selectFrom('handovers')
