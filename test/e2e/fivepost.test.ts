@@ -5,6 +5,7 @@ import { fivePostOrder } from '../fakes/fivepost/orders';
 import { FAKE_FIVEPOST_API_KEY, FAKE_FIVEPOST_WAREHOUSE, startFakeFivePost, type FakeFivePost } from '../fakes/fivepost/server';
 import { openBrowserMode, screenshot } from '../helpers/browser';
 import { keepBlobs, openedPdf } from '../helpers/opened-pdf';
+import { orderDetail } from './carrier-steps';
 import { fillOrder } from './order-form-steps';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
@@ -49,10 +50,7 @@ describe('browser mode: 5Post connected in Settings, an order to a locker, the d
     expect(session.pageErrors()).toEqual([]);
   });
 
-  const detailOf = async (number: string) => {
-    const list = await session.running.app.services.orders.list(shop, { limit: 10, offset: 0 });
-    return session.running.app.services.orders.get(shop, list.rows.find((r) => r.clientNumber === number)!.orderId);
-  };
+  const detailOf = (number: string) => orderDetail(session.running, shop, number);
 
   it('an order to a 5Post locker chosen in the picker is created at the fake with that point; "to the door" cannot be chosen for 5Post', async () => {
     const { page } = session;
