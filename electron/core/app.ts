@@ -214,7 +214,11 @@ export async function createApp(options: AppOptions) {
     'connections.kinds': async () => connections.kinds(),
     'connections.list': () => connections.list(),
     'connections.create': (_ctx, input) => connections.create(input),
-    'connections.update': (_ctx, input) => connections.update(input),
+    'connections.update': async (_ctx, input) => {
+      const saved = await connections.update(input);
+      outbox.credentialsChanged(); // a login the service refused may be fixed now: its paused orders try again
+      return saved;
+    },
     'connections.delete': (_ctx, input) => connections.delete(input),
     'connections.test': (_ctx, input) => connections.test(input),
     'import.preview': (ctx, input) => imports.preview(ctx, input),

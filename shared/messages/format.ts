@@ -1,13 +1,16 @@
+import { statusNames, type StatusKey } from '../status-keys';
+
 /**
  * Message text with parameters: `{name}` is a value, `{name, plural, one=товар|few=товара|many=товаров|other=товара}`
  * picks the word form for the number `name` by the language's plural rules (Intl.PluralRules), so Russian says
  * "1 день", "3 дня", "5 дней", and `{name, date}` shows a calendar date given as YYYY-MM-DD in the language's
- * form (27.11.2026 in Russian, 27/11/2026 in British English) — or as it is on the wire (`dates: 'iso'`).
- * An unknown placeholder stays visible rather than vanishing.
+ * form (27.11.2026 in Russian, 27/11/2026 in British English), and `{name, status}` names an order's status key
+ * (`onPointIn` → «Принят на склад службы доставки», shared/status-keys.ts) — each as it is on the wire with
+ * `dates: 'iso'`. An unknown placeholder stays visible rather than vanishing.
  */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-const placeholder = /\{(\w+)(?:, plural, ([^{}]*)|, (date))?\}/g;
+const placeholder = /\{(\w+)(?:, plural, ([^{}]*)|, (date|status))?\}/g;
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 function rulesFor(locale: string): Intl.PluralRules {
@@ -38,15 +41,24 @@ export function calendarDateText(value: string | number, locale: string): string
   return format.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
-/** How `{name, date}` is written: in the locale's form (people), or as given, YYYY-MM-DD (the interface's wire). */
+/** A status key by its name in the locale's language (Russian for ru-*, else English); any other value as it is. */
+export function statusText(value: string | number, locale: string): string {
+  const key = String(value);
+  return Object.hasOwn(statusNames, key) ? statusNames[key as StatusKey][locale.toLowerCase().startsWith('ru') ? 'ru' : 'en'] : key;
+}
+
+/**
+ * How `{name, date}` and `{name, status}` are written: for people in the locale's form (a date's numbers, a status's
+ * name), or as given on the interface's wire (`iso`: YYYY-MM-DD, the status key).
+ */
 export type DateStyle = 'locale' | 'iso';
 
 export function formatMessage(text: string, params: MessageParams | undefined, locale: string, dates: DateStyle = 'locale'): string {
   if (!params) return text;
-  return text.replace(placeholder, (whole, name: string, forms: string | undefined, date: string | undefined) => {
+  return text.replace(placeholder, (whole, name: string, forms: string | undefined, kind: 'date' | 'status' | undefined) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];
-    if (date) return dates === 'iso' ? String(value) : calendarDateText(value, locale);
+    if (kind) return dates === 'iso' ? String(value) : kind === 'date' ? calendarDateText(value, locale) : statusText(value, locale);
     if (forms === undefined) return String(value);
     const count = Number(value);
     return Number.isFinite(count) ? pluralForm(forms, count, locale) : whole;

@@ -149,3 +149,42 @@ describe('the delivery services’ refusals and the interface’s own, keyed at 
     expect(messageText(message('notFound.operation', { method: 'POST', path: '/app/commands/x' }), 'ru')).toBe('Операции POST /app/commands/x нет');
   });
 });
+
+describe('a status a message names', () => {
+  it('is the status’s name in the person’s language, and its key on the wire as before', () => {
+    const handed = said('order.handedOver', { orderId: '4002', status: 'onPointIn', what: message('order.deed.canceled') });
+    expect(handed.message).toBe('Order 4002 has already been handed over to the delivery service (status onPointIn); it can no longer be canceled');
+    expect(messageText(handed, 'ru')).toBe('Заказ 4002 уже передан службе доставки (статус «Принят на склад службы доставки»); его больше нельзя отменить');
+    expect(messageText(handed, 'en')).toBe('Order 4002 has already been handed over to the delivery service (status “Accepted at the delivery service”); it can no longer be canceled');
+    expect(wireText(message('order.alreadyRegistered', { orderId: '7', status: 'uploaded' }))).toBe('Order 7 is already registered with its delivery service (uploaded)');
+    expect(messageText(message('order.finished', { orderId: '7', status: 'delivered', what: message('order.deed.changed') }), 'ru')).toContain('(статус «Вручён»)');
+    // a value that is not a status key stays as it is
+    expect(formatMessage('{s, status}', { s: 'ACCEPTED' }, 'ru-RU')).toBe('ACCEPTED');
+  });
+
+  it('has the status kind wherever the core passes an order’s status key', () => {
+    for (const key of ['order.alreadyRegistered', 'order.handedOver', 'order.finished', 'provider.upstreamNoNumberYet'] as const) {
+      for (const language of ['ru', 'en'] as const) expect(messageCatalog[key][language], `${key}: ${language}`).toContain('{status, status}');
+    }
+  });
+});
+
+describe('the upstream’s refusals and the outbox’s credentials line, keyed', () => {
+  it('keeps the interface’s English and says them in Russian', () => {
+    expect(said('provider.upstreamConnectionOnly', { id: 7 }).message).toBe('must be 7 (the connection in the service key) or left out');
+    expect(said('provider.upstreamOtherConnection', { id: 9000005 }).message).toBe('9000005 belongs to another upstream connection');
+    const holds = said('provider.upstreamHoldsOther', { orderId: '55', number: 'UP-1', reason: 'clientNumber UP-1 must be unique within the company' });
+    expect(holds.message).toBe('The upstream already holds another order 55 with clientNumber UP-1. clientNumber UP-1 must be unique within the company');
+    expect(messageText(holds, 'ru')).toBe('У агрегатора уже есть другой заказ 55 с номером UP-1. clientNumber UP-1 must be unique within the company');
+    expect(messageText(message('provider.upstreamConnectionOnly', { id: 7 }), 'ru')).toBe('Должно быть 7 (подключение из ключа службы) или не заполнено');
+    expect(messageText(message('provider.upstreamOtherConnection', { id: 9000005 }), 'ru')).toBe('9000005 относится к другому подключению к агрегатору');
+  });
+
+  it('says that orders held by refused credentials need the connection fixed, the service’s words first', () => {
+    const refused = message('outbox.credentialsRefused', { reason: message('provider.credentialsRefused', { service: message('service.cdek'), detail: 'invalid_client (Bad credentials)' }) });
+    expect(messageText(refused, 'ru')).toBe(
+      'СДЭК: данные учётной записи не приняты: invalid_client (Bad credentials). Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Подключения» — после этого они отправятся.',
+    );
+    expect(messageText(refused, 'en')).toContain('will not go out by themselves');
+  });
+});

@@ -53,6 +53,20 @@ export const orderViewSchema = orderDetailSchema.extend({
   actions: orderActionsSchema,
   /** When the parcels were marked handed over on the dispatch screen, and the act's number; null: not yet. */
   handover: z.object({ number: z.string(), handedAt: z.string() }).nullable(),
+  /**
+   * The order's next job in the outbox (sending it, its changes, its cancel) while it waits there: its attempts,
+   * when the next is due and why the last failed (null: none failed yet); null when nothing waits.
+   */
+  outbox: z
+    .object({
+      action: z.enum(['create', 'update', 'cancel', 'delete']),
+      attempts: z.number().int(),
+      nextAttemptAt: z.string(),
+      lastError: z.string().nullable(),
+      /** The last error as data (shared/messages) for the window's language; null when it is not ours. */
+      lastErrorMessage: messageRefSchema.nullable(),
+    })
+    .nullable(),
 });
 export type OrderView = z.output<typeof orderViewSchema>;
 

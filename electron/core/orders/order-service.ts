@@ -175,11 +175,13 @@ export function createOrderService({ store, handoverOf, clock, providers, outbox
       const service = abilitiesOf(order.providerKey);
       const id = String(orderId);
       const handover = order.handoverId === null ? undefined : await handoverOf(ctx.companyId, order.handoverId);
+      const job = await store.orderJobState(ctx.companyId, orderId);
       return {
         ...orderDetail(order),
         statusDescription: order.statusDescription ?? '',
         statusDescriptionMessage: order.statusDescriptionMessage,
         handover: handover ? { number: handover.number, handedAt: formatTimestamp(handover.handedAt) } : null,
+        outbox: job && { ...job, nextAttemptAt: formatTimestamp(job.nextAttemptAt) },
         actions: {
           update: allowed(() => planUpdate(id, snapshot, service)),
           cancel: allowed(() => planCancel(id, snapshot, service)),

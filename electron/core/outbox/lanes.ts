@@ -36,8 +36,10 @@ export interface Lane {
   /** Jobs back from a wait between calls, waiting for a place: served before any new job starts. */
   waiters: (() => void)[];
   breaker: Breaker;
-  /** No new call before this (the service answered 429 with Retry-After). */
+  /** No new call before this (the service answered 429 with Retry-After, or refused the connection's credentials). */
   pausedUntil: number;
+  /** The service refused the connection's credentials and has not answered otherwise since: one call at a time tries again. */
+  credentialsRefused: boolean;
   /** Order service/connection pairs seen in this lane, so a full lane's jobs can be left out of a claim. */
   pairs: Map<string, ServicePair>;
 }
@@ -59,7 +61,7 @@ export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: B
     const key = service?.lane ?? `service:${providerKey}`;
     let lane = lanes.get(key);
     if (!lane) {
-      lane = { key, limit: DEFAULT_PARALLEL_CALLS, inFlight: 0, jobs: 0, waiters: [], breaker: createBreaker(clock, breaker), pausedUntil: 0, pairs: new Map() };
+      lane = { key, limit: DEFAULT_PARALLEL_CALLS, inFlight: 0, jobs: 0, waiters: [], breaker: createBreaker(clock, breaker), pausedUntil: 0, credentialsRefused: false, pairs: new Map() };
       lanes.set(key, lane);
     }
     // Read on every claim: a connection's setting changed in Settings applies to the next calls.
@@ -74,7 +76,7 @@ export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: B
     if (lane.pausedUntil > clock.now()) return 0;
     if (!lane.breaker.admits(lane.jobs)) return 0;
     const places = Math.min(lane.limit - lane.inFlight - lane.waiters.length, JOBS_PER_PLACE * lane.limit - lane.jobs);
-    return Math.max(0, lane.breaker.state() === 'closed' ? places : Math.min(places, 1));
+    return Math.max(0, lane.breaker.state() === 'closed' && !lane.credentialsRefused ? places : Math.min(places, 1));
   }
 
   /** A job starts: it takes a place. */

@@ -5,8 +5,10 @@ import { createApp } from '../app';
 import { silentLogger } from '../logger';
 import { orderPayload } from '../../../test/helpers/payloads';
 import { createTestApp } from '../../../test/helpers/test-app';
-import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type ShipmentRequest } from '../providers/provider';
+import { CredentialsRefusedError, ProviderRejectedError, ProviderUnavailableError, type Carrier, type ShipmentRequest } from '../providers/provider';
+import { said } from '../../../shared/messages';
 import { backoffDelay } from './backoff';
+import { CREDENTIALS_PAUSE_MS } from './outbox';
 
 const info: ProviderInfo = {
   key: 'flaky',
@@ -19,7 +21,7 @@ const info: ProviderInfo = {
 /** A delivery service whose next answers the test scripts: it keeps its own books like a real one. */
 function scriptedProvider() {
   const registered = new Map<string, string>();
-  const script: ('ok' | 'down' | 'busy' | 'lose-reply' | 'refuse')[] = [];
+  const script: ('ok' | 'down' | 'busy' | 'lose-reply' | 'refuse' | 'login')[] = [];
   let registerCalls = 0;
   const provider: Carrier = {
     info,
@@ -30,6 +32,7 @@ function scriptedProvider() {
       if (step === 'down') throw new ProviderUnavailableError('503 Service Unavailable');
       if (step === 'busy') throw new ProviderUnavailableError('429 Too Many Requests', { retryAfterMs: 120_000 });
       if (step === 'refuse') throw new ProviderRejectedError('the recipient city is unknown to the service');
+      if (step === 'login') throw new CredentialsRefusedError(said('provider.credentialsRefused', { service: 'Flaky', detail: 'invalid_client' }));
       const number = `FL-${registered.size + 1}`;
       registered.set(request.clientNumber, number);
       if (step === 'lose-reply') throw new ProviderUnavailableError('socket hang up');
@@ -91,6 +94,43 @@ describe('the outbox', () => {
     env.clock.advance(backoffDelay(2));
     await env.app.outbox.drain();
     expect(await order(orderId)).toMatchObject({ statusKey: 'uploaded', providerNumber: 'FL-1' });
+  });
+
+  it('refused credentials pause the connection without using up attempts, say what to fix, and end when a connection is saved', async () => {
+    flaky.script.push('login', 'login', 'login');
+    const first = await create('N-30');
+    const second = await create('N-31');
+    await env.app.outbox.drain();
+    expect(flaky.calls()).toBe(2); // both went out together and found the login refused
+    const view = await env.app.dispatch('orders.get', env.shop, { orderId: first.orderId });
+    if (!view.ok) throw new Error(JSON.stringify(view.error));
+    expect(view.value.outbox).toMatchObject({
+      action: 'create',
+      attempts: 1,
+      lastError: "Flaky did not accept the account's credentials: invalid_client",
+      lastErrorMessage: { key: 'outbox.credentialsRefused', params: { reason: { key: 'provider.credentialsRefused' } } },
+    });
+    // Past every backoff, still within the pause: nobody asks the service again.
+    env.clock.advance(CREDENTIALS_PAUSE_MS - 1_000);
+    await env.app.outbox.drain();
+    expect(flaky.calls()).toBe(2);
+    // After the pause one order tries; refused again, the connection waits another pause, its orders' attempts not counted.
+    env.clock.advance(1_000);
+    await env.app.outbox.drain();
+    expect(flaky.calls()).toBe(3);
+    const jobs = await env.app.db.selectFrom('outbox').select(['failed_attempts']).execute();
+    expect(jobs.map((j) => j.failed_attempts)).toEqual([0, 0]);
+    env.clock.advance(backoffDelay(3));
+    await env.app.outbox.drain();
+    expect(flaky.calls()).toBe(3);
+    // The shop saves the connection: one order tries at once, and once the login is taken the other follows.
+    env.app.outbox.credentialsChanged();
+    await env.app.outbox.drain();
+    expect(flaky.calls()).toBe(5);
+    expect(await order(first.orderId)).toMatchObject({ statusKey: 'uploaded' });
+    expect(await order(second.orderId)).toMatchObject({ statusKey: 'uploaded' });
+    const done = await env.app.dispatch('orders.get', env.shop, { orderId: first.orderId });
+    expect(done.ok && done.value.outbox).toBeNull();
   });
 
   it('a service that answers 429 with Retry-After is not asked again before that time, though the backoff is shorter', async () => {

@@ -5,7 +5,7 @@ import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import { statusMessage } from '../orders/status-message';
 import { withCallSlot, type CallSlot } from '../providers/between-calls';
-import { ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest } from '../providers/provider';
+import { CredentialsRefusedError, ProviderRejectedError, ProviderUnavailableError, type Carrier, type Registration, type ShipmentRequest } from '../providers/provider';
 import type { ProviderRegistry } from '../providers/registry';
 import type { ClaimedJob as Job, JobOutcome, OrdersStore, OutboxAction, StoredOrder } from '../store/orders/orders-store';
 import { message as messageOf } from '../../../shared/messages';
@@ -41,6 +41,13 @@ export const requestFor = (order: StoredOrder): ShipmentRequest => ({
   additionalProviderNumber: order.additionalProviderNumber,
 });
 
+/**
+ * How long a connection whose credentials the service refused waits before one of its orders tries again (unless
+ * the connection is saved meanwhile, see credentialsChanged): the login will not mend itself, so it is not asked
+ * again and again, nor do its orders use up their attempts meanwhile.
+ */
+export const CREDENTIALS_PAUSE_MS = 10 * 60_000;
+
 /** How many due jobs one claim reads at most (the services with room take from them). */
 const CLAIM_SCAN = 200;
 
@@ -57,7 +64,8 @@ const CLAIM_SCAN = 200;
  * (lanes.ts, providers/between-calls.ts): never more calls out than the limit, while the service's checks overlap.
  * A service that keeps failing opens its breaker (breaker.ts): its orders wait, not using up their
  * attempts, while the other services' orders go on. A 429 pauses the service until its Retry-After; any
- * Retry-After holds the job until then. Failures otherwise back off with jitter, and after
+ * Retry-After holds the job until then. Refused credentials pause the connection (CREDENTIALS_PAUSE_MS, or until
+ * a connection is saved) and its orders say so (message `outbox.credentialsRefused`), without using up attempts. Failures otherwise back off with jitter, and after
  * MAX_FAILED_ATTEMPTS the order ends in uploadingError (errorCode 200) saying so.
  *
  * Order of work: the jobs of one order run one at a time, oldest first (an update never overtakes its
@@ -218,17 +226,23 @@ export function createOutbox(deps: OutboxDeps) {
     await runWithdraw(job);
   }
 
+  /** The service answered a call: it is alive and took the connection's credentials. */
+  function answered(lane: Lane) {
+    lane.breaker.success();
+    lane.credentialsRefused = false;
+  }
+
   /** Runs one claimed job within its service's lane, holding a place there while it calls; resolves once its outcome is recorded. */
   async function runJob(job: Job, lane: Lane, slot: CallSlot): Promise<void> {
     if (!(await store.jobStillHeld(holder, job.id))) return; // withdrawn after it was claimed: do not call out
     const trial = lane.breaker.start();
     try {
       const registration = await withCallSlot(slot, () => callService(job));
-      lane.breaker.success();
+      answered(lane);
       if (registration) await recordSoon(job, registration);
     } catch (error) {
       if (error instanceof ProviderRejectedError) {
-        lane.breaker.success(); // the service answered: it is alive
+        answered(lane); // the service answered: it is alive, and took the connection's credentials
         await recordRefusal(job, error);
         return;
       }
@@ -247,7 +261,13 @@ export function createOutbox(deps: OutboxDeps) {
     const message = error instanceof Error ? error.message : String(error);
     const retryAfterMs = error instanceof ProviderUnavailableError ? error.retryAfterMs : undefined;
     const now = clock.now();
-    if (outcomeOf(error) === 'rate-limited') {
+    const refusedLogin = error instanceof CredentialsRefusedError;
+    if (refusedLogin) {
+      // It answered (alive), but will not take this connection until the shop fixes it: pause the connection.
+      lane.breaker.success();
+      lane.credentialsRefused = true;
+      lane.pausedUntil = Math.max(lane.pausedUntil, now + CREDENTIALS_PAUSE_MS);
+    } else if (outcomeOf(error) === 'rate-limited') {
       lane.breaker.success(); // it answered, asking us to slow down: hold the whole service, not just this job
       if (retryAfterMs !== undefined) lane.pausedUntil = Math.max(lane.pausedUntil, now + retryAfterMs);
     } else if (lane.breaker.failure(trial)) {
@@ -255,7 +275,7 @@ export function createOutbox(deps: OutboxDeps) {
       await store.holdJobsUntil([...lane.pairs.values()], lane.breaker.trialAt()!);
     }
     const noAnswer = error instanceof ProviderUnavailableError && error.noAnswer !== undefined;
-    const counts = retryAfterMs === undefined && !noAnswer && !trial;
+    const counts = retryAfterMs === undefined && !noAnswer && !trial && !refusedLogin;
     const failures = job.failedAttempts + (counts ? 1 : 0);
     log.child({ companyId: job.order.companyId, orderId: job.orderId, service: job.order.providerKey })
       .warn(`outbox: ${job.action} of order ${job.orderId} failed (attempt ${job.attempts}, ${failures} of ${MAX_FAILED_ATTEMPTS} counted): ${message}`);
@@ -267,7 +287,8 @@ export function createOutbox(deps: OutboxDeps) {
     // The backoff was set when the job was claimed; a service that said how long to wait is not asked sooner,
     // nor one whose breaker is open before its trial.
     const notBefore = Math.max(retryAfterMs !== undefined ? now + retryAfterMs : 0, lane.breaker.state() === 'open' ? lane.breaker.trialAt()! : 0);
-    await store.releaseJob(holder, job.id, { error: message, errorMessage: failureRef(error) ?? null, notBefore, counts });
+    const errorMessage = refusedLogin ? messageOf('outbox.credentialsRefused', { reason: failureReason(error) }) : (failureRef(error) ?? null);
+    await store.releaseJob(holder, job.id, { error: message, errorMessage, notBefore, counts });
     wakeAt(Math.max(job.nextAttemptAt, notBefore));
   }
 
@@ -435,6 +456,15 @@ export function createOutbox(deps: OutboxDeps) {
     },
 
     state,
+
+    /**
+     * A connection was saved (its login, password or key perhaps fixed): the connections paused for refused
+     * credentials try again at once, one order first.
+     */
+    credentialsChanged(): void {
+      for (const lane of lanes.all()) if (lane.credentialsRefused) lane.pausedUntil = 0;
+      if (timer) pumpSoon();
+    },
 
     /** Gives back the jobs a previous run held when it stopped mid-call or crashed, so they go at once. */
     recover: () => store.releaseAbandonedJobs(holder),

@@ -190,3 +190,15 @@ export class ProviderUnavailableError extends Error {
     if (options.noAnswer !== undefined) this.noAnswer = options.noAnswer;
   }
 }
+
+/**
+ * The service refused the connection's credentials (login/password, key, token: 401/403 at its token or a call).
+ * Retried like an outage, so queued orders go out once the connection is fixed; the outbox pauses the connection
+ * meanwhile rather than asking again and again, and says what to fix.
+ */
+export class CredentialsRefusedError extends ProviderUnavailableError {
+  constructor(message: Telling) {
+    super(message);
+    this.name = 'CredentialsRefusedError';
+  }
+}

@@ -1,5 +1,5 @@
 import { message, refOfSaid, said, type MessageRef } from '../../../../shared/messages';
-import { ProviderUnavailableError, type Telling } from '../provider';
+import { CredentialsRefusedError, ProviderUnavailableError, type Telling } from '../provider';
 import { bodyText, createTransport, parseJsonBody, type Query, type TransportOptions } from '../transport';
 import { boxberryError, isTokenRefusal } from './mapping';
 
@@ -19,7 +19,7 @@ export class BoxberryApiError extends Error {
 }
 
 /** Boxberry did not accept the token: retried like an outage, so orders wait until the connection is fixed. */
-export class BoxberryAuthError extends ProviderUnavailableError {
+export class BoxberryAuthError extends CredentialsRefusedError {
   constructor(message: Telling) {
     super(message);
     this.name = 'BoxberryAuthError';

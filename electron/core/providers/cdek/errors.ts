@@ -1,4 +1,4 @@
-import { ProviderUnavailableError, type Telling } from '../provider';
+import { CredentialsRefusedError, type Telling } from '../provider';
 import { cdekErrorSchema, type CdekErrorEntry } from './wire';
 
 /** Where CDEK put its errors: top-level `errors[]`, `requests[].errors` of an INVALID request, or OAuth's `error`. */
@@ -28,7 +28,7 @@ export class CdekApiError extends Error {
  * CDEK did not accept the account's credentials. Retried like an outage (queued orders go out once the
  * connection is fixed) but carries the reason so "test connection" can show it.
  */
-export class CdekAuthError extends ProviderUnavailableError {
+export class CdekAuthError extends CredentialsRefusedError {
   constructor(
     message: Telling,
     readonly code?: string,

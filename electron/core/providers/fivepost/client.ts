@@ -1,6 +1,6 @@
 import { message, refOfSaid, said, type MessageRef } from '../../../../shared/messages';
 import { systemClock } from '../../clock';
-import { ProviderUnavailableError, type Telling } from '../provider';
+import { CredentialsRefusedError, ProviderUnavailableError, type Telling } from '../provider';
 import { createTokenCache } from '../token-cache';
 import { bodyText, createTransport, parseJsonBody, type HttpReply, type TransportOptions } from '../transport';
 import { fivePostError, isJwtRefusal } from './mapping';
@@ -37,7 +37,7 @@ export class FivePostApiError extends Error {
 }
 
 /** 5Post did not accept the API key (or refused a fresh JWT): retried like an outage, so orders wait for the fix. */
-export class FivePostAuthError extends ProviderUnavailableError {
+export class FivePostAuthError extends CredentialsRefusedError {
   constructor(message: Telling) {
     super(message);
     this.name = 'FivePostAuthError';

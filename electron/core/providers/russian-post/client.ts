@@ -1,5 +1,5 @@
 import { message, said } from '../../../../shared/messages';
-import { ProviderUnavailableError, type Telling } from '../provider';
+import { CredentialsRefusedError, ProviderUnavailableError, type Telling } from '../provider';
 import { bodyText, createTransport, parseJsonBody, type Query, type TransportOptions } from '../transport';
 import { callRefusal, isAuthRefusal, isNotFound, type PostRefusal } from './mapping';
 
@@ -22,7 +22,7 @@ export class RussianPostApiError extends Error {
 }
 
 /** Russian Post did not accept the access token or the user key: retried like an outage, so orders wait until the connection is fixed. */
-export class RussianPostAuthError extends ProviderUnavailableError {
+export class RussianPostAuthError extends CredentialsRefusedError {
   constructor(message: Telling) {
     super(message);
     this.name = 'RussianPostAuthError';

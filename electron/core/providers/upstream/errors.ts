@@ -1,4 +1,4 @@
-import { ProviderUnavailableError, type Telling } from '../provider';
+import { CredentialsRefusedError, type Telling } from '../provider';
 import type { UpstreamErrorBody } from './wire';
 
 /** The interface's codes the adapter acts on (spec "Errors", wire conventions "Error codes seen"). */
@@ -46,7 +46,7 @@ export class UpstreamApiError extends Error {
  * The upstream does not accept the connection's token (401 / 040101). Retried like an outage: orders wait
  * and go out once the token is fixed; "test connection" shows the reason.
  */
-export class UpstreamAuthError extends ProviderUnavailableError {
+export class UpstreamAuthError extends CredentialsRefusedError {
   constructor(message: Telling) {
     super(message);
     this.name = 'UpstreamAuthError';

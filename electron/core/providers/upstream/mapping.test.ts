@@ -111,8 +111,8 @@ describe('upstream mapping: orders', () => {
     o.order.providerConnectId = 2;
     expect(toRemoteOrder(o, CONN, 'sandbox-express')).toEqual({
       errors: [
-        { field: 'order.providerConnectId', message: 'must be 7 (the connection in the service key) or left out' },
-        { field: 'order.pointInId', message: `${localId(CONN + 1, 5)} belongs to another upstream connection` },
+        { field: 'order.providerConnectId', message: 'must be 7 (the connection in the service key) or left out', key: 'provider.upstreamConnectionOnly', params: { id: 7 } },
+        { field: 'order.pointInId', message: `${localId(CONN + 1, 5)} belongs to another upstream connection`, key: 'provider.upstreamOtherConnection', params: { id: localId(CONN + 1, 5) } },
       ],
     });
   });

@@ -11,7 +11,8 @@ import type { ResolvedPlace } from '../../calculator/geo';
 import type { IntervalRequest, TariffSlots } from '../../intervals/interval-source';
 import type { CourierCallCreated, CourierCallCreateInput } from '../../../../shared/schemas/courier-call';
 import type { CourierCallRegistration, CourierCallRequest } from '../courier-call';
-import { itemKey, ProviderRejectedError, type ProviderStatus, type Registration } from '../provider';
+import { itemKey, ProviderRejectedError, type ProviderStatus, type Registration, type Telling } from '../provider';
+import { said } from '../../../../shared/messages';
 import { type UpstreamApiError, upstreamCodes } from './errors';
 import type {
   RemoteCalculation, RemoteIntervals, RemoteOrderDetail, RemotePoint, RemoteProvider, RemoteService, RemoteStatus, RemoteTariff,
@@ -135,13 +136,13 @@ export function toRemoteOrder(order: OrderCreate, connectionId: number, remoteKe
   const errors: FieldError[] = [];
   const o = order.order;
   if (o.providerConnectId !== undefined && o.providerConnectId !== connectionId) {
-    errors.push({ field: 'order.providerConnectId', message: `must be ${connectionId} (the connection in the service key) or left out` });
+    errors.push({ field: 'order.providerConnectId', ...said('provider.upstreamConnectionOnly', { id: connectionId }) });
   }
   const translate = (field: 'tariffId' | 'pointOutId' | 'pointInId') => {
     const id = o[field];
     if (id === undefined) return undefined;
     const remote = remoteIdOf(connectionId, id);
-    if (remote === null) errors.push({ field: `order.${field}`, message: `${id} belongs to another upstream connection` });
+    if (remote === null) errors.push({ field: `order.${field}`, ...said('provider.upstreamOtherConnection', { id }) });
     return remote ?? undefined;
   };
   const tariffId = translate('tariffId');
@@ -283,8 +284,8 @@ export const statusStamp = (status: RemoteStatus) => `${status.key}@${status.cre
 // ------------------------------------------------------------------ errors
 
 /** The upstream refused the order's data: a refusal with its own words and field errors. */
-export function refusalFrom(error: UpstreamApiError, prefix = ''): ProviderRejectedError {
-  return new ProviderRejectedError(prefix + error.description, error.fieldErrors, error.code);
+export function refusalFrom(error: UpstreamApiError, framed?: (reason: string) => Telling): ProviderRejectedError {
+  return new ProviderRejectedError(framed ? framed(error.description) : error.description, error.fieldErrors, error.code);
 }
 
 /** "clientNumber must be unique": the upstream already holds an order with this number. */

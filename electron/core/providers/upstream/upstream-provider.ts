@@ -195,7 +195,8 @@ export function createUpstreamAccount(options: { connectionId: number; client: U
         const found = await existing(remoteKey, request);
         if (found.kind === 'ours') return settle(found.orderId, [0, ...pollDelays]);
         if (found.kind !== 'cleared') {
-          throw refusalFrom(error, found.kind === 'foreign' ? `The upstream already holds another order ${found.orderId} with clientNumber ${request.clientNumber}. ` : '');
+          const other = found.kind === 'foreign' ? found.orderId : undefined;
+          throw refusalFrom(error, other === undefined ? undefined : (reason) => said('provider.upstreamHoldsOther', { orderId: other, number: request.clientNumber, reason }));
         }
       }
     }

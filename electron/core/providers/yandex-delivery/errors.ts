@@ -1,4 +1,4 @@
-import { ProviderUnavailableError, type Telling } from '../provider';
+import { CredentialsRefusedError, type Telling } from '../provider';
 import { yandexErrorSchema, type YandexError } from './wire';
 
 /** The platform answered and refused, in its one error form `{ code, message }`. */
@@ -25,7 +25,7 @@ export class YandexApiError extends Error {
  * account revokes it). Retried like an outage, so queued orders go out once the connection gets a new token;
  * "test connection" shows the reason.
  */
-export class YandexAuthError extends ProviderUnavailableError {
+export class YandexAuthError extends CredentialsRefusedError {
   constructor(message: Telling) {
     super(message);
     this.name = 'YandexAuthError';

@@ -200,6 +200,24 @@ for (const [engine, open] of Object.entries(factories)) {
         expect((await store.queueCountsByCompany()).get(shop)).toEqual({ pending: 1, failing: true });
       });
 
+      it('tells an order’s next job with its attempts, next try and last error as data, to its own company only', async () => {
+        const failing = await createOne('S-1');
+        const fresh = await createOne('S-2');
+        const [job] = (await claimAll(1_000)).filter((j) => j.orderId === failing);
+        const refused = { key: 'provider.credentialsRefused', params: { service: { key: 'service.cdek' }, detail: 'invalid_client' } };
+        await store.releaseJob(holder, job.id, { error: 'CDEK did not accept the account\'s credentials: invalid_client', errorMessage: refused, notBefore: 90_000, counts: false });
+        await store.changeOrder(shop, failing, 2_000, () => ({ enqueue: 'update' }));
+        expect(await store.orderJobState(shop, failing)).toEqual({
+          action: 'create', attempts: 1, nextAttemptAt: 90_000, lastError: 'CDEK did not accept the account\'s credentials: invalid_client', lastErrorMessage: refused,
+        });
+        expect(await store.orderJobState(shop, fresh)).toMatchObject({ action: 'create', attempts: 1, lastError: null, lastErrorMessage: null });
+        expect(await store.orderJobState(other, failing)).toBeNull();
+        const [again] = await claimAll(90_000);
+        expect(again.id).toBe(job.id);
+        expect(await store.finishJob(holder, again, {})).toBe(true);
+        expect(await store.orderJobState(shop, failing)).toMatchObject({ action: 'update', attempts: 0, lastError: null });
+      });
+
       it('brings back a canceled order whose cancel the service refused, unless its clientNumber was taken meanwhile', async () => {
         const kept = await createOne('Q-1');
         const lost = await createOne('Q-2');

@@ -174,6 +174,18 @@ export interface QueueView {
   lastErrorMessage: MessageRef | null;
 }
 
+/**
+ * An order's next outbox job (its oldest: the one that runs first) as its detail shows it: what it does,
+ * how many attempts it had, when the next is due and why the last one failed (null: none failed yet).
+ */
+export interface OrderJobState {
+  action: OutboxAction;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  lastErrorMessage: MessageRef | null;
+}
+
 /** An order with its pending jobs, oldest first: what a change decides on. */
 export interface OrderWithJobs {
   order: StoredOrder;
@@ -458,4 +470,6 @@ export interface OrdersStore {
   queueCountsByCompany(): Promise<Map<number, QueueCount>>;
   /** The company's queue for its window. */
   queueView(companyId: number): Promise<QueueView>;
+  /** The company's order's next job in the queue, with its last error; null when the order has none (or is not the company's). */
+  orderJobState(companyId: number, orderId: number): Promise<OrderJobState | null>;
 }

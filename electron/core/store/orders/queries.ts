@@ -385,5 +385,25 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
         lastErrorMessage: storedMessage(failing?.last_error_message),
       };
     },
+
+    async orderJobState(companyId, orderId) {
+      const job = await db
+        .selectFrom('outbox')
+        .innerJoin('orders', 'orders.id', 'outbox.order_id')
+        .select(['outbox.action', 'outbox.attempts', 'outbox.next_attempt_at', 'outbox.last_error', 'outbox.last_error_message'])
+        .where('outbox.order_id', '=', orderId)
+        .where('orders.company_id', '=', companyId)
+        .orderBy('outbox.id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!job) return null;
+      return {
+        action: job.action,
+        attempts: Number(job.attempts),
+        nextAttemptAt: Number(job.next_attempt_at),
+        lastError: job.last_error,
+        lastErrorMessage: storedMessage(job.last_error_message),
+      };
+    },
   };
 }
