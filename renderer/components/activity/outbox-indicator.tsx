@@ -5,10 +5,12 @@ import { IconCloudOff, IconTruck } from '../icons';
 import { shortTime } from './short-time';
 import { messageByKey } from '../../i18n/error-messages';
 import { useServiceNaming } from '../../i18n/service-naming';
+import { credentialsRefused, OpenSettingsButton } from './credentials-refused';
 
 /**
- * The outbox in the header: nothing while it is empty, "sending" while orders go out, and "waiting
- * for connection" with the queue and the next attempt while sends fail and are retried.
+ * The outbox in the header: nothing while it is empty, "sending" while orders go out, "waiting
+ * for connection" with the queue and the next attempt while sends fail and are retried, and "connection not
+ * accepted" when the service refused the connection's login: that one says to fix it in the settings.
  */
 export function OutboxIndicator() {
   const t = useT();
@@ -17,18 +19,21 @@ export function OutboxIndicator() {
   const naming = useServiceNaming();
   if (!view || view.pending === 0) return null;
   const waiting = view.waitingForConnection;
+  const refused = waiting && credentialsRefused(view.lastErrorMessage);
+  const title = refused ? t('activity.outbox.refused') : waiting ? t('activity.outbox.waiting') : t('activity.outbox.sending', { count: view.pending });
+  const lastError = (view.lastErrorMessage && messageByKey(view.lastErrorMessage, t, naming)) || view.lastError;
   return (
     <Popover width={300} position="bottom-end" withArrow shadow="md">
       <Popover.Target>
         <UnstyledButton
           data-testid="outbox-indicator"
-          data-state={waiting ? 'waiting' : 'sending'}
+          data-state={refused ? 'refused' : waiting ? 'waiting' : 'sending'}
           data-pending={view.pending}
-          aria-label={waiting ? `${t('activity.outbox.waiting')}. ${t('activity.outbox.queued', { count: view.pending })}` : t('activity.outbox.sending', { count: view.pending })}
+          aria-label={waiting ? `${title}. ${t('activity.outbox.queued', { count: view.pending })}` : title}
         >
           <Badge
             variant="light"
-            color={waiting ? 'orange' : 'blue'}
+            color={refused ? 'red' : waiting ? 'orange' : 'blue'}
             size="lg"
             radius="sm"
             tt="none"
@@ -36,29 +41,35 @@ export function OutboxIndicator() {
             leftSection={waiting ? <IconCloudOff size={15} /> : <IconTruck size={15} />}
             style={{ cursor: 'pointer' }}
           >
-            {waiting ? `${t('activity.outbox.waiting')} · ${view.pending}` : t('activity.outbox.sending', { count: view.pending })}
+            {waiting ? `${title} · ${view.pending}` : title}
           </Badge>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown data-testid="outbox-details">
         <Stack gap={4}>
           <Text fz="sm" fw={600}>
-            {waiting ? t('activity.outbox.waiting') : t('activity.outbox.sending', { count: view.pending })}
+            {title}
           </Text>
           <Text fz="sm" data-testid="outbox-queued">
             {t('activity.outbox.queued', { count: view.pending })}
           </Text>
-          {waiting && view.nextAttemptAt && (
+          {waiting && !refused && view.nextAttemptAt && (
             <Text fz="sm" data-testid="outbox-next-attempt">
               {t('activity.outbox.nextAttempt', { time: shortTime(view.nextAttemptAt, language, { seconds: true }) })}
             </Text>
           )}
-          {waiting && view.lastError && (
-            <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-              {t('activity.outbox.lastError', { error: (view.lastErrorMessage && messageByKey(view.lastErrorMessage, t, naming)) || view.lastError })}
+          {refused && (
+            <Text fz="sm" style={{ wordBreak: 'break-word' }} data-testid="outbox-credentials-refused">
+              {lastError}
             </Text>
           )}
-          {waiting && (
+          {refused && <OpenSettingsButton />}
+          {waiting && !refused && lastError && (
+            <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+              {t('activity.outbox.lastError', { error: lastError })}
+            </Text>
+          )}
+          {waiting && !refused && (
             <Text fz="xs" c="dimmed">
               {t('activity.outbox.hint')}
             </Text>

@@ -29,6 +29,8 @@ export const en = {
   'activity.outbox.nextAttempt': 'Next attempt {time}',
   'activity.outbox.lastError': 'Last error: {error}',
   'activity.outbox.hint': 'The orders are saved and go out by themselves once the delivery service can be reached again.',
+  'activity.outbox.refused': 'Connection not accepted',
+  'activity.outbox.openSettings': 'Open Settings',
 
   'activity.stuck.button': 'Stuck: {count}',
   'activity.stuck.label': 'Stuck orders: {count}. Show the list',
@@ -66,6 +68,8 @@ export const ru: SectionDictionary<typeof en> = {
   'activity.outbox.nextAttempt': 'Следующая попытка {time}',
   'activity.outbox.lastError': 'Последняя ошибка: {error}',
   'activity.outbox.hint': 'Заказы сохранены и уйдут сами, как только служба доставки снова станет доступна.',
+  'activity.outbox.refused': 'Подключение не принято',
+  'activity.outbox.openSettings': 'Открыть настройки',
 
   'activity.stuck.button': 'Зависли: {count}',
   'activity.stuck.label': 'Зависших заказов: {count}. Показать список',

@@ -13,12 +13,14 @@ import { OrderNumbers } from './order-numbers';
 import { OrderParties } from './order-parties';
 import { useOrderViewStore } from './order-view-store';
 import { NextTestChangeNote } from './next-test-change';
+import { OutboxNote } from './outbox-note';
 import { StatusTimeline } from './status-timeline';
 import { drawerBelowHeader } from '../../app/below-header';
 
 /**
  * The order detail slides in from the right when the list opens an order (useOrderDetailStore).
- * It follows the order live: a push event naming it reloads it. Escape or the close button hides it.
+ * It follows the order live: a push event naming it reloads it, and so does a change of the outbox's queue while the
+ * order is on its way (its last failed try shows). Escape or the close button hides it.
  */
 export function OrderDetailDrawer() {
   const t = useT();
@@ -33,10 +35,12 @@ export function OrderDetailDrawer() {
     if (orderId !== undefined) void useProvidersStore.getState().load();
   }, [orderId, show]);
 
-  usePushEvent(['orders.changed', 'reconnected'], (event) => {
+  usePushEvent(['orders.changed', 'reconnected', 'outbox.state'], (event) => {
     if (orderId === undefined) return;
     const ids = Array.isArray(event.orderIds) ? event.orderIds.map(String) : undefined;
-    if (event.type === 'reconnected' || ids?.includes(orderId)) void useOrderViewStore.getState().reload();
+    // The outbox's queue changed: an order on its way may have failed a try (its last error) or got through.
+    const onItsWay = event.type === 'outbox.state' && useOrderViewStore.getState().view?.order.statusKey === 'uploading';
+    if (event.type === 'reconnected' || onItsWay || ids?.includes(orderId)) void useOrderViewStore.getState().reload();
   });
 
   const number = view && view.order.orderId === orderId ? view.order.clientNumber : '';
@@ -93,6 +97,7 @@ function DetailBody() {
           {(view.statusDescriptionMessage && messageByKey(view.statusDescriptionMessage, t, { service: (key) => providerName(providers, key) })) || t('detail.serviceSays', { text: view.statusDescription })}
         </Text>
       )}
+      <OutboxNote job={view.outbox} />
       <NextTestChangeNote orderId={view.order.orderId} statusKey={view.order.statusKey} />
       <OrderActions view={view} />
       <OrderNumbers view={view} />

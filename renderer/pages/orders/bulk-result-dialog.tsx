@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../../shared/errors';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
 import { errorTitle, messageByKey, type Naming } from '../../i18n/error-messages';
 import { useServiceNaming } from '../../i18n/service-naming';
-import type { Language, Translate } from '../../i18n/types';
+import type { Translate } from '../../i18n/types';
 import { useLanguage, useT } from '../../i18n/use-t';
 
 /** An order as the list showed it when the action ran: its number and status, to name a refusal. */
@@ -15,15 +15,15 @@ export interface ListedOrder {
 
 /**
  * Why one order was refused: the core's reason by key, the order named by its number and its status and service
- * by their names ("Заказ 4002 уже передан службе доставки (статус Принят на склад…)"); only a refusal without a
+ * by their names ("Заказ 4002 уже передан службе доставки (статус «Принят на склад…»)", the status by its message's
+ * status kind, shared/messages/format.ts); only a refusal without a
  * key falls back to its kind. Never the wire's English.
  */
-function refusalText(error: ErrorBody | undefined, listed: ListedOrder | undefined, t: Translate, naming: Naming, language: Language): string {
+function refusalText(error: ErrorBody | undefined, listed: ListedOrder | undefined, t: Translate, naming: Naming): string {
   if (!error) return t('ordersList.bulk.failed');
   if (!error.key) return errorTitle(error, t);
   const params = error.params && { ...error.params };
   if (params && listed && 'orderId' in params) params.orderId = listed.clientNumber;
-  if (params && typeof params.status === 'string' && Object.hasOwn(statusNames, params.status)) params.status = statusNames[params.status as StatusKey][language];
   return messageByKey({ key: error.key, params }, t, naming) || errorTitle(error, t);
 }
 
@@ -68,7 +68,7 @@ export function BulkResultDialog({ result, numbers, onClose }: BulkResultDialogP
                           </Text>
                         )}
                         {': '}
-                        {refusalText(r.error, listed, t, naming, language)}
+                        {refusalText(r.error, listed, t, naming)}
                       </List.Item>
                     );
                   })}
