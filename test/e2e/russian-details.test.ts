@@ -28,7 +28,7 @@ describe('browser mode in Russian: a CDEK account the service refuses', () => {
     await cdek?.close();
   });
 
-  it('the outbox popover says «СДЭК: данные учётной записи не приняты» in Russian, the service\'s own words after it', async () => {
+  it('the outbox popover says «СДЭК: данные учётной записи не приняты» in Russian, the service\'s own words after it, and to fix the connection', async () => {
     const { page, running } = session;
     const { app } = running;
     const connection = await app.dispatch('connections.create', shop, {
@@ -47,7 +47,7 @@ describe('browser mode in Russian: a CDEK account the service refuses', () => {
     await outbox.click();
     await settled(page, '[data-testid="outbox-details"]');
     const details = await page.getByTestId('outbox-details').innerText();
-    expect(details).toContain(`Последняя ошибка: СДЭК: данные учётной записи не приняты: ${servicesWords}`);
+    expect(details).toContain(`СДЭК: данные учётной записи не приняты: ${servicesWords}. Сами заказы не уйдут: исправьте логин, пароль или ключ подключения`);
     expect(ours(details).match(english)?.[0]).toBeUndefined();
     await screenshot(page, 'russian-details-cdek-refused-outbox');
     await page.keyboard.press('Escape');
