@@ -7,7 +7,7 @@ export const migrateUsage = `Usage: npm run migrate-to-postgres -- --from <data-
   --from  the shop's data folder (its shipdesk.db is opened read-only; close ShipDesk first)
   --to    an empty PostgreSQL database (or one ShipDesk created and nothing was written to)`;
 
-/** `npm run migrate-to-postgres`: progress on stderr, one summary line on stdout; answers the exit code. */
+/** `npm run migrate-to-postgres`: progress on stderr, one summary line on stdout; answers the exit code (0 done and checked, 1 not). */
 export async function runMigrateCli(argv: string[], out: Pick<NodeJS.WriteStream, 'write'> = process.stdout, err: Pick<NodeJS.WriteStream, 'write'> = process.stderr): Promise<number> {
   let from: string;
   let to: string;
@@ -18,7 +18,7 @@ export async function runMigrateCli(argv: string[], out: Pick<NodeJS.WriteStream
     ({ from, to } = values as { from: string; to: string });
   } catch (error) {
     err.write(`${(error as Error).message}\n${migrateUsage}\n`);
-    return 2;
+    return 1;
   }
   const started = Date.now();
   let shown = '';
@@ -45,8 +45,8 @@ export async function runMigrateCli(argv: string[], out: Pick<NodeJS.WriteStream
     return 0;
   } catch (error) {
     // The copy is one transaction: whatever stopped it, the target holds nothing of it.
-    const refused = error instanceof MigrationRefused;
-    err.write(`Not migrated: ${error instanceof Error ? error.message : String(error)}${refused ? '' : ' (the copy was rolled back; the PostgreSQL database is as it was)'}\n`);
+    const refused = error instanceof MigrationRefused || (error instanceof Error && error.message.startsWith('Cannot connect'));
+    err.write(`Not migrated: ${error instanceof Error ? error.message : String(error)}${refused ? '' : ' (the copy is one transaction: none of it was kept, and a new run may start over)'}\n`);
     return 1;
   }
 }
