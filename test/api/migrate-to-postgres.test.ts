@@ -97,5 +97,5 @@ describe.skipIf(!testPostgresUrl)('npm run migrate-to-postgres (skipped: SHIPDES
     const again = await migrate(data.dir, database.url);
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/^Not migrated: postgres:\/\/.* already holds ShipDesk data \(6 orders\): migrate into an empty database; nothing was changed\.\n$/);
-  });
+  }, 180_000); // a whole shop's story: two app starts, an import, the copy (30 s is too tight on a loaded 2-core machine)
 });
