@@ -1,6 +1,5 @@
 import { startBrowserMode } from './browser-mode';
 import { DatabaseTooNewError } from './core/store/migrate';
-import { describePostgres } from './core/store/postgres';
 import { parseServeArgs, serveUsage } from './serve-args';
 
 /** `npm run serve`: ShipDesk without Electron, on 127.0.0.1. */
@@ -17,11 +16,15 @@ async function main() {
     running = await startBrowserMode(options);
   } catch (error) {
     const known =
-      error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || (error instanceof Error && error.message.startsWith('Cannot open the PostgreSQL database'));
+      error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ||
+      (error instanceof Error && (error.message.startsWith('Cannot open the PostgreSQL database') || error.message.includes('the database chosen in Settings')));
     console.error(known ? `ShipDesk could not start: ${(error as Error).message}` : error);
     process.exit(1);
   }
-  console.log(`ShipDesk is running in browser mode (data: ${options.database ? describePostgres(options.database) : options.dataDir})`);
+  // What was opened: --database, else the owner's choice in Settings → Database, else the data folder's file.
+  const { inUse } = await running.app.commands['settings.database'](await running.app.desktopContext(), {});
+  const data = inUse.engine === 'postgres' ? `PostgreSQL database ${inUse.database} on ${inUse.host}:${inUse.port} as ${inUse.user}` : inUse.file;
+  console.log(`ShipDesk is running in browser mode (data: ${data})`);
   if (running.hasUi) console.log(`Open ${running.uiUrl}  (signs this browser in as the shop's owner; keep the link to yourself)`);
   else console.log('The web UI is not built (run `npx vite build`); the local API is up.');
   if (running.newDesktopToken) console.log(`API token of this shop: ${running.newDesktopToken}`);

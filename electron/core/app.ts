@@ -56,6 +56,7 @@ import { createRefreshScheduler } from './scheduler/refresh-scheduler';
 import { stuckOrders } from './scheduler/stuck-orders';
 import { systemTimers, type Timers } from './scheduler/timers';
 import { createSettingsService } from './settings/settings-service';
+import { createDatabaseChoice, readDatabaseChoice } from './settings/database-choice';
 import { createLanService } from './lan/lan-service';
 import { createUsualDropOff } from './settings/usual-drop-off';
 import { createWebhookDelivery, type WebhookDeliveryDeps } from './webhooks/webhook-delivery';
@@ -107,7 +108,11 @@ export async function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
   const fileLog = options.log ? null : await createFileLog(options.dataDir, { echo: process.stderr });
   const log = options.log ?? fileLog!.log;
-  if (options.databaseFile === undefined && options.database === undefined) {
+  const secretBox = options.secretBox ?? createKeyFileSecretBox(options.dataDir);
+  // serve's --database first, else the owner's choice in Settings → Database, else the data folder's SQLite file.
+  const postgres = options.database ?? (options.databaseFile === undefined ? readDatabaseChoice(options.dataDir, secretBox) : undefined);
+  const sqliteFile = options.databaseFile ?? databaseFile(options.dataDir);
+  if (options.databaseFile === undefined && postgres === undefined) {
     // A restore staged by backup.restore goes in before anything opens the database.
     try {
       const restored = await applyPendingRestore(options.dataDir, clock.now(), sqliteDatabaseFiles(options.nativeBinding));
@@ -117,9 +122,7 @@ export async function createApp(options: AppOptions) {
     }
   }
   const { opened: store, stores } = await openStores(
-    options.database !== undefined
-      ? { postgres: options.database, now: clock.now() }
-      : { file: options.databaseFile ?? databaseFile(options.dataDir), nativeBinding: options.nativeBinding, now: clock.now() },
+    postgres !== undefined ? { postgres, now: clock.now() } : { file: sqliteFile, nativeBinding: options.nativeBinding, now: clock.now() },
   );
   const { db } = store;
   try {
@@ -131,7 +134,6 @@ export async function createApp(options: AppOptions) {
     log.error('Loading the sandbox reference data failed; the lists keep the previous data', error);
   }
   const events = createEventBus((error) => log.error('event listener failed', error));
-  const secretBox = options.secretBox ?? createKeyFileSecretBox(options.dataDir);
   const referenceData = createReferenceData(stores.reference);
   const connections = createProviderConnections({
     store: stores.connections, reference: stores.reference, clock, log, secretBox, kinds: options.carrierKinds, tuning: { ...options.carrierTuning, ...(options.cdek && { cdek: options.cdek }), ...(options.upstream && { upstream: options.upstream }) },
@@ -171,6 +173,7 @@ export async function createApp(options: AppOptions) {
   const intervals = createIntervalService({ clock, providers, log });
 
   const settings = createSettingsService({ accounts: stores.accounts, clock, events, log, dataDir: options.dataDir });
+  const databaseChoice = createDatabaseChoice({ dataDir: options.dataDir, secretBox, inUse: postgres !== undefined ? { postgres } : { file: sqliteFile }, sqliteFile: databaseFile(options.dataDir) });
   const lan = createLanService({ accounts: stores.accounts, clock, log, dataDir: options.dataDir });
   const usualDropOff = createUsualDropOff(stores.reference, clock);
   const drafts = createDraftService({ drafts: stores.drafts, clock, orders, providers, events });
@@ -243,6 +246,9 @@ export async function createApp(options: AppOptions) {
     'settings.update': (ctx, input) => settings.update(ctx, input),
     'settings.environment': async () => ({ secretStorage: secretBox.describe?.() ?? { kind: 'other' as const, location: null }, localApiUrl }),
     'settings.regenerateToken': (ctx) => settings.regenerateToken(ctx),
+    'settings.database': () => databaseChoice.state(),
+    'settings.databaseCheck': (_ctx, input) => databaseChoice.check(input.url),
+    'settings.databaseChoose': (_ctx, input) => databaseChoice.choose(input),
     'senderProfiles.list': (ctx) => settings.listProfiles(ctx),
     'senderProfiles.create': (ctx, input) => settings.createProfile(ctx, input),
     'senderProfiles.update': (ctx, input) => settings.updateProfile(ctx, input),

@@ -2,6 +2,7 @@ import * as access from './sections/access';
 import * as activity from './sections/activity';
 import * as core from './sections/core';
 import * as courier from './sections/courier';
+import * as database from './sections/database';
 import * as drafts from './sections/drafts';
 import * as importWizard from './sections/import-wizard';
 import * as orderDetail from './sections/order-detail';
@@ -23,6 +24,7 @@ export const en = {
   ...orderEntry.en,
   ...drafts.en,
   ...settings.en,
+  ...database.en,
   ...importWizard.en,
   ...orderDetail.en,
   ...activity.en,

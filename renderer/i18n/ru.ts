@@ -2,6 +2,7 @@ import * as access from './sections/access';
 import * as activity from './sections/activity';
 import * as core from './sections/core';
 import * as courier from './sections/courier';
+import * as database from './sections/database';
 import * as drafts from './sections/drafts';
 import * as importWizard from './sections/import-wizard';
 import * as orderDetail from './sections/order-detail';
@@ -20,6 +21,7 @@ export const ru: Dictionary = {
   ...orderEntry.ru,
   ...drafts.ru,
   ...settings.ru,
+  ...database.ru,
   ...importWizard.ru,
   ...orderDetail.ru,
   ...activity.ru,

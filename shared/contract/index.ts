@@ -6,6 +6,7 @@ import { calculatorCommands } from './calculator';
 import { connectionCommands } from './connections';
 import { courierCommands } from './courier';
 import { dashboardCommands } from './dashboard';
+import { databaseCommands } from './database';
 import { draftCommands } from './drafts';
 import { importCommands } from './import';
 import { labelCommands } from './labels';
@@ -31,6 +32,7 @@ export const contract = {
   ...importCommands,
   ...draftCommands,
   ...settingsCommands,
+  ...databaseCommands,
   ...bulkCommands,
   ...labelCommands,
   ...lanCommands,

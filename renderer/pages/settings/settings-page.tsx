@@ -9,6 +9,7 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { getTransport } from '../../transport/current';
 import { BackupsSection } from './backups-section';
 import { CompanySection } from './company-section';
+import { DatabaseSection } from './database-section';
 import { ConnectionsSection } from './connections-section';
 import { LanSection } from './lan-section';
 import { LocalApiSection } from './local-api-section';
@@ -27,6 +28,7 @@ const sections: readonly { key: string; label: PlainMessageKey; component: () =>
   { key: 'preferences', label: 'settings.tab.preferences', component: PreferencesSection },
   { key: 'print', label: 'print.settings.title', component: PrintSection },
   { key: 'data', label: 'settings.tab.data', component: BackupsSection },
+  { key: 'database', label: 'database.title', component: DatabaseSection },
 ];
 
 /** The settings are the owner's: a packer is told so and none of the owner's commands is called. */
