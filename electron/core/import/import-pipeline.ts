@@ -93,6 +93,9 @@ export interface PipelineDeps extends ImportAppParts {
  */
 const firstWriteRead = 50;
 
+/** Order ids whose held create jobs one statement releases (≈ 14 ms of SQLite's time per 10,000 on an idle machine). */
+const releaseSlice = 2_000;
+
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
 export function createImportPipeline(deps: PipelineDeps) {
@@ -326,7 +329,11 @@ export function createImportPipeline(deps: PipelineDeps) {
    * the hold simply runs out.)
    */
   async function releaseJobs(companyId: number, from: number, to: number): Promise<void> {
-    await ordersStore.releaseHeldCreates(companyId, from, to, clock.now());
+    // a range of ids at a time, with a turn of the event loop between: one statement for 100,000 jobs holds the main thread
+    for (let at = from; at <= to; at += releaseSlice) {
+      await ordersStore.releaseHeldCreates(companyId, at, Math.min(to, at + releaseSlice - 1), clock.now());
+      if (at + releaseSlice <= to) await yieldToEventLoop();
+    }
     outbox.kick();
   }
 

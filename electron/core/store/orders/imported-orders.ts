@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database';
 import type { ImportRowsTable } from '../schema';
 import { chunked } from './chunked';
-import type { FailedImportRow, ImportedOrder, ImportWrite, ImportWriteItem, ImportWriteOutcome } from './orders-store';
+import type { FailedImportRow, ImportedOrder, ImportWrite, ImportWriteItem, ImportWriteOutcome, Registration } from './orders-store';
 import { preparedColumns } from './rows';
 
 /**
@@ -146,6 +146,21 @@ export function importedOrderWrites(db: Db) {
       db.transaction().execute((trx) => writeLedger(trx, failed.map((f) => failureRow(importId, f)))),
 
     liveOrderIds: (companyId: number, clientNumbers: string[]) => liveIds(db, companyId, clientNumbers),
+
+    registrationsOf: async (companyId: number, orderIds: number[]) => {
+      const found = new Map<number, Registration>();
+      for (const part of chunked(orderIds)) {
+        const rows = await db
+          .selectFrom('orders')
+          .select(['id', 'provider_number', 'status_key'])
+          .where('company_id', '=', companyId)
+          .where('state', '!=', 'deleted')
+          .where('id', 'in', part)
+          .execute();
+        for (const r of rows) found.set(r.id, { providerNumber: r.provider_number, statusKey: r.status_key });
+      }
+      return found;
+    },
 
     releaseHeldCreates: async (companyId: number, fromId: number, toId: number, now: number) => {
       await db

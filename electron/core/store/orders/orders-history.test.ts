@@ -66,6 +66,10 @@ describe.each(testEngines)('the orders store: imports, tracking, history ($name)
     });
     expect([...outcomes].sort((x, y) => x.seq - y.seq)).toEqual([{ seq: 0, duplicateOf: existing }, { seq: 1, orderId: expect.any(Number), created: 2_000 }, { seq: 2, duplicateOf: 0 }]);
     expect(await store.liveOrderIds(shop, ['TAKEN', 'FREE', 'NONE'])).toEqual(new Map([['TAKEN', existing], ['FREE', outcomes.flatMap((o) => ('orderId' in o ? [o.orderId] : []))[0]]]));
+    // what the answer reads back: the services' numbers and statuses of the company's orders only
+    const freeId = outcomes.flatMap((o) => ('orderId' in o ? [o.orderId] : []))[0];
+    const theirs = await created(store, other, 'THEIRS');
+    expect(await store.registrationsOf(shop, [freeId, theirs])).toEqual(new Map([[freeId, { providerNumber: null, statusKey: 'uploading' }]]));
 
     const rows = await stores.imports.resultRows(importId, 0, 10);
     expect(rows.map((r) => [r.clientNumber, r.orderId !== null, r.failure])).toEqual([

@@ -366,6 +366,12 @@ export class ClientNumberTaken extends Error {
   }
 }
 
+/** An order's number at its delivery service (null: none yet) and its status key. */
+export interface Registration {
+  providerNumber: string | null;
+  statusKey: string;
+}
+
 export interface OrdersStore {
   /** Creates each order with its first status and create job, together; a taken clientNumber leaves the others. */
   createOrders(orders: OrderToCreate[]): Promise<CreateOutcome[]>;
@@ -381,6 +387,11 @@ export interface OrdersStore {
   recordImportFailures(importId: number, failed: FailedImportRow[]): Promise<void>;
   /** The live order of the company with each of these clientNumbers, if any. */
   liveOrderIds(companyId: number, clientNumbers: string[]): Promise<Map<string, number>>;
+  /**
+   * What the delivery services made of these orders of the company so far: each one's providerNumber and status
+   * (deleted ones left out), by id. Two columns of a row, not the order: an import's answer reads 100,000 of them.
+   */
+  registrationsOf(companyId: number, orderIds: number[]): Promise<Map<number, Registration>>;
   /** Makes the company's held create jobs of orders with ids from..to, never tried yet, due at `now`. */
   releaseHeldCreates(companyId: number, fromId: number, toId: number, now: number): Promise<void>;
   /** Is there a live order with this clientNumber in the company (other than `exceptOrderId`)? */
