@@ -154,6 +154,16 @@ describe('CDEK connections: accounts the shop connects, with encrypted credentia
     expect(res.json.rows[0]).toMatchObject({ providerKey: 'cdek', code: 'MSK0001', city: 'Москва', worktime: { 1: '10:00/20:00' } });
     fake = await startFakeCdek(); // for afterEach
   });
+
+  it('a connection added while the app runs has its offices loaded at once, not at the next hourly check (#15: the drop-off picker was empty)', async () => {
+    const { connections } = env.app.services;
+    connections.start(60 * 60_000); // started with no CDEK connection: nothing to load yet
+    value(await run('connections.create', { providerKey: 'cdek', name: 'Основной', baseUrl: fake.url, credentials: FAKE_TEST_ACCOUNT }));
+    await connections.stop(); // lets the pass the new connection began finish
+    expect(fake.stats.byRoute['GET /v2/deliverypoints']).toBe(1);
+    const res = await env.call('GET', `/v1/lists/points?limit=1&filter=${encodeURIComponent('providerKey=cdek;city=Москва')}`);
+    expect(res.json.meta).toMatchObject({ total: 8 });
+  });
 });
 
 describe('CDEK connections: the secret box', () => {

@@ -29,7 +29,8 @@ describe('browser mode in Russian on a laptop screen: whole texts in the header 
         o.recipient.contactName = 'Константинопольская-Преображенская Александра Вячеславовна';
         o.recipient.city = 'Санкт-Петербург';
       });
-    for (const n of ['ИМ-2026-000101', 'ИМ-2026-000102', 'ИМ-2026-000103']) await app.services.orders.create(shop, orderCreateSchema.parse(long(n)));
+    // a dozen orders: the header's "Проверено: 12, изменилось: 12" has two-digit counts (#15: "Проверено: 23, изменилос…" was cut at 1440)
+    for (let i = 101; i <= 112; i++) await app.services.orders.create(shop, orderCreateSchema.parse(long(`ИМ-2026-000${i}`)));
     await app.outbox.drain();
     await app.services.drafts.save(shop, { id: 'draft-long', data: long('ИМ-2026-000199') as Record<string, unknown> });
     // two courier calls, one the service takes and one it refuses (a window under three hours), with a long address

@@ -148,6 +148,11 @@ describe('browser mode: the "Today" screen and the orders that need attention', 
     await page.getByTestId('today-times').getByRole('button').first().waitFor();
     await page.mouse.move(0, 0);
     await screenshot(page, 'today-ru');
+    // #15: the COD chart's legend of three long service names ran over the list of services under it
+    const legend = await page.getByTestId('today-cod-legend').boundingBox();
+    const list = await page.getByTestId('today-cod').getByRole('button').first().boundingBox();
+    expect(legend && list && legend.y + legend.height <= list.y).toBe(true);
+    await expect(page.getByTestId('today-cod-legend').textContent()).resolves.toMatch(/Песочница Экспресс.*Песочница Почта|Песочница Почта.*Песочница Экспресс/);
     await page.getByTestId('attention-badge').click();
     await page.getByTestId('attention-reason').first().waitFor();
     await page.mouse.move(0, 0);

@@ -41,7 +41,7 @@ export function RefreshControl() {
         {t('activity.refresh.now')}
       </Button>
       <Tooltip label={details} openDelay={300} withArrow multiline maw={320}>
-        <Stack gap={2} w={170} visibleFrom="lg" role="status" aria-live="polite" data-testid="refresh-status">
+        <Stack gap={2} w={210} visibleFrom="lg" role="status" aria-live="polite" data-testid="refresh-status">
           {running ? (
             <>
               <Text fz={11} c="dimmed" lh={1.2} className="sd-ellipsis" data-testid="refresh-progress-text">

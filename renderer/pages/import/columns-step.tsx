@@ -9,7 +9,7 @@ import { useT } from '../../i18n/use-t';
 import { useImportStore } from '../../stores/import-store';
 import { providerName, useProvidersStore } from '../../stores/providers-store';
 import { useToastStore } from '../../stores/toast-store';
-import { defaultOptions, fieldGroups, groupOf, missingRequired } from './import-logic';
+import { defaultOptions, fieldGroups, groupOf, missingRequired, numericColumns } from './import-logic';
 import { StepButtons } from './step-buttons';
 import { TemplateButton } from './template-button';
 
@@ -51,6 +51,7 @@ export function ColumnsStep() {
       .sort((a, b) => a.length - b.length || a.localeCompare(b))
       .map((c) => ({ value: c, label: titles.has(c) ? `${c} — ${titles.get(c)}` : c }));
   }, [preview]);
+  const numeric = useMemo(() => numericColumns(preview.rows, settings.rowStart), [preview, settings.rowStart]);
 
   const extraKeys = [...new Set([...Object.keys(settings.columnMap), ...Object.keys(settings.defaultData)].filter((k) => k.startsWith('extraParams.')))];
   // A field the wizard fills itself shows where the shop may want to see or change it: the delivery and the tariff.
@@ -115,7 +116,7 @@ export function ColumnsStep() {
                       </Table.Td>
                     </Table.Tr>
                     {rows.map((f) => (
-                      <MappingRow key={f.key} field={f} options={options} missing={missing.includes(f.key)} />
+                      <MappingRow key={f.key} field={f} options={options} numeric={numeric} missing={missing.includes(f.key)} />
                     ))}
                     {group === 'sender' && !showAll && !senderMapped && senderProfile && (
                       <Table.Tr>
@@ -149,7 +150,7 @@ export function ColumnsStep() {
   );
 }
 
-function MappingRow({ field, options, missing }: { field: ImportField; options: { value: string; label: string }[]; missing: boolean }) {
+function MappingRow({ field, options, numeric, missing }: { field: ImportField; options: { value: string; label: string }[]; numeric: ReadonlySet<string>; missing: boolean }) {
   const t = useT();
   const nameFormat = useImportStore((s) => s.settings.nameFormat);
   const column = useImportStore((s) => s.settings.columnMap[field.key] ?? '');
@@ -159,7 +160,7 @@ function MappingRow({ field, options, missing }: { field: ImportField; options: 
   const providers = useProvidersStore((s) => s.providers);
   const providerKey = useImportStore((s) => s.settings.providerKey);
   const name = fieldName(field.key, t);
-  const choices = defaultOptions(field.key, { columns: options, tariffs, current: fallback }, t);
+  const choices = defaultOptions(field.key, { columns: options, tariffs, current: fallback, numeric }, t);
   // order.providerKey comes from the wizard's delivery service when no column names one
   const required = (field.required === true && field.key !== 'order.providerKey') || (field.required === 'address' && missing);
   return (

@@ -1,7 +1,7 @@
 import type { ImportField, ImportPreset } from '../../../shared/contract/import';
 import { message, said, type MessageParam } from '../../../shared/messages';
 import { createTranslate } from '../../i18n/translate';
-import { defaultOptions, fileProblemMessage, isAlreadyImported, matchingPreset, missingRequired, rowErrorMessage, toBase64 } from './import-logic';
+import { defaultOptions, fileProblemMessage, isAlreadyImported, matchingPreset, missingRequired, numericColumns, rowErrorMessage, toBase64 } from './import-logic';
 
 const en = createTranslate('en');
 const ru = createTranslate('ru');
@@ -98,5 +98,22 @@ describe('the import in shop words', () => {
     expect(defaultOptions('cost.codCost', context, ru)).toEqual([{ value: '0', label: '0 — заказ оплачен' }, { value: 'sumByOrderRows(K)', label: 'Сумма столбца K — Сумма по строкам заказа' }]);
     expect(defaultOptions('cost.codCost', { ...context, current: '150' }, ru)?.at(-1)).toEqual({ value: '150', label: '150 (как сохранено)' });
     expect(defaultOptions('recipient.comment', context, ru)).toBeUndefined();
+  });
+
+  it('offers sums only of the columns of numbers (#15: "Сумма столбца B — Получатель" was offered for the COD)', () => {
+    const rows = [
+      { row: 1, cells: { A: 'Номер заказа', B: 'Получатель', C: 'Цена', D: 'Дата', E: 'Телефон' } },
+      { row: 2, cells: { A: 'W-1', B: 'Анна Семёнова', C: '990.5', D: '2026-11-27', E: '+7 (916) 100-45-67' }, dates: { D: '2026-11-27' } },
+      { row: 3, cells: { A: 'W-1', B: '', C: '1 500,00', D: '2026-11-27', E: '' }, dates: { D: '2026-11-27' } },
+    ];
+    const numeric = numericColumns(rows, 2);
+    expect([...numeric]).toEqual(['C']);
+    const columns = ['A — Номер заказа', 'B — Получатель', 'C — Цена', 'D — Дата', 'E — Телефон'].map((label) => ({ value: label[0], label }));
+    expect(defaultOptions('cost.codCost', { columns, tariffs: [], current: '', numeric }, ru)?.map((o) => o.label)).toEqual([
+      '0 — заказ оплачен',
+      'Сумма столбца C — Цена по строкам заказа',
+    ]);
+    // the title row is not data: a column of numbers under a text title is still one
+    expect([...numericColumns(rows, 1)]).toEqual([]);
   });
 });

@@ -89,6 +89,28 @@ export interface DefaultOption {
   label: string;
 }
 
+/** A cell that reads as a number ("990.5", "1 500,00", "-3"): what a sum over the order's rows can add up. */
+const numberLike = (text: string) => /^-?\d+(?:[.,]\d+)?$/.test(text.replace(/[\s\u00a0\u202f]/g, ''));
+
+/**
+ * The columns worth summing: those whose data cells in the preview (below the title row, dates aside) are
+ * numbers, at least one of them filled; names, phones, addresses and dates are not offered as sums.
+ */
+export function numericColumns(rows: readonly { row: number; cells: Record<string, string>; dates?: Record<string, string> }[], firstDataRow: number): Set<string> {
+  const numeric = new Set<string>();
+  const not = new Set<string>();
+  for (const r of rows) {
+    if (r.row < firstDataRow) continue;
+    for (const [column, text] of Object.entries(r.cells)) {
+      if (text.trim() === '') continue;
+      if (!r.dates?.[column] && numberLike(text)) numeric.add(column);
+      else not.add(column);
+    }
+  }
+  for (const column of not) numeric.delete(column);
+  return numeric;
+}
+
 /** Where a sum over the order's rows makes sense (the core allows it for any order-level number). */
 const summable = (key: string) => key === 'order.weight' || key.startsWith('cost.');
 
@@ -100,7 +122,13 @@ const summable = (key: string) => key === 'order.weight' || key.startsWith('cost
  */
 export function defaultOptions(
   key: string,
-  context: { columns: readonly { value: string; label: string }[]; tariffs: readonly { id: number; name: string }[]; current: string },
+  context: {
+    columns: readonly { value: string; label: string }[];
+    tariffs: readonly { id: number; name: string }[];
+    current: string;
+    /** The columns of numbers (numericColumns): only they are offered as sums; all columns when absent. */
+    numeric?: ReadonlySet<string>;
+  },
   t: Translate,
 ): DefaultOption[] | undefined {
   let options: DefaultOption[] | undefined;
@@ -111,7 +139,9 @@ export function defaultOptions(
   } else if (summable(key)) {
     options = [
       { value: '0', label: key === 'cost.codCost' ? t('import.default.prepaid') : t('import.default.zero') },
-      ...context.columns.map((c) => ({ value: `sumByOrderRows(${c.value})`, label: t('import.default.sum', { column: c.label }) })),
+      ...context.columns
+        .filter((c) => !context.numeric || context.numeric.has(c.value))
+        .map((c) => ({ value: `sumByOrderRows(${c.value})`, label: t('import.default.sum', { column: c.label }) })),
     ];
   } else if (key === 'item.quantity') {
     options = [{ value: '1', label: t('import.default.one') }];

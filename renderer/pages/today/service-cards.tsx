@@ -1,5 +1,5 @@
 import { BarChart, BarsList } from '@mantine/charts';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import type { TodayDashboard } from '../../../shared/contract/dashboard';
 import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { intlLocale } from '../../i18n/translate';
@@ -8,6 +8,7 @@ import { barsListLook, FigureCard } from './figure-card';
 import { clickThrough, openOrders } from './open-orders';
 
 const serviceColors = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6'];
+const colorOf = (i: number) => serviceColors[i % serviceColors.length];
 
 /** Registered parcels not handed over yet, by service; the dispatch screen hands them over. */
 export function HandoverCard({ handover }: { handover: TodayDashboard['awaitingHandover'] }) {
@@ -59,16 +60,23 @@ export function CodCard({ cod }: { cod: TodayDashboard['codExpected'] }) {
       ) : (
         <Stack gap="sm">
           <BarChart
-            h={170}
+            h={150}
             data={data}
             dataKey="day"
             type="stacked"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom', height: 40 }}
             valueFormatter={fmt.money}
             yAxisProps={{ width: 90 }}
-            series={cod.byService.map((s, i) => ({ name: s.providerKey, label: s.serviceName, color: serviceColors[i % serviceColors.length] }))}
+            series={cod.byService.map((s, i) => ({ name: s.providerKey, label: s.serviceName, color: colorOf(i) }))}
           />
+          {/* The legend in the page's flow: long service names wrap onto more lines instead of running over the list below (the chart's own legend has a fixed height). */}
+          <Group gap="md" justify="center" data-testid="today-cod-legend">
+            {cod.byService.map((s, i) => (
+              <Group key={s.providerKey} gap={6} wrap="nowrap">
+                <ColorSwatch color={`var(--mantine-color-${colorOf(i).replace('.', '-')})`} size={10} withShadow={false} />
+                <Text fz="xs">{s.serviceName}</Text>
+              </Group>
+            ))}
+          </Group>
           <BarsList
             data={cod.byService.map((s) => ({ name: `${s.serviceName} · ${t('today.cod.ordersCount', { count: s.orders })}`, value: s.amount, color: 'teal.1' }))}
             valueFormatter={fmt.money}

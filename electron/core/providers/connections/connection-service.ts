@@ -194,6 +194,14 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
   const seal = (secrets: Record<string, string>) => (Object.keys(secrets).length ? secretBox.encrypt(JSON.stringify(secrets)) : null);
 
+  /** One refresh at a time in the background, once the worker has started (a new or changed connection's points are loaded at once, not an hour later). */
+  function kickRefresh(): void {
+    if (!timer) return;
+    refreshing ??= refreshPoints().finally(() => {
+      refreshing = null;
+    });
+  }
+
   /** Keeps each connected service's points fresh: a production account is preferred, its data being the real one. */
   async function refreshPoints(): Promise<void> {
     for (const entry of services.values()) {
@@ -267,6 +275,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       const id = await store.create(kind.key, { name: input.name, testMode: input.testMode, baseUrl: input.baseUrl ?? null, credentials: seal(secrets), settings }, clock.now());
       await reload();
       await aggregators.get(kind.key)?.saved(id);
+      kickRefresh();
       return describe(id);
     },
 
@@ -291,6 +300,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       );
       await reload();
       await aggregators.get(kind.key)?.saved(row.id);
+      kickRefresh();
       return describe(row.id);
     },
 
@@ -324,14 +334,9 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     /** Checks hourly whether the points are older than a day and refreshes them; aggregators keep their own lists. */
     start(intervalMs = POINTS_CHECK_MS): void {
       if (timer) return;
-      const kick = () => {
-        refreshing ??= refreshPoints().finally(() => {
-          refreshing = null;
-        });
-      };
-      timer = setInterval(kick, intervalMs);
+      timer = setInterval(kickRefresh, intervalMs);
       timer.unref();
-      kick();
+      kickRefresh();
       for (const aggregator of aggregators.values()) aggregator.start(intervalMs);
     },
 
