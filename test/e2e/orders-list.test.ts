@@ -163,8 +163,8 @@ describe('browser mode: the orders list', () => {
     await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     workbook.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    expect(rows[0].slice(0, 2)).toEqual(['Order ID', 'Client number']);
-    expect(rows.slice(1).map((r) => [r[1], r[4], r[6]])).toEqual([
+    expect(rows[0].slice(0, 2)).toEqual(['Order number', 'ShipDesk ID']);
+    expect(rows.slice(1).map((r) => [r[0], r[4], r[6]])).toEqual([
       ['LST-003', 'Canceled', 'Вера Петрова'],
       ['LST-002', 'Canceled', 'Борис Иванов'],
     ]);

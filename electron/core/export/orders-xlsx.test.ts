@@ -35,7 +35,7 @@ describe('orders export and bulk actions', () => {
     const { name, rows } = await sheetOf(file.base64);
     expect(name).toBe('Заказы');
     expect(rows[0]).toEqual([
-      'Номер заказа', 'Номер в магазине', 'Служба доставки', 'Номер в службе', 'Статус', 'Пояснение к статусу', 'Получатель', 'Телефон', 'Город',
+      'Номер заказа', 'ID в ShipDesk', 'Служба доставки', 'Номер в службе', 'Статус', 'Пояснение к статусу', 'Получатель', 'Телефон', 'Город',
       'Наложенный платёж, ₽', 'Доставка по тарифу, ₽', 'Доставка с получателя, ₽', 'Создан',
     ]);
     expect(rows[1]).toEqual(expect.arrayContaining([Number(a), 'EX-1', 'Передаётся в службу доставки', 'Анна Смирнова', 'Санкт-Петербург', 2990.5, 389.7, 490.5]));
@@ -52,8 +52,8 @@ describe('orders export and bulk actions', () => {
     await create('OTHER-1');
     const file = await value('orders.exportXlsx', { filter: { search: 'FIND' }, lang: 'en' });
     const { rows } = await sheetOf(file.base64);
-    expect(rows[0][0]).toBe('Order ID');
-    expect(rows.slice(1).map((r) => r[1])).toEqual(['FIND-1']);
+    expect(rows[0][0]).toBe('Order number');
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['FIND-1']);
   });
 
   it('exports by the list\'s newer filters too (cash on delivery, created dates, statuses), and refuses reversed dates', async () => {
@@ -62,9 +62,9 @@ describe('orders export and bulk actions', () => {
       p.cost.codCost = 0;
     });
     const withCod = await sheetOf((await value('orders.exportXlsx', { filter: { cod: true, statusKeys: ['uploading', 'uploaded'] } })).base64);
-    expect(withCod.rows.slice(1).map((r) => r[1])).toEqual(['COD-1']);
+    expect(withCod.rows.slice(1).map((r) => r[0])).toEqual(['COD-1']);
     const noCod = await sheetOf((await value('orders.exportXlsx', { filter: { cod: false, dateFrom: '2000-01-01' } })).base64);
-    expect(noCod.rows.slice(1).map((r) => r[1])).toEqual(['NOCOD-1']);
+    expect(noCod.rows.slice(1).map((r) => r[0])).toEqual(['NOCOD-1']);
     const future = await value('orders.exportXlsx', { filter: { dateFrom: '2999-01-01' } });
     expect(future.rows).toBe(0);
     const reversed = await call('orders.exportXlsx', { filter: { dateFrom: '2026-03-02', dateTo: '2026-03-01' } });

@@ -11,8 +11,9 @@ type Lang = 'ru' | 'en';
 
 /** The orders list's columns, in its order. */
 const columns: { key: string; ru: string; en: string; width: number }[] = [
-  { key: 'orderId', ru: 'Номер заказа', en: 'Order ID', width: 12 },
-  { key: 'clientNumber', ru: 'Номер в магазине', en: 'Client number', width: 18 },
+  // The shop's own number leads under the name a shop reads as its order number; ShipDesk's id follows it.
+  { key: 'clientNumber', ru: 'Номер заказа', en: 'Order number', width: 18 },
+  { key: 'orderId', ru: 'ID в ShipDesk', en: 'ShipDesk ID', width: 12 },
   { key: 'service', ru: 'Служба доставки', en: 'Delivery service', width: 22 },
   { key: 'providerNumber', ru: 'Номер в службе', en: 'Service number', width: 18 },
   { key: 'status', ru: 'Статус', en: 'Status', width: 28 },
