@@ -10,10 +10,7 @@ const databaseDrivers = ['better-sqlite3', 'kysely', 'pg'];
  * Core modules that still reach the database drivers themselves instead of through a store: the list the
  * one-store-per-aggregate work (issue 16) empties. A new file never joins it.
  */
-const notYetBehindAStore = [
-  'electron/core/dashboard/today.ts',
-  'electron/core/scheduler/stuck-orders.ts',
-];
+const notYetBehindAStore = [];
 
 /**
  * Modules outside the stores that still take the database itself (`Db`, `OpenedDatabase` from store/database):
@@ -21,18 +18,12 @@ const notYetBehindAStore = [
  * file never joins this list.
  */
 const stillHandedTheDatabase = [
-  'electron/core/dashboard/next-change.ts',
-  'electron/core/dashboard/today.ts',
-  'electron/core/dispatch/acts.ts',
-  'electron/core/dispatch/dispatch-service.ts',
+  // Tests of the SQLite file itself: where the data folder keeps it, and reference data kept across a reopen of the file.
   'electron/core/lists/reference-data.test.ts',
-  'electron/core/orders/bulk.ts',
-  'electron/core/orders/labels.ts',
   'electron/core/paths.test.ts',
-  'electron/core/print/label-names.ts',
-  'electron/core/print/printable-orders.ts',
+  // Not moved yet: its reads and writes (tracked orders per company, the statuses a run brought, refresh_runs) are
+  // engine-neutral Kysely and run on PostgreSQL too; its run is being wrapped in an advisory lock meanwhile.
   'electron/core/scheduler/refresh-scheduler.ts',
-  'electron/core/scheduler/stuck-orders.ts',
 ];
 
 const forbid = (...groups) => ['error', { patterns: groups }];

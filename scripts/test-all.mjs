@@ -66,7 +66,8 @@ for (const code of codes) {
   else failed++;
 }
 
-// The store tests run on PostgreSQL too when a server is given and answers; otherwise they say so here, once.
+// The store tests and the API suite (the vitest project api-postgres) run on PostgreSQL too when a server is given and
+// answers; otherwise they say so here, once.
 async function postgresProblem(url) {
   if (!url) return 'SHIPDESK_TEST_POSTGRES is not set';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -81,14 +82,14 @@ async function postgresProblem(url) {
 const unreachable = await postgresProblem(process.env.SHIPDESK_TEST_POSTGRES);
 if (unreachable) {
   delete process.env.SHIPDESK_TEST_POSTGRES;
-  console.log(`\nPostgreSQL skipped: ${unreachable}; the store tests run on SQLite only (node scripts/test-postgres.mjs starts a server for them).`);
+  console.log(`\nPostgreSQL API suite skipped: ${unreachable}; the API and store tests run on SQLite only (node scripts/test-postgres.mjs starts a server for them).`);
 }
 
 console.log('\n== unit, api and browser tests ==');
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });
-const projects = built ? [] : ['--project', 'unit', '--project', 'api'];
+const projects = built ? [] : ['--project', 'unit', '--project', 'api', ...(unreachable ? [] : ['--project', 'api-postgres'])];
 const status = run(npx, ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
 if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, 'utf8'));

@@ -44,7 +44,7 @@ export const labelsBench: Benchmark = {
       await app.outbox.drain();
       ctx.log(`labels: ${orders} orders registered`);
       const labels = app.services.labels;
-      const readMs = await timed(runs, () => readPrintableOrders(app.db, shop, orderIds));
+      const readMs = await timed(runs, () => readPrintableOrders(app.stores.orders, shop, orderIds));
       const pdfMs = await timed(runs, () => labels.print(shop, { orderIds, format: 'pdf', size: '100x150', startQuarter: 1 }));
       const zplMs = await timed(runs, () => labels.print(shop, { orderIds, format: 'zpl', size: '100x150', startQuarter: 1 }));
       const a4Ms = await timed(runs, () => labels.print(shop, { orderIds, format: 'pdf', size: 'A4', startQuarter: 1 }));

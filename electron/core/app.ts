@@ -182,11 +182,11 @@ export async function createApp(options: AppOptions) {
   const courierRefresh = createCourierRefresh({ store: stores.courierCalls, clock, providers, events, log, laneOf: connections.laneOf });
   const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, courier: courierRefresh, settings, events, log });
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir;
-  const labels = createLabelService({ db, providers, resourcesDir, log });
-  const acts = createActService({ db, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
-  const dispatchService = createDispatchService({ db, clock, providers, events });
+  const labels = createLabelService({ orders: stores.orders, reference: stores.reference, providers, resourcesDir, log });
+  const acts = createActService({ store: stores.orders, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
+  const dispatchService = createDispatchService({ store: stores.orders, clock, providers, events });
   const postalBatches = createPostalBatchService({ store: stores.postalBatches, providers, clock, events, dispatch: dispatchService });
-  const dashboard = createDashboard({ db, store: stores.orders, clock, providers });
+  const dashboard = createDashboard({ store: stores.orders, clock, providers });
   const fileLinks = createFileLinks(clock);
   const courier = createCourierService({
     store: stores.courierCalls, orders: stores.orders, clock, providers, defaultSender: async (ctx) => (await settings.listProfiles(ctx))[0]?.sender ?? null,
@@ -195,7 +195,7 @@ export async function createApp(options: AppOptions) {
   const allowLocalWebhooks = async () => (await settings.preferences()).allowLocalWebhooks;
   const webhooks = createWebhookService({ webhooks: stores.webhooks, orders: stores.orders, clock, allowLocal: allowLocalWebhooks });
   const webhookDelivery = createWebhookDelivery({ webhooks: stores.webhooks, orders: stores.orders, clock, log, events, allowLocal: allowLocalWebhooks, ...options.webhooks });
-  const bulk = createBulkActions({ db, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }), drain: () => outbox.drain() });
+  const bulk = createBulkActions({ store: stores.orders, orders, log, refresh: (companyId, orderIds) => statusRefresh.refresh({ companyId, orderIds }), drain: () => outbox.drain() });
 
   const commands: CommandTable = {
     'orders.create': (ctx, input) => orders.create(ctx, input),
@@ -276,14 +276,14 @@ export async function createApp(options: AppOptions) {
     'dispatch.checkInPostBatch': (ctx, input) => postalBatches.checkIn(ctx, input),
     'dashboard.today': (ctx) => dashboard.today(ctx),
     'orders.attention': (ctx) => attentionSummary(stores.orders, ctx),
-    'statuses.nextTestChange': (ctx, input) => nextTestChange({ db, providers }, ctx, input.orderId),
+    'statuses.nextTestChange': (ctx, input) => nextTestChange({ store: stores.orders, providers }, ctx, input.orderId),
     'orders.markSeen': async (ctx, input) => {
       const result = await markAttentionSeen(stores.orders, ctx, input.orderIds);
       if (result.seen > 0) events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds: input.orderIds });
       return result;
     },
     'orders.exportXlsx': (ctx, input) => exportOrdersXlsx({ store: stores.orders, clock, providers }, ctx, input),
-    'orders.stuck': async (ctx, input) => stuckOrders(db, clock, ctx, { days: input.days ?? (await settings.preferences()).stuckThresholdDays, limit: input.limit, offset: input.offset }),
+    'orders.stuck': async (ctx, input) => stuckOrders(stores.orders, clock, ctx, { days: input.days ?? (await settings.preferences()).stuckThresholdDays, limit: input.limit, offset: input.offset }),
     'statuses.refreshNow': (ctx) => scheduler.refreshNow(ctx.companyId),
     'statuses.lastRefresh': (ctx) => scheduler.lastRefresh(ctx.companyId),
     'outbox.state': (ctx) => outboxView(stores.orders, ctx),

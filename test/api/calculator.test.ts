@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /** A moment on the shop's own clock in March 2026 (2 March is a Monday). */
@@ -58,16 +59,18 @@ describe('POST /calculator', () => {
 
   describe('pickup points', () => {
     /** Points of the sandbox reference data in a city, as the database holds them. */
-    const pointsOf = (providerKey: string, city: string, where = '1 = 1') =>
-      server.app.sqlite
-        .prepare(`SELECT id, enabled, available_operation AS operation FROM points WHERE provider_key = ? AND city = ? AND ${where} ORDER BY id`)
-        .all(providerKey, city) as { id: number; enabled: number; operation: number }[];
+    const pointsOf = async (providerKey: string, city: string, where = '1 = 1') =>
+      (
+        await sql<{ id: number; enabled: number; operation: number }>`SELECT id, enabled, available_operation AS operation FROM points WHERE provider_key = ${providerKey} AND city = ${city} AND ${sql.raw(where)} ORDER BY id`.execute(
+          server.app.db,
+        )
+      ).rows;
 
     it('each tariff to a point lists the service\'s open points in the city that hand parcels out', async () => {
       const res = await calc(request());
       for (const group of res.json.deliveryToPoint as Group[]) {
         const ids = group.tariffs[0].pointIds!;
-        const issuing = pointsOf(group.providerKey, 'Санкт-Петербург', 'enabled = 1 AND available_operation IN (2, 3)').map((p) => p.id);
+        const issuing = (await pointsOf(group.providerKey, 'Санкт-Петербург', 'enabled = 1 AND available_operation IN (2, 3)')).map((p) => p.id);
         expect(ids.length).toBeGreaterThan(0);
         expect([...ids].sort((a, b) => a - b)).toEqual(issuing);
         expect(group.tariffs.every((t) => t.pointIds!.join() === ids.join())).toBe(true);
@@ -80,14 +83,14 @@ describe('POST /calculator', () => {
     });
 
     it('pointOutId keeps only its service\'s tariffs to a point, with that point; delivery to the door stays', async () => {
-      const [point] = pointsOf('sandbox-post', 'Санкт-Петербург', 'enabled = 1 AND available_operation IN (2, 3)');
+      const [point] = await pointsOf('sandbox-post', 'Санкт-Петербург', 'enabled = 1 AND available_operation IN (2, 3)');
       const res = await calc(request({ pointOutId: point.id }));
       expect(res.json.deliveryToPoint).toEqual([{ providerKey: 'sandbox-post', tariffs: [expect.objectContaining({ tariffId: 201, pointIds: [point.id] })] }]);
       expect(res.json.deliveryToDoor.map((g: Group) => g.providerKey)).toEqual(['sandbox-express', 'sandbox-post']);
     });
 
     it('pointInId keeps only its service among the tariffs where the shop brings the parcel', async () => {
-      const [point] = pointsOf('sandbox-express', 'Москва', 'enabled = 1 AND available_operation IN (1, 3)');
+      const [point] = await pointsOf('sandbox-express', 'Москва', 'enabled = 1 AND available_operation IN (1, 3)');
       const res = await calc(request({ pointInId: point.id }));
       const broughtIn = [...res.json.deliveryToDoor, ...res.json.deliveryToPoint].flatMap((g: Group) =>
         g.tariffs.filter((t) => t.pickupTypes[0] === 2).map(() => g.providerKey),
@@ -97,9 +100,9 @@ describe('POST /calculator', () => {
     });
 
     it('a point that does not exist, is closed or cannot do its part is a 040003 error saying why', async () => {
-      const [closed] = pointsOf('sandbox-express', 'Санкт-Петербург', 'enabled = 0');
-      const [issueOnly] = pointsOf('sandbox-express', 'Москва', 'enabled = 1 AND available_operation = 2');
-      const [locker] = pointsOf('sandbox-lockers', 'Санкт-Петербург', 'enabled = 1 AND max_size_a IS NOT NULL');
+      const [closed] = await pointsOf('sandbox-express', 'Санкт-Петербург', 'enabled = 0');
+      const [issueOnly] = await pointsOf('sandbox-express', 'Москва', 'enabled = 1 AND available_operation = 2');
+      const [locker] = await pointsOf('sandbox-lockers', 'Санкт-Петербург', 'enabled = 1 AND max_size_a IS NOT NULL');
       const cases: [Record<string, unknown>, string, RegExp][] = [
         [{ pointOutId: 987654 }, 'pointOutId', /there is no pickup point 987654/],
         [{ pointOutId: closed.id }, 'pointOutId', /is closed/],

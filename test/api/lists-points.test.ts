@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { pointSchema, tariffSchema, type Point } from '../../shared/schemas/lists';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -158,14 +159,10 @@ describe('GET /v1/lists/points', () => {
   it('counts again once points change', async () => {
     const filter = { filter: 'city=Тестоград', limit: 1 };
     expect((await points(filter)).meta.total).toBe(0);
-    server.app.sqlite
-      .prepare(
-        `INSERT INTO points (id, source, provider_key, code, name, country_code, city, address, available_operation, type, city_fold, search_text)
-         VALUES (9999001, 'test', 'sandbox-express', 'T1', 'ПВЗ', 'RU', 'Тестоград', 'Тестоград', 3, 1, 'тестоград', '')`,
-      )
-      .run();
+    await sql`INSERT INTO points (id, source, provider_key, code, name, country_code, city, address, available_operation, type, city_fold, search_text)
+      VALUES (9999001, 'test', 'sandbox-express', 'T1', 'ПВЗ', 'RU', 'Тестоград', 'Тестоград', 3, 1, 'тестоград', '')`.execute(server.app.db);
     expect((await points(filter)).meta.total).toBe(1);
-    server.app.sqlite.prepare('DELETE FROM points WHERE id = 9999001').run();
+    await server.app.db.deleteFrom('points').where('id', '=', 9999001).execute();
     expect((await points(filter)).meta.total).toBe(0);
   });
 

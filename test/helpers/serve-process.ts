@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { testDatabase } from './test-app';
 
 export interface ServeProcess {
   child: ChildProcessWithoutNullStreams;
@@ -10,8 +11,30 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `electron/serve.ts` as a real process (as `npm run serve` does) and waits for its URL. */
+/**
+ * Starts `electron/serve.ts` as a real process (as `npm run serve` does) and waits for its URL. On the PostgreSQL test
+ * engine (test-app.ts `testEngine`) a process not given `--database` gets a fresh database of its own, dropped once it
+ * has stopped (or failed to start).
+ */
 export async function startServeProcess(args: string[], timeoutMs = 60_000): Promise<ServeProcess> {
+  const database = args.includes('--database') ? { url: undefined, drop: async () => undefined } : await testDatabase();
+  try {
+    const serve = await spawnServe(database.url ? [...args, '--database', database.url] : args, timeoutMs);
+    return {
+      ...serve,
+      async stop(signal) {
+        const code = await serve.stop(signal);
+        await database.drop();
+        return code;
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
+async function spawnServe(args: string[], timeoutMs: number): Promise<ServeProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'electron/serve.ts', ...args], { cwd: process.cwd(), env: { ...process.env } });
   let output = '';
   child.stdout.on('data', (d) => (output += d));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApp, type AppOptions } from '../../electron/core/app';
 import { manualClock } from '../../electron/core/clock';
 import { silentLogger } from '../../electron/core/logger';
+import { createMigratedTestDatabase } from '../../electron/core/store/test-engines';
 
 /** A fresh data folder under the system temp dir, removed by the returned cleanup. */
 export function tempDataDir(prefix = 'shipdesk-test-') {
@@ -11,11 +12,42 @@ export function tempDataDir(prefix = 'shipdesk-test-') {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The real core on a real SQLite file in a temp folder, with a hand-driven clock and no background workers. */
+/**
+ * The engine the API tests run on: SQLite unless `SHIPDESK_TEST_ENGINE=postgres` (the vitest project `api-postgres`
+ * sets it), which needs `SHIPDESK_TEST_POSTGRES`, the URL of a server whose user may create databases
+ * (`eval "$(node scripts/test-postgres.mjs)"` starts one).
+ */
+export const testEngine: 'sqlite' | 'postgres' = process.env.SHIPDESK_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * The database an app under test gets: on PostgreSQL a fresh migrated database of its own on the test server
+ * (its URL, dropped by `drop`); on SQLite nothing (the app's file in its data folder).
+ */
+export async function testDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  if (testEngine === 'sqlite') return { url: undefined, drop: async () => undefined };
+  const server = process.env.SHIPDESK_TEST_POSTGRES;
+  if (!server) throw new Error('SHIPDESK_TEST_ENGINE=postgres needs SHIPDESK_TEST_POSTGRES (eval "$(node scripts/test-postgres.mjs)" starts a server)');
+  return createMigratedTestDatabase(server);
+}
+
+/**
+ * The real core on a real database (a SQLite file in a temp folder, or a database of its own on the PostgreSQL test
+ * server, see `testEngine`), with a hand-driven clock and no background workers. A test that names its own database
+ * (`database` or `databaseFile`) gets that one.
+ */
 export async function createTestApp(options: Partial<AppOptions> = {}) {
   const data = tempDataDir();
   const clock = manualClock();
-  const app = await createApp({ dataDir: data.dir, clock, log: silentLogger, ...options });
+  const ownDatabase = options.database !== undefined || options.databaseFile !== undefined;
+  const database = ownDatabase ? { url: undefined, drop: async () => undefined } : await testDatabase();
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    app = await createApp({ dataDir: data.dir, clock, log: silentLogger, ...(database.url && { database: database.url }), ...options });
+  } catch (error) {
+    await database.drop();
+    data.remove();
+    throw error;
+  }
   const shop = await app.desktopContext();
   return {
     app,
@@ -24,6 +56,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
     dataDir: data.dir,
     async close() {
       await app.close();
+      await database.drop();
       data.remove();
     },
   };

@@ -15,7 +15,7 @@ describe('when the next status change is due at a test service', () => {
   });
   afterEach(() => env.close());
 
-  const next = (orderId?: string, ctx: CallContext = env.shop) => nextTestChange({ db: env.app.db, providers: env.app.providers }, ctx, orderId);
+  const next = (orderId?: string, ctx: CallContext = env.shop) => nextTestChange({ store: env.app.stores.orders, providers: env.app.providers }, ctx, orderId);
   const create = async (clientNumber: string) => (await env.app.services.orders.create(env.shop, orderCreateSchema.parse(orderPayload(clientNumber)))).orderId;
   const providerNumber = async (orderId: string) =>
     (await env.app.db.selectFrom('orders').select('provider_number').where('id', '=', Number(orderId)).executeTakeFirstOrThrow()).provider_number!;

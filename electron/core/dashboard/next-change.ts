@@ -1,8 +1,8 @@
-import { finalStatusKeys, type StatusKey } from '../../../shared/status-keys';
+import type { StatusKey } from '../../../shared/status-keys';
 import { formatTimestamp } from '../../../shared/time';
 import type { CallContext } from '../companies/company-service';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
+import type { OrdersStore } from '../store/orders/orders-store';
 
 /** How many of the newest live test orders are asked about: enough for a shop trying the app, bounded for one that never cleans up. */
 const asked = 2_000;
@@ -20,30 +20,25 @@ export interface NextChange {
  * order, or the soonest among the company's live unfinished orders. Tells a new shop why "Refresh
  * statuses" found nothing new yet. null when no test order will change again (or the order is not a test one).
  */
-export async function nextTestChange(deps: { db: Db; providers: ProviderRegistry }, ctx: CallContext, orderId?: string): Promise<{ next: NextChange | null }> {
+export async function nextTestChange(deps: { store: OrdersStore; providers: ProviderRegistry }, ctx: CallContext, orderId?: string): Promise<{ next: NextChange | null }> {
   const scheduled = deps.providers.all().filter((c) => c.info.test && c.schedule);
   if (scheduled.length === 0) return { next: null };
-  let query = deps.db
-    .selectFrom('orders')
-    .select(['id', 'client_number', 'provider_key', 'provider_number'])
-    .where('company_id', '=', ctx.companyId)
-    .where('state', '=', 'active')
-    .where('provider_number', 'is not', null)
-    .where('status_key', 'not in', [...finalStatusKeys])
-    .where('provider_key', 'in', scheduled.map((c) => c.info.key));
-  if (orderId !== undefined) query = query.where('id', '=', /^\d{1,15}$/.test(orderId) ? Number(orderId) : -1);
-  const rows = await query.orderBy('id', 'desc').limit(asked).execute();
+  const rows = await deps.store.registeredUnfinished(ctx.companyId, {
+    providerKeys: scheduled.map((c) => c.info.key),
+    orderId: orderId === undefined ? undefined : /^\d{1,15}$/.test(orderId) ? Number(orderId) : -1,
+    limit: asked,
+  });
   let next: { row: (typeof rows)[number]; key: StatusKey; at: number } | null = null;
   for (const carrier of scheduled) {
-    const mine = rows.filter((r) => r.provider_key === carrier.info.key);
+    const mine = rows.filter((r) => r.providerKey === carrier.info.key);
     for (let i = 0; i < mine.length; i += chunk) {
       const part = mine.slice(i, i + chunk);
-      const planned = await carrier.schedule!(part.map((r) => r.provider_number!));
+      const planned = await carrier.schedule!(part.map((r) => r.providerNumber!));
       for (const row of part) {
-        const step = planned.get(row.provider_number!);
+        const step = planned.get(row.providerNumber!);
         if (step && (!next || step.at < next.at)) next = { row, ...step };
       }
     }
   }
-  return { next: next && { orderId: String(next.row.id), clientNumber: next.row.client_number, statusKey: next.key, at: formatTimestamp(next.at) } };
+  return { next: next && { orderId: String(next.row.id), clientNumber: next.row.clientNumber, statusKey: next.key, at: formatTimestamp(next.at) } };
 }

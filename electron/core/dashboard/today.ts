@@ -1,14 +1,10 @@
-import { sql } from 'kysely';
 import type { TodayDashboard } from '../../../shared/contract/dashboard';
 import { toRubles } from '../../../shared/money';
 import type { OrderListFilter } from '../../../shared/schemas/orders-list';
 import type { StatusKey } from '../../../shared/status-keys';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
-import { awaitingHandover } from '../dispatch/dispatch-service';
-import { filteredOrders } from '../store/orders/order-search';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
 import type { OrdersStore } from '../store/orders/orders-store';
 import { attentionSummary } from './attention';
 
@@ -39,23 +35,19 @@ const oneDecimal = (days: number) => Math.round(days * 10) / 10;
  * The "Today" screen's figures. Each one counts the orders list's own filter (filteredOrders), so a
  * click on a figure opens a list of exactly the orders it counted.
  */
-export function createDashboard(deps: { db: Db; store: OrdersStore; clock: Clock; providers: ProviderRegistry }) {
-  const { db } = deps;
+export function createDashboard(deps: { store: OrdersStore; clock: Clock; providers: ProviderRegistry }) {
   const serviceName = (key: string) => deps.providers.get(key)?.info.name ?? key;
-  const byService = (rows: { provider_key: string; n: number | bigint }[]) =>
-    rows.map((r) => ({ providerKey: r.provider_key, serviceName: serviceName(r.provider_key), orders: Number(r.n) })).sort((a, b) => b.orders - a.orders);
+  const byService = (counts: Map<string, number>) =>
+    [...counts].map(([providerKey, orders]) => ({ providerKey, serviceName: serviceName(providerKey), orders })).sort((a, b) => b.orders - a.orders);
 
   async function created(ctx: CallContext, dateFrom: string, dateTo: string) {
     const filter: OrderListFilter = { dateFrom, dateTo };
-    const [statuses, services] = await Promise.all([
-      filteredOrders(db, ctx.companyId, filter).select((eb) => ['status_key', eb.fn.countAll<number>().as('n')]).groupBy('status_key').execute(),
-      filteredOrders(db, ctx.companyId, filter).select((eb) => ['provider_key', eb.fn.countAll<number>().as('n')]).groupBy('provider_key').execute(),
-    ]);
+    const [statuses, services] = await Promise.all([deps.store.countOrders(ctx.companyId, filter, 'status'), deps.store.countOrders(ctx.companyId, filter, 'service')]);
     return {
       dateFrom,
       dateTo,
-      total: statuses.reduce((sum, r) => sum + Number(r.n), 0),
-      byStatus: statuses.map((r) => ({ statusKey: r.status_key as StatusKey, orders: Number(r.n) })).sort((a, b) => b.orders - a.orders),
+      total: [...statuses.values()].reduce((sum, n) => sum + n, 0),
+      byStatus: [...statuses].map(([statusKey, orders]) => ({ statusKey: statusKey as StatusKey, orders })).sort((a, b) => b.orders - a.orders),
       byService: byService(services),
     };
   }
@@ -89,22 +81,17 @@ export function createDashboard(deps: { db: Db; store: OrdersStore; clock: Clock
 
   async function deliveryTimes(ctx: CallContext, today: string, now: number) {
     const dateFrom = calendarDay(now, -(deliveryWindowDays - 1));
-    // A delivered order's status no longer changes: its last change is the delivery.
-    const took = sql<number>`status_changed_at - created_at`;
-    const rows = await filteredOrders(db, ctx.companyId, { dateFrom, dateTo: today, statusKeys: ['delivered'] })
-      .select((eb) => ['provider_key', eb.fn.countAll<number>().as('n'), eb.fn.avg<number>(took).as('average'), eb.fn.min<number>(took).as('fastest'), eb.fn.max<number>(took).as('slowest')])
-      .groupBy('provider_key')
-      .execute();
+    const rows = await deps.store.deliveryTimes(ctx.companyId, { dateFrom, dateTo: today });
     return {
       dateFrom,
       byService: rows
         .map((r) => ({
-          providerKey: r.provider_key,
-          serviceName: serviceName(r.provider_key),
-          delivered: Number(r.n),
-          averageDays: oneDecimal(Number(r.average) / day),
-          fastestDays: oneDecimal(Number(r.fastest) / day),
-          slowestDays: oneDecimal(Number(r.slowest) / day),
+          providerKey: r.providerKey,
+          serviceName: serviceName(r.providerKey),
+          delivered: r.delivered,
+          averageDays: oneDecimal(r.averageMs / day),
+          fastestDays: oneDecimal(r.fastestMs / day),
+          slowestDays: oneDecimal(r.slowestMs / day),
         }))
         .sort((a, b) => a.averageDays - b.averageDays),
     };
@@ -118,7 +105,7 @@ export function createDashboard(deps: { db: Db; store: OrdersStore; clock: Clock
         created(ctx, today, today),
         created(ctx, mondayOf(now), today),
         attentionSummary(deps.store, ctx),
-        awaitingHandover(db, ctx.companyId).select((eb) => ['provider_key', eb.fn.countAll<number>().as('n')]).groupBy('provider_key').execute(),
+        deps.store.awaitingHandoverCounts(ctx.companyId),
         codExpected(ctx, today),
         deliveryTimes(ctx, today, now),
       ]);

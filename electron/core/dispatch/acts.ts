@@ -8,8 +8,7 @@ import { readPrintableOrders, toShipment, type FailedOrder } from '../print/prin
 import { serviceFailure } from '../providers/service-failure';
 import type { ProviderRegistry } from '../providers/registry';
 import type { CompanyDetails } from '../../../shared/schemas/settings';
-import type { Db } from '../store/database';
-import { nextHandoverNumber } from './handover-numbers';
+import type { OrdersStore } from '../store/orders/orders-store';
 
 /** One delivery service's act and the orders on it. */
 export interface ServiceAct {
@@ -40,24 +39,18 @@ export function shopDetails(company: CompanyDetails): ActData['shop'] {
  * the others ShipDesk draws one in Russian (print-forms.md). A drawn act's number is the handover's when
  * the orders were marked handed over together, otherwise the number their handover will take today.
  */
-export function createActService(deps: { db: Db; clock: Clock; providers: ProviderRegistry; resourcesDir: string; company: (ctx: CallContext) => Promise<CompanyDetails> }) {
+export function createActService(deps: { store: OrdersStore; clock: Clock; providers: ProviderRegistry; resourcesDir: string; company: (ctx: CallContext) => Promise<CompanyDetails> }) {
   async function actNumber(ctx: CallContext, providerKey: string, orderIds: number[]): Promise<{ number: string; date: number }> {
-    const handovers = await deps.db
-      .selectFrom('orders')
-      .leftJoin('handovers', 'handovers.id', 'orders.handover_id')
-      .select(['handovers.number', 'handovers.handed_at'])
-      .where('orders.id', 'in', orderIds)
-      .distinct()
-      .execute();
+    const handovers = await deps.store.handoversOf(ctx.companyId, orderIds);
     const [only] = handovers;
-    if (handovers.length === 1 && only.number !== null && only.handed_at !== null) return { number: only.number, date: only.handed_at };
+    if (handovers.length === 1 && only !== null) return { number: only.number, date: only.handedAt };
     const now = deps.clock.now();
-    return { number: await nextHandoverNumber(deps.db, ctx.companyId, providerKey, now), date: now };
+    return { number: await deps.store.nextHandoverNumber(ctx.companyId, providerKey, now), date: now };
   }
 
   return {
     async acts(ctx: CallContext, orderIds: string[]): Promise<{ acts: ServiceAct[]; failedOrders: FailedOrder[] }> {
-      const { orders, failed } = await readPrintableOrders(deps.db, ctx, orderIds);
+      const { orders, failed } = await readPrintableOrders(deps.store, ctx, orderIds);
       const byService = new Map<string, PrintableOrder[]>();
       for (const o of orders) byService.set(o.providerKey, [...(byService.get(o.providerKey) ?? []), o]);
       const shop = shopDetails(await deps.company(ctx));

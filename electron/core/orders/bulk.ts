@@ -5,13 +5,14 @@ import { orderCreateSchema } from '../../../shared/schemas/order';
 import type { CallContext } from '../companies/company-service';
 import { AppError, badRequest, internalError, orderNotFound } from '../errors';
 import type { Logger } from '../logger';
-import type { Db } from '../store/database';
+import type { OrdersStore } from '../store/orders/orders-store';
 import type { OrderService } from './order-service';
 
 type BulkAction = (typeof bulkActions)[number];
 
 export interface BulkDeps {
-  db: Db;
+  /** The orders as kept (which of the asked exist, what a re-send's service said). */
+  store: OrdersStore;
   orders: OrderService;
   /** Refreshes the statuses of these orders of the company (the scheduler's run: progress and notices). */
   refresh: (companyId: number, orderIds: number[]) => Promise<unknown>;
@@ -29,7 +30,7 @@ const idOf = (raw: string) => (/^[1-9]\d{0,14}$/.test(raw.trim()) ? Number(raw.t
  * Many orders at once through the order service, one by one: each order gets its own result and one
  * refusal does not stop the rest. `submit` sends a failed order (uploadingError) again with its own data.
  */
-export function createBulkActions({ db, orders, refresh, drain, log }: BulkDeps) {
+export function createBulkActions({ store, orders, refresh, drain, log }: BulkDeps) {
   /**
    * "Send again" is only done when the service has taken the order: an order it refused again is a
    * failure with the service's words, not a success because it was queued.
@@ -41,16 +42,7 @@ export function createBulkActions({ db, orders, refresh, drain, log }: BulkDeps)
     await Promise.race([drain(), new Promise<void>((resolve) => (timer = setTimeout(resolve, resendWaitMs)))]);
     clearTimeout(timer);
     const refused = new Map<number, string | null>();
-    for (let i = 0; i < sent.length; i += 500) {
-      const rows = await db
-        .selectFrom('orders')
-        .select(['id', 'status_description'])
-        .where('company_id', '=', ctx.companyId)
-        .where('id', 'in', sent.slice(i, i + 500))
-        .where('status_key', '=', 'uploadingError')
-        .execute();
-      for (const row of rows) refused.set(row.id, row.status_description);
-    }
+    for (const order of (await store.findOrders(ctx.companyId, sent)).values()) if (order.statusKey === 'uploadingError') refused.set(order.id, order.statusDescription);
     return results.map((r) => {
       if (!r.ok || !refused.has(Number(r.orderId))) return r;
       const words = refused.get(Number(r.orderId)) || 'refused by the delivery service';
@@ -62,8 +54,9 @@ export function createBulkActions({ db, orders, refresh, drain, log }: BulkDeps)
     const view = await orders.view(ctx, orderId);
     if (view.order.statusKey === 'uploading') return; // on its way already
     if (view.order.statusKey !== 'uploadingError') throw badRequest(said('order.alreadyRegistered', { orderId, status: view.order.statusKey }));
-    const row = await db.selectFrom('orders').select('payload').where('id', '=', Number(orderId)).where('company_id', '=', ctx.companyId).executeTakeFirstOrThrow();
-    await orders.update(ctx, orderId, orderCreateSchema.parse(JSON.parse(row.payload)));
+    const stored = await store.findOrder(ctx.companyId, Number(orderId));
+    if (!stored) throw orderNotFound(orderId); // deleted meanwhile
+    await orders.update(ctx, orderId, orderCreateSchema.parse(stored.payload));
   }
 
   return {
@@ -73,17 +66,7 @@ export function createBulkActions({ db, orders, refresh, drain, log }: BulkDeps)
       if (action === 'refresh') {
         // Orders of the company that exist; the rest are named as not found.
         const numeric = ids.map(idOf).filter((n): n is number => n !== null);
-        const found = new Set<number>();
-        for (let i = 0; i < numeric.length; i += 500) {
-          const rows = await db
-            .selectFrom('orders')
-            .select('id')
-            .where('company_id', '=', ctx.companyId)
-            .where('state', '!=', 'deleted')
-            .where('id', 'in', numeric.slice(i, i + 500))
-            .execute();
-          for (const r of rows) found.add(r.id);
-        }
+        const found = new Set((await store.findOrders(ctx.companyId, numeric)).keys());
         if (found.size) await refresh(ctx.companyId, [...found]);
         for (const id of ids) {
           const n = idOf(id);

@@ -11,7 +11,8 @@ import { joinZpl, mergePdfs } from '../print/merge';
 import { readPrintableOrders, runsBy, toShipment, type FailedOrder } from '../print/printable-orders';
 import { serviceFailure } from '../providers/service-failure';
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
+import type { OrdersStore } from '../store/orders/orders-store';
+import type { ReferenceStore } from '../store/reference/reference-store';
 
 /** Most labels one request may ask for (CDEK's print forms take at most 100 orders). */
 export const maxLabelsPerRequest = 100;
@@ -36,11 +37,11 @@ const labelSource = (providers: ProviderRegistry, providerKey: string) => (typeo
  * its own (CDEK's print forms, the upstream aggregator) is asked now, the shop standing at the printer;
  * every other service's label is drawn here. An order that cannot be printed is left out with the reason.
  */
-export function createLabelService(deps: { db: Db; providers: ProviderRegistry; resourcesDir: string; log: Logger }) {
+export function createLabelService(deps: { orders: OrdersStore; reference: ReferenceStore; providers: ProviderRegistry; resourcesDir: string; log: Logger }) {
   const fonts = () => loadPrintFonts(deps.resourcesDir);
 
   async function drawn(orders: PrintableOrder[], request: LabelRequest): Promise<Uint8Array> {
-    const names = await labelNames(deps.db, deps.providers, orders);
+    const names = await labelNames(deps.reference, deps.providers, orders);
     const labels = orders.flatMap((o) => orderLabels(o, names.get(o.orderId)!));
     if (request.format === 'zpl') return Buffer.from(labelsZpl(labels), 'utf8');
     return labelsPdf(labels, request.size === 'A4' ? { kind: 'a4', startQuarter: request.startQuarter as 1 | 2 | 3 | 4 } : { kind: 'thermal' }, fonts());
@@ -48,7 +49,7 @@ export function createLabelService(deps: { db: Db; providers: ProviderRegistry; 
 
   return {
     async print(ctx: CallContext, request: LabelRequest): Promise<PrintOutcome> {
-      const { orders, failed } = await readPrintableOrders(deps.db, ctx, request.orderIds);
+      const { orders, failed } = await readPrintableOrders(deps.orders, ctx, request.orderIds);
       const parts: Uint8Array[] = [];
       let printed = 0;
       for (const run of runsBy(orders, (o) => labelSource(deps.providers, o.providerKey))) {

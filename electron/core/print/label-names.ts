@@ -1,20 +1,20 @@
 import type { ProviderRegistry } from '../providers/registry';
-import type { Db } from '../store/database';
+import type { ReferenceStore } from '../store/reference/reference-store';
 import type { LabelNames, PrintableOrder } from './label';
 
 /**
  * The service, tariff and pickup point names the labels of these orders show, in two reads whatever
  * the number of orders. A tariff or point the lists no longer have prints as its id.
  */
-export async function labelNames(db: Db, providers: ProviderRegistry, orders: PrintableOrder[]): Promise<Map<number, LabelNames>> {
+export async function labelNames(reference: ReferenceStore, providers: ProviderRegistry, orders: PrintableOrder[]): Promise<Map<number, LabelNames>> {
   const tariffIds = [...new Set(orders.map((o) => o.order.order.tariffId))];
   const pointIds = [...new Set(orders.flatMap((o) => (o.order.order.deliveryType === 2 && o.order.order.pointOutId ? [o.order.order.pointOutId] : [])))];
   const [tariffs, points] = await Promise.all([
-    tariffIds.length ? db.selectFrom('tariffs').select(['provider_key', 'id', 'name']).where('id', 'in', tariffIds).execute() : [],
-    pointIds.length ? db.selectFrom('points').select(['provider_key', 'id', 'code', 'address']).where('id', 'in', pointIds).execute() : [],
+    tariffIds.length ? reference.findTariffs(tariffIds) : [],
+    pointIds.length ? reference.findPoints(pointIds) : [],
   ]);
-  const tariffName = new Map(tariffs.map((t) => [`${t.provider_key}:${t.id}`, t.name]));
-  const point = new Map(points.map((p) => [`${p.provider_key}:${p.id}`, { code: p.code, address: p.address }]));
+  const tariffName = new Map(tariffs.map((t) => [`${t.providerKey}:${t.id}`, t.name]));
+  const point = new Map(points.map((p) => [`${p.providerKey}:${p.id}`, { code: p.code, address: p.address }]));
   return new Map(
     orders.map((o) => {
       const { tariffId, pointOutId, deliveryType } = o.order.order;

@@ -1,6 +1,5 @@
 import type { CallContext } from '../companies/company-service';
-import type { Db } from '../store/database';
-import type { OrderCreate } from '../../../shared/schemas/order';
+import type { OrdersStore } from '../store/orders/orders-store';
 import type { TrackedShipment } from '../providers/provider';
 import type { PrintableOrder } from './label';
 
@@ -15,19 +14,10 @@ export interface FailedOrder {
  * deleted or another company's ("not found", nothing more is said about other companies), canceled,
  * or not registered with its delivery service yet (no service number to print). One read for all.
  */
-export async function readPrintableOrders(db: Db, ctx: CallContext, orderIds: string[]): Promise<{ orders: PrintableOrder[]; failed: FailedOrder[] }> {
+export async function readPrintableOrders(store: OrdersStore, ctx: CallContext, orderIds: string[]): Promise<{ orders: PrintableOrder[]; failed: FailedOrder[] }> {
   const ids = orderIds.map((raw) => (/^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN));
   const valid = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
-  const rows = valid.length
-    ? await db
-        .selectFrom('orders')
-        .select(['id', 'client_number', 'provider_key', 'provider_number', 'additional_provider_number', 'state', 'cod_kopecks', 'assessed_kopecks', 'payload'])
-        .where('company_id', '=', ctx.companyId)
-        .where('state', '!=', 'deleted')
-        .where('id', 'in', valid)
-        .execute()
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = valid.length ? await store.findOrders(ctx.companyId, valid) : new Map<number, never>();
   const orders: PrintableOrder[] = [];
   const failed: FailedOrder[] = [];
   const seen = new Set<number>();
@@ -35,20 +25,20 @@ export async function readPrintableOrders(db: Db, ctx: CallContext, orderIds: st
     const row = byId.get(ids[i]);
     if (!row) failed.push({ orderId: raw, message: `Order ${raw} not found` });
     else if (row.state === 'canceled') failed.push({ orderId: raw, message: `Order ${raw} is canceled: a canceled order is not printed` });
-    else if (row.provider_number === null)
+    else if (row.providerNumber === null)
       failed.push({ orderId: raw, message: `Order ${raw} is not registered with its delivery service yet, so it has no service number to print` });
     else if (!seen.has(row.id)) {
       // The same order asked twice prints once.
       seen.add(row.id);
       orders.push({
         orderId: row.id,
-        clientNumber: row.client_number,
-        providerKey: row.provider_key,
-        providerNumber: row.provider_number,
-        additionalProviderNumber: row.additional_provider_number,
-        codKopecks: row.cod_kopecks,
-        assessedKopecks: row.assessed_kopecks,
-        order: JSON.parse(row.payload) as OrderCreate,
+        clientNumber: row.clientNumber,
+        providerKey: row.providerKey,
+        providerNumber: row.providerNumber,
+        additionalProviderNumber: row.additionalProviderNumber,
+        codKopecks: row.codKopecks,
+        assessedKopecks: row.assessedKopecks,
+        order: row.payload,
       });
     }
   });

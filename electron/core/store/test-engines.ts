@@ -158,12 +158,17 @@ function templateDatabase(url: string): Promise<string> {
   return migratedTemplate;
 }
 
-/** A database of its own for each test (a copy of the migrated template; opening it migrates nothing), dropped on close. */
+/** A migrated database of its own on the test server (a copy of the migrated template; opening it migrates nothing). */
+export async function createMigratedTestDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  return createTestDatabase(url, await templateDatabase(url));
+}
+
+/** A database of its own for each test, dropped on close. */
 function postgresEngine(url: string): TestEngine {
   return {
     name: 'postgres',
     async open() {
-      const database = await createTestDatabase(url, await templateDatabase(url));
+      const database = await createMigratedTestDatabase(url);
       try {
         const opened = await openPostgres({ url: database.url, max: 4 });
         return {

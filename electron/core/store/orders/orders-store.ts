@@ -372,7 +372,7 @@ export interface Registration {
   statusKey: string;
 }
 
-export interface OrdersStore {
+export interface OrdersStore extends OrderHandoverStore, OrderFiguresStore {
   /** Creates each order with its first status and create job, together; a taken clientNumber leaves the others. */
   createOrders(orders: OrderToCreate[]): Promise<CreateOutcome[]>;
   /**
@@ -483,4 +483,65 @@ export interface OrdersStore {
   queueView(companyId: number): Promise<QueueView>;
   /** The company's order's next job in the queue, with its last error; null when the order has none (or is not the company's). */
   orderJobState(companyId: number, orderId: number): Promise<OrderJobState | null>;
+}
+
+// --- handovers: the dispatch screen, its acts, the "Today" count (handovers.ts) --------------------------------
+
+/** A handover's number and when the parcels left. */
+export interface HandoverNumber {
+  number: string;
+  handedAt: number;
+}
+
+/** One handover of the named orders of one service (see handOver). */
+export interface HandOver {
+  companyId: number;
+  providerKey: string;
+  orderIds: number[];
+  at: number;
+  /** The handover's places and weight, from the orders it takes. */
+  measure(orders: StoredOrder[]): { places: number; weightGrams: number };
+}
+
+export type HandOverOutcome =
+  | { handover: HandoverNumber & { id: number; orders: number; places: number; weightGrams: number } }
+  /** Orders asked that are not waiting for this service's courier: nothing was written. */
+  | { notWaiting: number[] };
+
+export interface OrderHandoverStore {
+  /** The company's orders waiting for the courier (registered, live, `uploaded`, not handed over), by service, then id. */
+  awaitingHandover(companyId: number): Promise<StoredOrder[]>;
+  /** How many of them each service has (services with none left out). */
+  awaitingHandoverCounts(companyId: number): Promise<Map<string, number>>;
+  /** The number the company's next handover to the service gets on the day of `at`: «20261125-sandbox-express», then «…-2». */
+  nextHandoverNumber(companyId: number, providerKey: string, at: number): Promise<string>;
+  /** The distinct handovers of these orders of the company: null for orders not handed over. */
+  handoversOf(companyId: number, orderIds: number[]): Promise<(HandoverNumber | null)[]>;
+  /**
+   * Hands the orders over together, all or nothing: when every one is waiting for this service's courier, records the
+   * handover under the day's next number and marks the orders with it; otherwise writes nothing and names the others.
+   */
+  handOver(handover: HandOver): Promise<HandOverOutcome>;
+}
+
+// --- figures: the "Today" screen, the stuck orders, the next test change (order-figures.ts) -----------------------
+
+/** A service's delivered orders and how long they took from creation to delivery. */
+export interface DeliveryTimes {
+  providerKey: string;
+  delivered: number;
+  averageMs: number;
+  fastestMs: number;
+  slowestMs: number;
+}
+
+export interface OrderFiguresStore {
+  /** How many of the company's orders the orders list's filter shows, by current status or by service. */
+  countOrders(companyId: number, filter: OrderListFilter, by: 'status' | 'service'): Promise<Map<string, number>>;
+  /** Per service, how long the delivered orders among those the filter shows took. */
+  deliveryTimes(companyId: number, filter: OrderListFilter): Promise<DeliveryTimes[]>;
+  /** Live, unfinished orders of the company whose status has not changed since `changedBefore`, longest waiting first; and how many. */
+  stuckOrders(companyId: number, query: { changedBefore: number; limit: number; offset: number }): Promise<{ orders: ListedOrder[]; total: number }>;
+  /** The company's newest live, registered, unfinished orders at these services (or the one order), at most `limit`. */
+  registeredUnfinished(companyId: number, query: { providerKeys: string[]; orderId?: number; limit: number }): Promise<ListedOrder[]>;
 }

@@ -6,6 +6,8 @@ import type { Schema } from '../schema';
 import { isUniqueViolation } from '../storage-errors';
 import { needsAttention } from './attention-sql';
 import { chunked } from './chunked';
+import { orderFigures } from './order-figures';
+import { orderHandovers } from './handovers';
 import { importedOrderWrites } from './imported-orders';
 import { filteredOrders, listedColumns, listOrders, type OrderSearchSql } from './order-search';
 import {
@@ -124,6 +126,8 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
   return {
     ...statusHistoryReads(db, engine.text),
     ...importedOrderWrites(db),
+    ...orderHandovers(db, engine.lockRows),
+    ...orderFigures(db),
 
     createOrders: (orders) =>
       db.transaction().execute(async (trx) => {

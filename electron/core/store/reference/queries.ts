@@ -3,6 +3,7 @@ import type { Point, PointSearch, ProviderService, Tariff, Worktime } from '../.
 import { fold, type BoundCondition } from '../../lists/filter';
 import { sortedSizes } from '../../lists/point-checks';
 import type { Db } from '../database';
+import { chunked } from '../orders/chunked';
 import { filterSql, type SqlFilterField, type TextSql } from '../filter-sql';
 import type { PointsTable, ProviderServicesTable, TariffsTable } from '../schema';
 import type { Dataset, ListFilter, Page, ReferenceStore, StoredDataset } from './reference-store';
@@ -322,6 +323,15 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine): Reference
       return row ? pointFromRow(row) : null;
     },
 
+    async findPoints(ids) {
+      const found: Point[] = [];
+      for (const part of chunked(ids.filter(Number.isSafeInteger))) {
+        const rows = await db.selectFrom('points').select(recordColumns).where('id', 'in', part).execute();
+        found.push(...rows.map(pointFromRow));
+      }
+      return found;
+    },
+
     async hasPoints(providerKey) {
       return (await db.selectFrom('points').select('id').where('provider_key', '=', providerKey).limit(1).executeTakeFirst()) !== undefined;
     },
@@ -389,6 +399,12 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine): Reference
       if (!Number.isSafeInteger(id)) return null;
       const row = await db.selectFrom('tariffs').selectAll().where('id', '=', id).where('provider_key', '=', providerKey).executeTakeFirst();
       return row ? tariffFromRow(row) : null;
+    },
+
+    async findTariffs(ids) {
+      const found: Tariff[] = [];
+      for (const part of chunked(ids.filter(Number.isSafeInteger))) found.push(...(await db.selectFrom('tariffs').selectAll().where('id', 'in', part).execute()).map(tariffFromRow));
+      return found;
     },
 
     async hasTariffs(providerKey) {

@@ -119,6 +119,19 @@ describe.each(testEngines)('the points of the reference store ($name)', ({ open 
     expect(await store.hasPoints('cdek')).toBe(false);
   });
 
+  it('findPoints and findTariffs give the records of any service by id, unknown ids left out (a label names its point and tariff)', async () => {
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    const some = [all[0], all[Math.floor(all.length / 2)], all.at(-1)!].sort(byId);
+    expect(new Set(some.map((p) => p.providerKey)).size).toBeGreaterThan(1);
+    expect((await store.findPoints([...some.map((p) => p.id), 999_999_999, Number.NaN])).sort(byId)).toEqual(some);
+    expect(await store.findPoints([])).toEqual([]);
+    const tariffs = await store.tariffs();
+    const asked = [tariffs[0], tariffs.at(-1)!];
+    const found = await store.findTariffs([...asked.map((t) => t.id), 999_999_999]);
+    expect(found).toEqual(expect.arrayContaining(asked));
+    expect(found.every((t) => asked.some((a) => a.id === t.id))).toBe(true);
+  });
+
   it("the picker's parcel filter keeps exactly the points that take the parcel", async () => {
     const inKazan = all.filter((p) => p.city === 'Казань' && p.enabled);
     await fc.assert(

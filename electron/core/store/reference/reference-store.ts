@@ -57,6 +57,8 @@ export interface ReferenceStore {
   pointsVersion(): Promise<string>;
   /** The service's point by our id (a closed one too, `enabled: 0`); null when the service has no such point. */
   findPoint(providerKey: string, id: number): Promise<Point | null>;
+  /** The points of any service with these ids (closed ones too), unordered: a label's pickup point by its order's pointOutId. */
+  findPoints(ids: number[]): Promise<Point[]>;
   /** Whether there are any points of the service. */
   hasPoints(providerKey: string): Promise<boolean>;
   /** Whether the service has an open point in the city (or in a settlement of that name within a city); any letter case, ё = е. */
@@ -72,6 +74,8 @@ export interface ReferenceStore {
   /** Every tariff, or one service's, by id. */
   tariffs(providerKey?: string): Promise<Tariff[]>;
   findTariff(providerKey: string, id: number): Promise<Tariff | null>;
+  /** The tariffs of any service with these ids, unordered (a label's tariff name by its order's tariffId). */
+  findTariffs(ids: number[]): Promise<Tariff[]>;
   hasTariffs(providerKey: string): Promise<boolean>;
   /** Additional services matching a `/lists/services` filter, by service and their order in the data. */
   services(filter?: ListFilter): Promise<ProviderService[]>;
