@@ -7,6 +7,7 @@ import { openBrowserMode, screenshot } from '../helpers/browser';
 import { orderPayload } from '../helpers/payloads';
 import { settled } from '../helpers/settled';
 import { createdOrder } from './russian-steps';
+import type { OrderView } from '../../shared/schemas/order-detail';
 
 type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
@@ -86,7 +87,7 @@ describe('browser mode in Russian: why an order still waits in the outbox, in it
     clock.advance(60_000); // past the order's own backoff, well within the connection's pause
     await app.outbox.drain();
     const view = await app.dispatch('orders.get', shop, { orderId });
-    expect(view.ok && { status: view.value.order.statusKey, outbox: view.value.outbox }).toEqual({ status: 'uploaded', outbox: null });
+    expect(view.ok && { status: (view.value as OrderView).order.statusKey, outbox: (view.value as OrderView).outbox }).toEqual({ status: 'uploaded', outbox: null });
     await page.getByTestId('outbox-indicator').waitFor({ state: 'detached', timeout: 15_000 });
     expect(session.pageErrors()).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { orderPayload } from '../../../test/helpers/payloads';
 import { createTestApp } from '../../../test/helpers/test-app';
 import { CredentialsRefusedError, ProviderRejectedError, ProviderUnavailableError, type Carrier, type ShipmentRequest } from '../providers/provider';
 import { said } from '../../../shared/messages';
+import type { OrderView } from '../../../shared/schemas/order-detail';
 import { backoffDelay } from './backoff';
 import { CREDENTIALS_PAUSE_MS } from './outbox';
 
@@ -104,7 +105,7 @@ describe('the outbox', () => {
     expect(flaky.calls()).toBe(2); // both went out together and found the login refused
     const view = await env.app.dispatch('orders.get', env.shop, { orderId: first.orderId });
     if (!view.ok) throw new Error(JSON.stringify(view.error));
-    expect(view.value.outbox).toMatchObject({
+    expect((view.value as OrderView).outbox).toMatchObject({
       action: 'create',
       attempts: 1,
       lastError: "Flaky did not accept the account's credentials: invalid_client",
@@ -130,7 +131,7 @@ describe('the outbox', () => {
     expect(await order(first.orderId)).toMatchObject({ statusKey: 'uploaded' });
     expect(await order(second.orderId)).toMatchObject({ statusKey: 'uploaded' });
     const done = await env.app.dispatch('orders.get', env.shop, { orderId: first.orderId });
-    expect(done.ok && done.value.outbox).toBeNull();
+    expect(done.ok && (done.value as OrderView).outbox).toBeNull();
   });
 
   it('a service that answers 429 with Retry-After is not asked again before that time, though the backoff is shorter', async () => {
