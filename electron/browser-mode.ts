@@ -13,7 +13,7 @@ const builtUi = fileURLToPath(new URL('../dist/', import.meta.url));
  * session of the shop (not an API token), and the previous run's link stops working.
  */
 export async function startBrowserMode(options: ServeOptions, appOptions: Partial<AppOptions> = {}) {
-  const app = await createApp({ dataDir: options.dataDir, database: options.database, startWorkers: true, ...appOptions });
+  const app = await createApp({ dataDir: options.dataDir, database: options.database, startWorkers: true, ...(options.outbox && { outbox: options.outbox }), ...appOptions });
   try {
     for (const token of options.tokens) await app.services.companies.ensureWithToken(token);
     const desktop = await app.services.companies.desktop();

@@ -22,7 +22,21 @@ describe('serve command line', () => {
     expect(parseServeArgs([]).database).toBeUndefined();
   });
 
+  it('takes the outbox\'s lease and first wait after a failure, in seconds', () => {
+    const { outbox } = parseServeArgs(['--lease-seconds', '2', '--retry-seconds', '0.2']);
+    expect(outbox?.leaseMs).toBe(2_000);
+    // The first wait is 0.1–0.2 s (the upper half, jittered), the third 0.4–0.8 s.
+    for (const [attempts, least, most] of [[1, 100, 200], [3, 400, 800]]) {
+      const wait = outbox!.backoff!(attempts);
+      expect(wait).toBeGreaterThanOrEqual(least);
+      expect(wait).toBeLessThanOrEqual(most);
+    }
+    expect(parseServeArgs([]).outbox).toBeUndefined();
+  });
+
   it.each([
+    [['--lease-seconds', '0.5'], /--lease-seconds must be a number of seconds from 1 to 86400, not 0.5/],
+    [['--retry-seconds', 'soon'], /--retry-seconds must be a number of seconds/],
     [['--database', '/tmp/shop.db'], /--database must be a PostgreSQL URL/],
     [['--port', '70000'], /--port must be a whole number/],
     [['--port', 'abc'], /--port must be a whole number/],

@@ -8,7 +8,7 @@ import { dispatch, type CommandTable } from './commands';
 import { createCourierRefresh } from './courier/courier-refresh';
 import { createCourierService } from './courier/courier-service';
 import { createCompanyService } from './companies/company-service';
-import { createEventBus } from './events';
+import { createEventBus, relayAcrossInstances } from './events';
 import { createIntervalService } from './intervals/interval-service';
 import { guardedFetch, type FetchLike } from './import/download';
 import { createImportService, type ImportOptions } from './import/import-service';
@@ -20,7 +20,7 @@ import { createFileLog } from './logging/file-log';
 import { supportBundle } from './logging/support-bundle';
 import { createOrderService } from './orders/order-service';
 import { createApiLoginService } from './api-login/api-login-service';
-import { createOutbox } from './outbox/outbox';
+import { createOutbox, type OutboxDeps } from './outbox/outbox';
 import type { Carrier } from './providers/provider';
 import { createProviderRegistry } from './providers/registry';
 import { sandboxServices } from './providers/sandbox/catalog';
@@ -101,6 +101,8 @@ export interface AppOptions {
   wrapProvider?: (provider: Carrier) => Carrier;
   /** Knobs of the webhook calls (tests: a short timeout). */
   webhooks?: Pick<WebhookDeliveryDeps, 'timeoutMs' | 'pollMs' | 'batchSize'>;
+  /** Knobs of the outbox: its lease on the jobs it claims, the wait after a failed call (tests: short ones). */
+  outbox?: Pick<OutboxDeps, 'leaseMs' | 'backoff'>;
 }
 
 /** The composition root: database, services, command table. Both shells and the tests start here. */
@@ -152,7 +154,9 @@ export async function createApp(options: AppOptions) {
     ),
     connections,
   );
-  const outbox = createOutbox({ store: stores.orders, clock, providers, events, log, laneOf: connections.laneOf });
+  const outbox = createOutbox({ store: stores.orders, clock, providers, events, log, laneOf: connections.laneOf, ...options.outbox });
+  // Other instances on the same database (PostgreSQL) hear of changes made here, and this one of theirs.
+  const stopRelay = await relayAcrossInstances(events, stores.instances, outbox.holder, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`));
   const companies = createCompanyService(stores.accounts, clock);
   const apiLogins = createApiLoginService({ accounts: stores.accounts, clock });
   const auth = createAuthService({ accounts: stores.accounts, clock, companies, events });
@@ -180,7 +184,7 @@ export async function createApp(options: AppOptions) {
   const importPresets = createImportPresetService({ drafts: stores.drafts, clock });
   const backup = createBackupService({ backups: stores.backups, files: sqliteDatabaseFiles(options.nativeBinding), clock, log, dataDir: options.dataDir });
   const courierRefresh = createCourierRefresh({ store: stores.courierCalls, clock, providers, events, log, laneOf: connections.laneOf });
-  const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, courier: courierRefresh, settings, events, log });
+  const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, courier: courierRefresh, settings, events, log, exclusive: stores.instances.tryRunExclusive });
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir;
   const labels = createLabelService({ orders: stores.orders, reference: stores.reference, providers, resourcesDir, log });
   const acts = createActService({ store: stores.orders, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });
@@ -346,6 +350,7 @@ export async function createApp(options: AppOptions) {
         await webhookDelivery.stop();
         await outbox.stop();
         await connections.stop();
+        await stopRelay();
         await store.close();
         await fileLog?.close();
       })();

@@ -29,7 +29,15 @@ export interface OutboxDeps {
   breaker?: BreakerOptions;
   /** How long stop() waits for the calls that are out (default 5 s); what is still out then is picked up at the next start. */
   stopGraceMs?: number;
+  /**
+   * How long a claimed job stays this outbox's (default LEASE_MS_DEFAULT), renewed every third of it while its call is
+   * out: another instance on the database takes the job only when this one died and the lease ran out.
+   */
+  leaseMs?: number;
 }
+
+/** An outbox's lease on the jobs it claims: a dead instance's jobs go to another within this. */
+export const LEASE_MS_DEFAULT = 60_000;
 
 /** What a carrier is given for one stored order. */
 export const requestFor = (order: StoredOrder): ShipmentRequest => ({
@@ -82,9 +90,14 @@ const CLAIM_SCAN = 200;
 export function createOutbox(deps: OutboxDeps) {
   const { store, clock, providers, events, log } = deps;
   const backoff = deps.backoff ?? jitteredBackoff;
+  /** This instance's name on the jobs it leases. */
   const holder = randomUUID();
+  const leaseMs = deps.leaseMs ?? LEASE_MS_DEFAULT;
   /** The jobs out now, each settling when its outcome is recorded. */
   const inFlight = new Set<Promise<void>>();
+  /** The ids of the jobs out now, whose leases renew() moves on. */
+  const heldIds = new Set<number>();
+  let renewTimer: NodeJS.Timeout | null = null;
   /** Wakes a drain waiting for a place to free up (a job ended or waits between its calls). */
   let wakeDrain: (() => void) | null = null;
   const lanes = createLanes(clock, deps.laneOf, deps.breaker, () => {
@@ -315,6 +328,7 @@ export function createOutbox(deps: OutboxDeps) {
   /** Starts a claimed job; it counts against its lane until its outcome is recorded (its place is freed at once, see lanes.ts). */
   function launch(job: Job, lane: Lane) {
     lanes.startJob(lane);
+    heldIds.add(job.id);
     const slot = lanes.slotOf(lane);
     const run: Promise<void> = runJob(job, lane, slot)
       .catch((error) => {
@@ -322,10 +336,20 @@ export function createOutbox(deps: OutboxDeps) {
       })
       .finally(() => {
         inFlight.delete(run);
+        heldIds.delete(job.id);
         finishedSincePublish++;
         lanes.endJob(lane, slot.end());
       });
     inFlight.add(run);
+  }
+
+  /**
+   * Keeps the leases of the jobs out: a call (with its retries inside, a CDEK check) may outlast a lease, and a job
+   * whose lease ran out while its holder lives would be called twice. A renewal that fails is tried at the next tick.
+   */
+  async function renewLeases() {
+    if (heldIds.size === 0) return;
+    await store.renewLeases(holder, [...heldIds], clock.now() + leaseMs);
   }
 
   /** Claims as many due jobs as the services have room for and starts them. Resolves with how many started. */
@@ -335,6 +359,8 @@ export function createOutbox(deps: OutboxDeps) {
     const room = new Map<Lane, number>();
     const chosen = new Map<number, Lane>();
     for (const candidate of candidates) {
+      // A job of ours still out is never claimed again, whatever the clock says of its lease (a hand-moved test clock).
+      if (heldIds.has(candidate.id)) continue;
       const lane = lanes.of(candidate.providerKey, candidate.providerConnectId);
       const left = room.get(lane) ?? lanes.room(lane);
       room.set(lane, left - 1);
@@ -345,6 +371,7 @@ export function createOutbox(deps: OutboxDeps) {
       candidates.filter((c) => chosen.has(c.id)),
       now,
       (c) => now + backoff(c.attempts + 1),
+      now + leaseMs,
     );
     for (const job of jobs) launch(job, chosen.get(job.id)!);
     return jobs.length;
@@ -466,6 +493,9 @@ export function createOutbox(deps: OutboxDeps) {
       if (timer) pumpSoon();
     },
 
+    /** This instance's name on the jobs it leases (made at start). */
+    holder,
+
     /** Gives back the jobs a previous run held when it stopped mid-call or crashed, so they go at once. */
     recover: () => store.releaseAbandonedJobs(holder),
 
@@ -478,6 +508,8 @@ export function createOutbox(deps: OutboxDeps) {
         publishStates().catch((error) => log.error('outbox state failed', error));
       }, intervalMs);
       timer.unref();
+      renewTimer = setInterval(() => void renewLeases().catch((error) => log.error('outbox: renewing the leases failed', error)), Math.max(1, Math.floor(leaseMs / 3)));
+      renewTimer.unref();
       pumpSoon();
     },
 
@@ -489,6 +521,8 @@ export function createOutbox(deps: OutboxDeps) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (renewTimer) clearInterval(renewTimer);
+      renewTimer = null;
       if (wakeTimer) clearTimeout(wakeTimer);
       wakeTimer = null;
       wakeTime = Infinity;

@@ -22,6 +22,11 @@ export interface RefreshSchedulerDeps {
   log: Logger;
   /** Orders per step of a run (one progress event each). */
   chunkSize?: number;
+  /**
+   * Runs a scheduled run unless another instance on the database runs it now (the instances store's
+   * tryRunExclusive); default: just runs it (one app on the database).
+   */
+  exclusive?: (name: string, work: () => Promise<void>) => Promise<boolean>;
   /** Wait after start when no refresh ran for a whole interval (the window opens first). */
   startDelayMs?: number;
 }
@@ -216,11 +221,22 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
     return scheduling;
   }
 
+  /**
+   * A scheduled run, once per interval across the instances on the database: under the lock, and only when no
+   * instance ran one since this timer was set (the last run is read again under the lock).
+   */
+  async function scheduledRun() {
+    const { refreshIntervalMinutes } = await settings.preferences();
+    const last = await lastGlobalRun();
+    if (last && last.finished_at + refreshIntervalMinutes * 60_000 > clock.now()) return;
+    await begin({}, 'schedule');
+  }
+
   async function tick() {
     cancelTimer = null;
     nextAt = null;
     try {
-      await begin({}, 'schedule');
+      await (deps.exclusive ?? ((_name, work) => work().then(() => true)))('status-refresh', scheduledRun);
     } catch (error) {
       log.error('scheduled status refresh failed', error);
     }

@@ -753,3 +753,18 @@ describe('0046 delivery prices beside the payload', () => {
     sqlite.close();
   });
 });
+
+describe('0049 outbox lease holder', () => {
+  it('keeps a held job with its holder, now named lease_holder, and its lease', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version < 49));
+    sqlite.prepare("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'A', 'ta', 0)").run();
+    sqlite
+      .prepare("INSERT INTO orders (id, company_id, client_number, provider_key, state, status_key, status_changed_at, recipient_name, recipient_phone, cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (1, 1, 'N-1', 'cdek', 'active', 'uploading', 0, 'R', '+7', 0, 0, '{}', 0, 0)")
+      .run();
+    sqlite.prepare("INSERT INTO outbox (order_id, action, attempts, next_attempt_at, created_at, holder, lease_until) VALUES (1, 'create', 1, 5, 0, 'run-1', 9000)").run();
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 49));
+    expect(sqlite.prepare('SELECT lease_holder, lease_until FROM outbox').get()).toEqual({ lease_holder: 'run-1', lease_until: 9000 });
+    sqlite.close();
+  });
+});

@@ -13,6 +13,8 @@ export interface OpenedPostgres {
   pool: pg.Pool;
   /** The connection URL as given (with its password: pg_dump needs it); `describePostgres` for messages. */
   url: string;
+  /** Work to do before the pool ends (a listening connection of its own to close). */
+  onClose(hook: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -110,11 +112,16 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<Opened
     throw new Error(`Cannot open the PostgreSQL database ${describePostgres(options.url)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const hooks: (() => Promise<void>)[] = [];
   return {
     db,
     pool,
     url: options.url,
-    close: () => db.destroy(), // ends the pool
+    onClose: (hook) => void hooks.push(hook),
+    async close() {
+      for (const hook of hooks.splice(0)) await hook();
+      await db.destroy(); // ends the pool
+    },
   };
 }
 

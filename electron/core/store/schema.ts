@@ -142,8 +142,8 @@ export interface OutboxTable {
   /** The last error as a message (JSON { key, params }, shared/messages) for the window. */
   last_error_message: string | null;
   created_at: number;
-  /** The outbox that claimed the job and until when (0022); null: free to claim. */
-  holder: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The instance (its outbox) whose lease the job is under, and until when (0022, renamed in 0049); null: free to claim. */
+  lease_holder: ColumnType<string | null, string | null | undefined, string | null>;
   lease_until: ColumnType<number | null, number | null | undefined, number | null>;
   /** Failures counted against the attempt limit (0022). */
   failed_attempts: ColumnType<number, number | undefined, number>;

@@ -33,6 +33,9 @@ import { createPostgresPostalBatchesStore } from './postal-batches/postgres';
 import { createPostgresReferenceStore } from './reference/postgres';
 import { createPostgresSandboxStore } from './sandbox/postgres';
 import { createPostgresWebhooksStore } from './webhooks/postgres';
+import type { InstancesStore } from './instances/instances-store';
+import { createPostgresInstancesStore } from './instances/postgres';
+import { createSqliteInstancesStore } from './instances/sqlite';
 
 /**
  * Every aggregate's store: what services are built from (app.ts). One implementation per engine: SQLite's
@@ -50,6 +53,8 @@ export interface Stores {
   connections: ConnectionsStore;
   sandbox: SandboxStore;
   orders: OrdersStore;
+  /** The other ShipDesk instances on the database: periodic work run by one at a time, broadcasts between them. */
+  instances: InstancesStore;
 }
 
 export function openSqliteStores(opened: OpenedDatabase): Stores {
@@ -65,6 +70,7 @@ export function openSqliteStores(opened: OpenedDatabase): Stores {
     connections: createSqliteConnectionsStore(opened),
     sandbox: createSqliteSandboxStore(opened),
     orders: createSqliteOrdersStore(opened),
+    instances: createSqliteInstancesStore(),
   };
 }
 
@@ -81,6 +87,7 @@ export function openPostgresStores(opened: OpenedPostgres): Stores {
     connections: createPostgresConnectionsStore(opened),
     sandbox: createPostgresSandboxStore(opened),
     orders: createPostgresOrdersStore(opened),
+    instances: createPostgresInstancesStore(opened),
   };
 }
 

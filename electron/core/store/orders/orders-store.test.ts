@@ -230,14 +230,48 @@ for (const [engine, open] of Object.entries(factories)) {
         expect(await store.findOrder(shop, lost)).toMatchObject({ state: 'canceled', statusKey: 'problem' });
       });
 
-      it('holds a service’s waiting jobs until a moment, and frees the jobs a previous holder left', async () => {
+      it('holds a service’s waiting jobs until a moment, and frees the jobs a previous holder left: at once on SQLite (one app on the file), at their lease’s end on PostgreSQL (another instance may be alive)', async () => {
         await createOne('R-1');
         await createOne('R-2');
-        const [taken] = await store.claimJobs('old-run', (await store.dueJobs(1_000, 1, [])), 1_000, () => 1_000);
+        const [taken] = await store.claimJobs('old-run', (await store.dueJobs(1_000, 1, [])), 1_000, () => 1_000, 100_000);
         await store.holdJobsUntil([{ providerKey: 'sandbox-express', providerConnectId: null }], 50_000);
         expect((await store.dueJobs(40_000, 100, [])).map((j) => j.id)).toEqual([]);
-        expect(await store.releaseAbandonedJobs(holder)).toBe(1);
-        expect((await store.dueJobs(40_000, 100, [])).map((j) => j.id)).toEqual([taken.id]);
+        const oneApp = engine === 'sqlite';
+        expect(await store.releaseAbandonedJobs(holder)).toBe(oneApp ? 1 : 0);
+        expect((await store.dueJobs(40_000, 100, [])).map((j) => j.id)).toEqual(oneApp ? [taken.id] : []);
+        expect((await store.dueJobs(100_000, 100, [])).map((j) => j.id)).toContain(taken.id);
+      });
+
+      it('gives a job whose lease ended to another holder; the first can then record nothing of it', async () => {
+        const id = await createOne('S-1');
+        const [first] = await store.claimJobs(holder, await store.dueJobs(1_000, 10, []), 1_000, () => 1_000, 5_000);
+        expect(await store.claimJobs('holder-2', await store.dueJobs(4_999, 10, []), 4_999, () => 4_999, 9_000)).toEqual([]);
+        const [again] = await store.claimJobs('holder-2', await store.dueJobs(5_000, 10, []), 5_000, () => 5_000, 9_000);
+        expect(again).toMatchObject({ id: first.id, attempts: 2 });
+        expect(await store.jobStillHeld(holder, first.id)).toBe(false);
+        const registration = { jobId: first.id, orderId: id, companyId: shop, providerNumber: 'SBE-9', additionalProviderNumber: null, barcode: null, trackingUrl: null, status: { key: 'uploaded', at: 6_000 } } as const;
+        expect(await store.recordRegistrations(holder, [registration])).toEqual([]);
+        expect(await store.recordRegistrations('holder-2', [registration])).toEqual([first.id]);
+      });
+
+      it('renews the leases of the holder’s own jobs only', async () => {
+        await createOne('T-1');
+        await createOne('T-2');
+        const jobs = await store.claimJobs(holder, await store.dueJobs(1_000, 10, []), 1_000, () => 1_000, 5_000);
+        const ids = jobs.map((j) => j.id);
+        expect(await store.renewLeases('holder-2', ids, 90_000)).toBe(0);
+        expect(await store.renewLeases(holder, ids, 20_000)).toBe(2);
+        expect(await store.dueJobs(19_999, 10, [])).toEqual([]);
+        expect((await store.dueJobs(20_000, 10, [])).map((j) => j.id).sort()).toEqual([...ids].sort());
+      });
+
+      it('never gives one job to two holders claiming at the same moment', async () => {
+        for (let i = 1; i <= 20; i++) await createOne(`U-${i}`);
+        const candidates = await store.dueJobs(1_000, 100, []);
+        const [one, two] = await Promise.all(['holder-a', 'holder-b'].map((who) => store.claimJobs(who, candidates, 1_000, () => 1_000, 60_000)));
+        const taken = [...one, ...two].map((j) => j.id);
+        expect(new Set(taken).size).toBe(taken.length);
+        expect(taken.sort()).toEqual(candidates.map((c) => c.id).sort());
       });
     });
   });

@@ -459,17 +459,24 @@ export interface OrdersStore extends OrderHandoverStore, OrderFiguresStore {
    */
   dueJobs(now: number, limit: number, skip: ServicePair[]): Promise<DueJob[]>;
   /**
-   * Takes the jobs for `holder` with a lease, in one write: each attempt is counted before its call and its
-   * earliest retry set (`retryAt`), should the holder die mid-call. Returns the jobs it got, with their orders.
+   * Takes the jobs for `holder` with a lease until `leaseUntil` (default LEASE_MS from now), in one write: each
+   * attempt is counted before its call and its earliest retry set (`retryAt`), should the holder die mid-call.
+   * A job another holder leases (its lease not ended) is left, also when that holder is another instance
+   * claiming at the same moment. Returns the jobs it got, with their orders.
    */
-  claimJobs(holder: string, candidates: DueJob[], now: number, retryAt: (job: DueJob) => number): Promise<ClaimedJob[]>;
+  claimJobs(holder: string, candidates: DueJob[], now: number, retryAt: (job: DueJob) => number, leaseUntil?: number): Promise<ClaimedJob[]>;
+  /** Moves the lease of the holder's jobs among these on to `until` (its calls are still out); returns how many it still held. */
+  renewLeases(holder: string, jobIds: number[], until: number): Promise<number>;
   /** Whether the job is still the holder's: not withdrawn (order canceled or deleted) and not taken over. */
   jobStillHeld(holder: string, jobId: number): Promise<boolean>;
   /** Gives a failed job back to the queue. */
   releaseJob(holder: string, jobId: number, failure: JobFailure): Promise<void>;
   /** Jobs of these pairs nobody holds are due no sooner than `at` (a breaker opened). */
   holdJobsUntil(pairs: ServicePair[], at: number): Promise<void>;
-  /** Frees the jobs other holders left (a previous run that stopped mid-call); returns how many. */
+  /**
+   * Frees the jobs other holders left (a previous run that stopped mid-call); returns how many. Where several
+   * instances share the queue (PostgreSQL) none is freed: another holder may be alive; its jobs go when their lease ends.
+   */
   releaseAbandonedJobs(holder: string): Promise<number>;
   /** Records registrations together: each job still held is removed and its order registered. Returns the job ids recorded. */
   recordRegistrations(holder: string, registrations: RegistrationToRecord[]): Promise<number[]>;

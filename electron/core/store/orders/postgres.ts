@@ -3,8 +3,12 @@ import { searchVariants } from '../../../../shared/search-text';
 import { postgresText } from '../filter-sql';
 import type { OpenedPostgres } from '../postgres';
 import { containsPattern, type OrderSearchSql } from './order-search';
-import type { OrdersStore } from './orders-store';
-import { createOrdersQueries } from './queries';
+import type { Selectable } from 'kysely';
+import type { Db } from '../database';
+import type { OutboxTable } from '../schema';
+import type { ClaimedJob, DueJob, OrdersStore } from './orders-store';
+import { createOrdersQueries, LEASE_MS } from './queries';
+import { toJob, toOrder } from './rows';
 
 /**
  * What an order is found by, folded as shared/search-text.ts folds it (lower case by ICU's root locale, ё → е; the
@@ -35,12 +39,44 @@ export const postgresOrderSearch: OrderSearchSql = {
 };
 
 /**
- * The orders store on PostgreSQL: the engine-neutral queries (queries.ts) over the pool, with the search on a pg_trgm
- * index, text folded by built-ins, and an order's row locked while a change reads and decides on it.
+ * PostgreSQL's claim, for several instances at once: the candidates still free (no lease, or one that ended) are
+ * locked with FOR UPDATE SKIP LOCKED, so an instance never waits on the rows another is claiming and never takes
+ * them; one UPDATE leases what it got (each with its own retry time), one SELECT reads their orders.
  */
-export const createPostgresOrdersStore = ({ db }: OpenedPostgres): OrdersStore => createOrdersQueries(db, {
+async function claimJobs(db: Db, holder: string, candidates: DueJob[], now: number, retryAt: (job: DueJob) => number, leaseUntil = now + LEASE_MS): Promise<ClaimedJob[]> {
+  if (candidates.length === 0) return [];
+  const retries = sql.join(candidates.map((c) => sql`(${c.id}::bigint, ${retryAt(c)}::bigint)`));
+  const ids = sql.join(candidates.map((c) => c.id));
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<Selectable<OutboxTable>>`
+      UPDATE outbox SET attempts = outbox.attempts + 1, next_attempt_at = due.retry_at, lease_holder = ${holder}, lease_until = ${leaseUntil}
+      FROM (VALUES ${retries}) AS due (id, retry_at)
+      WHERE outbox.id = due.id AND outbox.id IN (
+        SELECT id FROM outbox WHERE id IN (${ids}) AND (lease_until IS NULL OR lease_until <= ${now}) FOR UPDATE SKIP LOCKED)
+      RETURNING outbox.*`.execute(trx);
+    if (rows.length === 0) return [];
+    const orders = await trx.selectFrom('orders').selectAll().where('id', 'in', rows.map((r) => r.order_id)).execute();
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    // In the order the claim asked for them (oldest due first), as SQLite's claim gives them.
+    const position = new Map(candidates.map((c, i) => [c.id, i]));
+    return rows
+      .sort((a, b) => position.get(a.id)! - position.get(b.id)!)
+      .map((job): ClaimedJob => ({ ...toJob(job), order: toOrder(byId.get(job.order_id)!) }));
+  });
+}
+
+/**
+ * The orders store on PostgreSQL: the engine-neutral queries (queries.ts) over the pool, with the search on a pg_trgm
+ * index, text folded by built-ins, an order's row locked while a change reads and decides on it, and the outbox's
+ * queue shared by every instance on the database (claimJobs above).
+ */
+export const createPostgresOrdersStore = ({ db }: OpenedPostgres): OrdersStore => ({
+  ...createOrdersQueries(db, {
     text: postgresText,
     search: postgresOrderSearch,
     lockRows: true,
+    sharedQueue: true,
     payloadText: (path) => sql<string | null>`(payload::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`,
-  });
+  }),
+  claimJobs: (holder, candidates, now, retryAt, leaseUntil) => claimJobs(db, holder, candidates, now, retryAt, leaseUntil),
+});

@@ -11,7 +11,7 @@ import { orderHandovers } from './handovers';
 import { importedOrderWrites } from './imported-orders';
 import { filteredOrders, listedColumns, listOrders, type OrderSearchSql } from './order-search';
 import {
-  ClientNumberTaken, type ClaimedJob, type CreateOutcome, type DueJob, type ListedOrder, type NewStatus, type OrdersStore, type OrderToCreate,
+  ClientNumberTaken, type CreateOutcome, type DueJob, type ListedOrder, type NewStatus, type OrdersStore, type OrderToCreate,
   type ServicePair,
 } from './orders-store';
 import { columnsOf, messageJson, toJob, toListedOrder, toOrder } from './rows';
@@ -36,12 +36,17 @@ export interface OrdersEngine {
   lockRows: boolean;
   /** A text field of the order's JSON payload by its path (SQLite's json_extract, PostgreSQL's #>>); a literal path. */
   payloadText: (path: readonly string[]) => RawBuilder<string | null>;
+  /**
+   * Whether other processes claim from the same queue (PostgreSQL: several instances): a job another holder has
+   * is then left until its lease ends, never taken at start. SQLite's file has one app on it.
+   */
+  sharedQueue: boolean;
 }
 
 /**
- * How long a claimed job stays with its holder. Longer than any job takes (a call times out after 15 s; a
- * CDEK create polls for about 12 s more), so a live holder never loses a job it is still running; a
- * holder that died leaves its jobs to whoever claims after this.
+ * How long a claim leases a job when its holder names no lease of its own (the outbox does, and renews it while
+ * the call is out). Longer than any job takes (a call times out after 15 s; a CDEK create polls for about 12 s
+ * more); a holder that died leaves its jobs to whoever claims after this.
  */
 export const LEASE_MS = 10 * 60_000;
 
@@ -122,7 +127,8 @@ async function createIn(trx: Trx, o: OrderToCreate): Promise<CreateOutcome> {
   return { orderId: made.id };
 }
 
-export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
+/** Every query but the claim, which each engine takes in its own way (SQLite: prepared statements; PostgreSQL: SKIP LOCKED). */
+export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersStore, 'claimJobs'> {
   return {
     ...statusHistoryReads(db, engine.text),
     ...importedOrderWrites(db),
@@ -260,29 +266,17 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
       return rows.map((r): DueJob => ({ ...toJob(r), providerKey: r.provider_key, providerConnectId: r.provider_connect_id }));
     },
 
-    async claimJobs(holder, candidates, now, retryAt) {
-      if (candidates.length === 0) return [];
-      return db.transaction().execute(async (trx) => {
-        const claimed: ClaimedJob[] = [];
-        for (const c of candidates) {
-          // The lease condition again: a job another holder took between the read and this write stays theirs.
-          const job = await trx
-            .updateTable('outbox')
-            .set((eb) => ({ attempts: sql<number>`${eb.ref('attempts')} + 1`, next_attempt_at: retryAt(c), holder, lease_until: now + LEASE_MS }))
-            .where('id', '=', c.id)
-            .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-            .returningAll()
-            .executeTakeFirst();
-          if (!job) continue;
-          const order = await trx.selectFrom('orders').selectAll().where('id', '=', job.order_id).executeTakeFirstOrThrow();
-          claimed.push({ ...toJob(job), order: toOrder(order) });
-        }
-        return claimed;
-      });
-    },
-
     jobStillHeld: async (holder, jobId) =>
-      (await db.selectFrom('outbox').select('id').where('id', '=', jobId).where('holder', '=', holder).executeTakeFirst()) !== undefined,
+      (await db.selectFrom('outbox').select('id').where('id', '=', jobId).where('lease_holder', '=', holder).executeTakeFirst()) !== undefined,
+
+    async renewLeases(holder, jobIds, until) {
+      let renewed = 0;
+      for (const ids of chunked(jobIds)) {
+        const result = await db.updateTable('outbox').set({ lease_until: until }).where('lease_holder', '=', holder).where('id', 'in', ids).executeTakeFirst();
+        renewed += Number(result.numUpdatedRows);
+      }
+      return renewed;
+    },
 
     async releaseJob(holder, jobId, failure) {
       await db
@@ -292,11 +286,11 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
           last_error_message: messageJson(failure.errorMessage),
           next_attempt_at: later('next_attempt_at', failure.notBefore),
           failed_attempts: failure.counts ? sql<number>`${eb.ref('failed_attempts')} + 1` : eb.ref('failed_attempts'),
-          holder: null,
+          lease_holder: null,
           lease_until: null,
         }))
         .where('id', '=', jobId)
-        .where('holder', '=', holder)
+        .where('lease_holder', '=', holder)
         .execute();
     },
 
@@ -305,13 +299,15 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
       await db
         .updateTable('outbox')
         .set({ next_attempt_at: later('next_attempt_at', at) })
-        .where('holder', 'is', null)
+        .where('lease_holder', 'is', null)
         .where('order_id', 'in', (qb) => qb.selectFrom('orders as r').select('r.id').where(ofPairs(pairs)))
         .execute();
     },
 
     async releaseAbandonedJobs(holder) {
-      const result = await db.updateTable('outbox').set({ holder: null, lease_until: null }).where('holder', 'is not', null).where('holder', '!=', holder).executeTakeFirst();
+      // Several instances share PostgreSQL's queue: another holder may be alive, so its jobs wait for their lease to end.
+      if (engine.sharedQueue) return 0;
+      const result = await db.updateTable('outbox').set({ lease_holder: null, lease_until: null }).where('lease_holder', 'is not', null).where('lease_holder', '!=', holder).executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
@@ -319,7 +315,7 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
       db.transaction().execute(async (trx) => {
         const recorded: number[] = [];
         for (const r of registrations) {
-          const removed = await trx.deleteFrom('outbox').where('id', '=', r.jobId).where('holder', '=', holder).executeTakeFirst();
+          const removed = await trx.deleteFrom('outbox').where('id', '=', r.jobId).where('lease_holder', '=', holder).executeTakeFirst();
           if (Number(removed.numDeletedRows) === 0) continue; // withdrawn while the call was out: the result is dropped
           await trx
             .updateTable('orders')
@@ -334,7 +330,7 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): OrdersStore {
 
     async finishJob(holder, job, outcome) {
       return db.transaction().execute(async (trx) => {
-        const removed = await trx.deleteFrom('outbox').where('id', '=', job.id).where('holder', '=', holder).executeTakeFirst();
+        const removed = await trx.deleteFrom('outbox').where('id', '=', job.id).where('lease_holder', '=', holder).executeTakeFirst();
         if (Number(removed.numDeletedRows) === 0) return false;
         if (outcome.revive && !(await liveClientNumber(trx, job.order.companyId, job.order.clientNumber))) {
           await trx.updateTable('orders').set({ state: 'active', canceled_at: null, deleted_at: null }).where('id', '=', job.orderId).execute();

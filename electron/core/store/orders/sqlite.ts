@@ -82,12 +82,12 @@ function prepareHotPaths(sqlite: BetterSqlite3.Database) {
     },
     // The lease condition again: a job another holder took between the read and this write stays theirs.
     claim: sqlite.prepare(
-      'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, holder = ?, lease_until = ? WHERE id = ? AND (lease_until IS NULL OR lease_until <= ?)',
+      'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, lease_holder = ?, lease_until = ? WHERE id = ? AND (lease_until IS NULL OR lease_until <= ?)',
     ),
     orderById: sqlite.prepare('SELECT * FROM orders WHERE id = ?'),
     jobById: sqlite.prepare('SELECT * FROM outbox WHERE id = ?'),
-    held: sqlite.prepare('SELECT 1 FROM outbox WHERE id = ? AND holder = ?'),
-    removeHeld: sqlite.prepare('DELETE FROM outbox WHERE id = ? AND holder = ?'),
+    held: sqlite.prepare('SELECT 1 FROM outbox WHERE id = ? AND lease_holder = ?'),
+    removeHeld: sqlite.prepare('DELETE FROM outbox WHERE id = ? AND lease_holder = ?'),
     numbers: sqlite.prepare('UPDATE orders SET provider_number = ?, additional_provider_number = ?, barcode = ?, tracking_url = ? WHERE id = ?'),
     // tracking's write (the refresh benchmark's hot path)
     stateOf: sqlite.prepare<[number], { status_key: string; state: string }>('SELECT status_key, state FROM orders WHERE id = ?'),
@@ -150,18 +150,19 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
   });
 
   return {
-    ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false, payloadText: (path) => sql<string | null>`json_extract(payload, ${sql.lit(`$.${path.join('.')}`)})` }),
+    ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false, sharedQueue: false, payloadText: (path) => sql<string | null>`json_extract(payload, ${sql.lit(`$.${path.join('.')}`)})` }),
     ...sqliteImportWrites(db, sqlite),
 
     createOrders: (orders) => raw(() => createAll(orders)),
 
-    async claimJobs(holder, candidates, now, retryAt) {
+    /** One app on the file, one writer at a time: the lease condition in the UPDATE is all a claim needs. */
+    async claimJobs(holder, candidates, now, retryAt, leaseUntil = now + LEASE_MS) {
       if (candidates.length === 0) return [];
       const s = st();
       return raw(() =>
         sqlite.transaction(() =>
           candidates.flatMap((c): ClaimedJob[] => {
-            if (s.claim.run(retryAt(c), holder, now + LEASE_MS, c.id, now).changes === 0) return [];
+            if (s.claim.run(retryAt(c), holder, leaseUntil, c.id, now).changes === 0) return [];
             const job = s.jobById.get(c.id) as Selectable<OutboxTable>;
             return [{ ...toJob(job), order: toOrder(s.orderById.get(c.orderId) as OrderRow) }];
           }),
