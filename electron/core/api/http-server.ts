@@ -11,7 +11,7 @@ import { AppError, interfaceErrorBody, internalError, notFound, unauthorized, un
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import { createBodyParser } from './body-parser';
 import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
-import { createRouter, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
+import { createRouter, isEncoded, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
 import { serveStatic } from './static-files';
 
 export interface HttpServerOptions {
@@ -31,16 +31,20 @@ export interface HttpServerOptions {
 export const isLocalHost = (host: string, port: number) => host === `127.0.0.1:${port}` || host === `localhost:${port}`;
 
 
-function send(res: ServerResponse, status: number, value: unknown, format: WireFormat, extraHeaders: Record<string, string> = {}) {
-  const { contentType, text } = encodeBody(value, format);
+function sendBytes(res: ServerResponse, status: number, contentType: string, bytes: string | Buffer, extraHeaders: Record<string, string> = {}) {
   res.writeHead(status, {
     'Content-Type': contentType,
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': Buffer.byteLength(bytes),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     ...extraHeaders,
   });
-  res.end(text);
+  res.end(bytes);
+}
+
+function send(res: ServerResponse, status: number, value: unknown, format: WireFormat, extraHeaders: Record<string, string> = {}) {
+  const { contentType, text } = encodeBody(value, format);
+  sendBytes(res, status, contentType, text, extraHeaders);
 }
 
 /** Error bodies go out as the interface defines them: the messages' keys are for the app's own channel only. */
@@ -147,6 +151,7 @@ export function createHttpServer({
         res.on('close', () => streams.delete(res));
         result.stream(res);
       }
+      else if (isEncoded(result)) sendBytes(res, 200, result.encoded.contentType, result.encoded.bytes);
       else if (isWithStatus(result)) send(res, result.status, result.body, format);
       else send(res, 200, result, format);
     } catch (error) {
