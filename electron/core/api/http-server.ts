@@ -7,7 +7,7 @@ import { said } from '../../../shared/messages';
 import type { App } from '../app';
 import { clientOf, isCaller, type Visitor } from '../auth/caller';
 import { tokenFrom } from '../companies/company-service';
-import { AppError, interfaceErrorBody, internalError, notFound, unauthorized, unexpectedError } from '../errors';
+import { AppError, describedBy, interfaceErrorBody, internalError, notFound, unauthorized, unexpectedError } from '../errors';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import { createBodyParser } from './body-parser';
 import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
@@ -53,7 +53,7 @@ const sendError = (res: ServerResponse, status: number, body: ErrorBody, format:
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () =>
-    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', description: `The body must be at most ${limit} bytes` });
+    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', ...describedBy(said('api.bodyTooLarge', { bytes: limit, mib: Math.round((limit / 2 ** 20) * 10) / 10 })) });
   if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -141,7 +141,8 @@ export function createHttpServer({
           caller = clientOf(company.companyId, address);
         }
       }
-      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      const limit = typeof route.bodyLimit === 'function' ? route.bodyLimit(params) : (route.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, limit);
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
       const body = await decodeBody(raw, req.headers, bodies);
       const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, caller, format, remoteAddress: req.socket.remoteAddress, secure: 'encrypted' in req.socket };

@@ -87,8 +87,8 @@ export interface Route<Params = Record<string, string>, Query = QueryValues, Bod
    * <secret>`), and the route checks the caller's role itself; an API token is only a client there.
    */
   session?: boolean;
-  /** Largest accepted body in bytes; default 1 MiB. */
-  bodyLimit?: number;
+  /** Largest accepted body in bytes, or by the path's parameters (a command's own); default 1 MiB. */
+  bodyLimit?: number | ((params: Record<string, string>) => number);
   params?: z.ZodType<Params>;
   query?: z.ZodType<Query>;
   body?: z.ZodType<Body>;
