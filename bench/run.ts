@@ -1,4 +1,5 @@
-// `npm run bench` runs every benchmark; `npm run bench -- create points` runs some; `--quick` uses
+// `npm run bench` runs every benchmark; `npm run bench -- create points` runs some (`--postgres`: each with its
+// PostgreSQL twin, `create-pg`…, which otherwise run only when named); `--quick` uses
 // small sizes (seconds; what CI runs so the benchmarks keep working); `--list` names them.
 // stdout: one JSON line per benchmark. Progress goes to stderr. The lines are also written to
 // bench/results/latest.json (quick: latest-quick.json; `--out <file>` elsewhere), merged by name.
@@ -6,9 +7,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchmarks } from './benchmarks/index';
+import { allBenchmarks, benchmarks, postgresBenchmarks } from './benchmarks/index';
 import { repoRoot } from './lib/child';
 import { resultLine, Skip, type BenchContext, type ResultLine } from './lib/report';
+import { stopBenchPostgres } from './lib/postgres';
 import { createSeededDirs } from './lib/seeded-dirs';
 import { round } from './lib/stats';
 
@@ -32,19 +34,26 @@ export function machine() {
 async function main() {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
-    options: { quick: { type: 'boolean', default: false }, list: { type: 'boolean', default: false }, out: { type: 'string' } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      postgres: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
   if (values.list) {
-    for (const b of benchmarks) console.log(`${b.name.padEnd(8)} ${b.title}`);
+    for (const b of allBenchmarks) console.log(`${b.name.padEnd(11)} ${b.title}${postgresBenchmarks.includes(b) ? ' (only when named, or with --postgres)' : ''}`);
     return;
   }
-  const unknown = positionals.filter((name) => !benchmarks.some((b) => b.name === name));
+  const unknown = positionals.filter((name) => !allBenchmarks.some((b) => b.name === name));
   if (unknown.length) {
-    console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${benchmarks.map((b) => b.name).join(', ')})`);
+    console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${allBenchmarks.map((b) => b.name).join(', ')})`);
     process.exit(2);
   }
-  const selected = positionals.length ? benchmarks.filter((b) => positionals.includes(b.name)) : benchmarks;
+  const named = positionals.length ? allBenchmarks.filter((b) => positionals.includes(b.name)) : benchmarks;
+  // --postgres: each selected benchmark's PostgreSQL twin runs right after it, in the same run.
+  const selected = values.postgres ? allBenchmarks.filter((b) => named.includes(b) || named.some((n) => b.name === `${n.name}-pg`)) : named;
   const quick = values.quick ?? false;
   const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
   const seeded = createSeededDirs(log);
@@ -71,6 +80,7 @@ async function main() {
     }
   } finally {
     seeded.dispose();
+    await stopBenchPostgres();
   }
 
   const out = resolve(values.out ?? join(repoRoot, 'bench/results', quick ? 'latest-quick.json' : 'latest.json'));
@@ -82,7 +92,7 @@ async function main() {
     previous = [];
   }
   const merged = [...previous.filter((p) => !lines.some((l) => l.bench === p.bench)), ...lines];
-  merged.sort((a, b) => benchmarks.findIndex((x) => x.name === a.bench) - benchmarks.findIndex((x) => x.name === b.bench));
+  merged.sort((a, b) => allBenchmarks.findIndex((x) => x.name === a.bench) - allBenchmarks.findIndex((x) => x.name === b.bench));
   writeFileSync(out, `${JSON.stringify({ machine: machine(), results: merged }, null, 2)}\n`);
   log(`results written to ${out}`);
   if (lines.some((l) => 'error' in l)) process.exitCode = 1;

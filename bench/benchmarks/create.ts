@@ -2,6 +2,7 @@ import { benchTempDir, startBenchServer } from '../lib/child';
 import { orderPayload } from '../lib/fixtures';
 import { loadTest } from '../lib/http-load';
 import { createRng } from '../lib/prng';
+import { onEngine, withBenchDatabase, type BenchEngine } from '../lib/postgres';
 import type { Benchmark } from '../lib/report';
 
 /**
@@ -9,17 +10,17 @@ import type { Benchmark } from '../lib/report';
  * every request a new clientNumber, the outbox registering them with the sandbox service meanwhile
  * (as in serve). Baseline: a bare route of the same server answering fixed JSON to the same body.
  */
-export const createBench: Benchmark = {
-  name: 'create',
-  title: 'POST /orders over HTTP, 32 connections × 10 s, against a bare route of the same server',
-  async run(ctx) {
+const createBenchOn = (engine: BenchEngine): Benchmark => ({
+  name: onEngine('create', engine),
+  title: `POST /orders over HTTP, 32 connections × 10 s, against a bare route of the same server${engine === 'postgres' ? ', on PostgreSQL' : ''}`,
+  run: (ctx) => withBenchDatabase(engine, 'create', ctx.log, async (database) => {
     const connections = 32;
     const seconds = ctx.quick ? 1 : 10;
     const warmSeconds = ctx.quick ? 0.5 : 2;
     const token = 'bench-token-create';
     const data = benchTempDir('create');
     try {
-      const server = await startBenchServer(data.dir, token);
+      const server = await startBenchServer(data.dir, token, [], database);
       // One order payload; the clientNumber is set per request so every order is new.
       const template = JSON.stringify(orderPayload(createRng(20260301), '@CN@'));
       const body = (phase: string) => (n: number) => template.replace('@CN@', `${phase}-${String(n).padStart(7, '0')}`);
@@ -64,5 +65,9 @@ export const createBench: Benchmark = {
     } finally {
       data.remove();
     }
-  },
-};
+  }),
+});
+
+export const createBench = createBenchOn('sqlite');
+/** The same on PostgreSQL (`create-pg`): a fresh database on the run's server. */
+export const createPgBench = createBenchOn('postgres');

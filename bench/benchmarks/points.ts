@@ -3,6 +3,7 @@ import { createApp } from '../../electron/core/app';
 import { silentLogger } from '../../electron/core/logger';
 import { benchTempDir, importIfExists, repoRoot, startBenchServer } from '../lib/child';
 import { loadTest } from '../lib/http-load';
+import { onEngine, withBenchDatabase, type BenchEngine } from '../lib/postgres';
 import { createRng } from '../lib/prng';
 import { Skip, type Benchmark, type BenchContext } from '../lib/report';
 
@@ -28,7 +29,7 @@ interface Reference {
  * lists' own seeded generator and loaded through the reference store (derived columns, statistics). The
  * shipped tariffs and services stay. Returns the (city, service) pairs with their point counts.
  */
-export async function seedPoints(ctx: BenchContext, dir: string, total: number) {
+export async function seedPoints(ctx: BenchContext, dir: string, total: number, database?: string) {
   const generator = await importIfExists<Generator>('scripts/generate-sandbox-data.ts');
   const format = await importIfExists<Format>('electron/core/lists/reference-format.ts');
   const reference = await importIfExists<Reference>('electron/core/lists/reference-data.ts');
@@ -40,14 +41,14 @@ export async function seedPoints(ctx: BenchContext, dir: string, total: number) 
   const counts = { 'sandbox-express': Math.round(total * 0.4), 'sandbox-post': Math.round(total * 0.25), 'sandbox-lockers': 0 };
   counts['sandbox-lockers'] = total - counts['sandbox-express'] - counts['sandbox-post'];
   const points = format.expandPoints(generator.generatePointsFile({ seed: 5150, counts }));
-  const app = await createApp({ dataDir: dir, log: silentLogger });
+  const app = await createApp({ dataDir: dir, database, log: silentLogger });
   try {
     const resources = join(repoRoot, 'resources/sandbox');
     const { readFileSync } = await import('node:fs');
     const manifest = format.manifestSchema.parse(JSON.parse(readFileSync(join(resources, 'manifest.json'), 'utf8')));
     const shipped = reference.readDataset(resources, manifest);
     await app.stores.reference.replaceDataset('sandbox', { points, tariffs: shipped.tariffs, services: shipped.services } as never);
-    const inTable = (app.sqlite.prepare('SELECT count(*) AS n FROM points').get() as { n: number }).n;
+    const inTable = Number((await app.db.selectFrom('points').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     ctx.log(`points: ${inTable} points loaded in ${Math.round(performance.now() - started)} ms`);
   } finally {
     await app.close();
@@ -67,15 +68,15 @@ export async function seedPoints(ctx: BenchContext, dir: string, total: number) 
  * as a shop's customers live (in proportion to the points a city has). Latency with one connection
  * (what one caller waits; the goal), throughput with 32; against the bare route of the same server.
  */
-export const pointsBench: Benchmark = {
-  name: 'points',
-  title: 'GET /v1/lists/points by city and providerKey, limit 100, over 100,000 points, against a bare route',
-  async run(ctx) {
+const pointsBenchOn = (engine: BenchEngine): Benchmark => ({
+  name: onEngine('points', engine),
+  title: `GET /v1/lists/points by city and providerKey, limit 100, over 100,000 points, against a bare route${engine === 'postgres' ? ', on PostgreSQL' : ''}`,
+  run: (ctx) => withBenchDatabase(engine, 'points', ctx.log, async (database) => {
     const total = ctx.quick ? 5_000 : 100_000;
     const seconds = ctx.quick ? 1 : 10;
     const data = benchTempDir('points');
     try {
-      const { pairs } = await seedPoints(ctx, data.dir, total);
+      const { pairs } = await seedPoints(ctx, data.dir, total, database);
       // The request sequence: seeded, cities weighted by how many points they have.
       const rng = createRng(9001);
       const weightSum = pairs.reduce((s, p) => s + p.n, 0);
@@ -85,7 +86,7 @@ export const pointsBench: Benchmark = {
         return `?filter=${encodeURIComponent(`city=${pair.city};providerKey=${pair.providerKey}`)}&limit=100`;
       });
       const biggest = pairs.reduce((a, b) => (b.n > a.n ? b : a));
-      const server = await startBenchServer(data.dir, token);
+      const server = await startBenchServer(data.dir, token, [], database);
       try {
         const run = (path: string, connections: number, durationSec: number) =>
           loadTest({ base: server.base, token, connections, durationSec, method: 'GET', path: (n) => `${path}${paths[n % paths.length]}` });
@@ -131,5 +132,9 @@ export const pointsBench: Benchmark = {
     } finally {
       data.remove();
     }
-  },
-};
+  }),
+});
+
+export const pointsBench = pointsBenchOn('sqlite');
+/** The same on PostgreSQL (`points-pg`): a fresh database on the run's server. */
+export const pointsPgBench = pointsBenchOn('postgres');

@@ -1,4 +1,5 @@
 import { benchTempDir, fileExists, spawnTs } from '../lib/child';
+import { onEngine, withBenchDatabase, type BenchEngine } from '../lib/postgres';
 import { Skip, type Benchmark } from '../lib/report';
 
 interface Result {
@@ -18,14 +19,14 @@ type Msg = Result | { type: 'skip'; reason: string } | { type: 'error'; message:
  * total time and the largest event-loop stall. Baseline: asking the sandbox service alone for the same
  * shipments in the same batches, nothing written.
  */
-export const refreshBench: Benchmark = {
-  name: 'refresh',
-  title: 'full status refresh of 10,000 active orders at the sandbox service, against the service calls alone',
-  async run(ctx) {
+const refreshBenchOn = (engine: BenchEngine): Benchmark => ({
+  name: onEngine('refresh', engine),
+  title: `full status refresh of 10,000 active orders at the sandbox service, against the service calls alone${engine === 'postgres' ? ', on PostgreSQL' : ''}`,
+  run: (ctx) => withBenchDatabase(engine, 'refresh', ctx.log, async (database) => {
     if (!fileExists('electron/core/statuses/refresh.ts')) throw new Skip('the status refresh service (electron/core/statuses/refresh.ts) does not exist yet');
     const orders = ctx.quick ? 300 : 10_000;
     const data = benchTempDir('refresh');
-    const child = spawnTs<Msg>('bench/workers/refresh.ts', ['--data-dir', data.dir, '--orders', String(orders)]);
+    const child = spawnTs<Msg>('bench/workers/refresh.ts', ['--data-dir', data.dir, '--orders', String(orders), ...(database ? ['--database', database] : [])]);
     try {
       const m = await child.next();
       if (m.type === 'skip') throw new Skip(m.reason);
@@ -54,5 +55,9 @@ export const refreshBench: Benchmark = {
       await child.finish();
       data.remove();
     }
-  },
-};
+  }),
+});
+
+export const refreshBench = refreshBenchOn('sqlite');
+/** The same on PostgreSQL (`refresh-pg`): a fresh database on the run's server. */
+export const refreshPgBench = refreshBenchOn('postgres');

@@ -150,10 +150,13 @@ export interface BenchServer {
   stop(): Promise<{ orders: number; pendingOutbox: number }>;
 }
 
-/** Starts bench/workers/server.ts (core + all routes + the bare route) on a free port, in its own process. */
-export async function startBenchServer(dataDir: string, token: string, nodeArgs: string[] = []): Promise<BenchServer> {
+/**
+ * Starts bench/workers/server.ts (core + all routes + the bare route) on a free port, in its own process;
+ * its data in `database` (a PostgreSQL URL) when given, else in the SQLite file of `dataDir`.
+ */
+export async function startBenchServer(dataDir: string, token: string, nodeArgs: string[] = [], database?: string): Promise<BenchServer> {
   type Msg = { type: 'ready'; port: number } | { type: 'stopped'; orders: number; pendingOutbox: number } | { type: 'profiling' } | { type: 'profiled'; file: string };
-  const server = spawnTs<Msg>('bench/workers/server.ts', ['--data-dir', dataDir, '--token', token], { nodeArgs });
+  const server = spawnTs<Msg>('bench/workers/server.ts', ['--data-dir', dataDir, '--token', token, ...(database ? ['--database', database] : [])], { nodeArgs });
   const ready = await server.next<{ type: 'ready'; port: number }>((m) => m.type === 'ready', 120_000);
   return {
     base: `http://127.0.0.1:${ready.port}`,

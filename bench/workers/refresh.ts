@@ -6,10 +6,10 @@ import { createApp } from '../../electron/core/app';
 import { silentLogger } from '../../electron/core/logger';
 import type { TrackedShipment } from '../../electron/core/providers/provider';
 import { sendToParent } from '../lib/child';
-import { days, seedOrders } from '../lib/seed-orders';
+import { days, seedOrders, seedOrdersKysely } from '../lib/seed-orders';
 import { startStallProbe } from '../lib/stall-probe';
 
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, orders: { type: 'string' } } });
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, orders: { type: 'string' }, database: { type: 'string' } } });
 
 interface Refresher {
   refresh(scope?: Record<string, unknown>): Promise<{ checked: number; changed: number; statuses: number; failed: number }>;
@@ -17,7 +17,7 @@ interface Refresher {
 
 async function main() {
   const count = Number(values.orders);
-  const app = await createApp({ dataDir: values['data-dir']!, log: silentLogger });
+  const app = await createApp({ dataDir: values['data-dir']!, database: values.database, log: silentLogger });
   const refresher = (app.services as Record<string, unknown>).statusRefresh as Refresher | undefined;
   if (!refresher || typeof refresher.refresh !== 'function') {
     await sendToParent({ type: 'skip', reason: 'the app has no services.statusRefresh.refresh (electron/core/statuses/refresh*.ts)' });
@@ -28,17 +28,20 @@ async function main() {
   const now = app.clock.now();
   // Registered over the last 10 days and known to us only as "uploaded": the service has news for most.
   const seedStarted = performance.now();
-  seedOrders(app.sqlite, { companyId, count, now, seed: 777, spanMs: days(10), statuses: 'uploaded', prefix: 'REF-' });
+  const seeding = { companyId, count, now, seed: 777, spanMs: days(10), statuses: 'uploaded', prefix: 'REF-' } as const;
+  if (values.database) await seedOrdersKysely(app.db, seeding);
+  else seedOrders(app.sqlite, seeding);
   const seedMs = performance.now() - seedStarted;
 
   // Baseline: the service's answers alone, 250 shipments a call (the refresher's batch).
   const provider = app.providers.get('sandbox-express')!;
-  const rows = app.sqlite.prepare(`SELECT id, client_number, provider_number, payload FROM orders WHERE company_id = ? ORDER BY id`).all(companyId) as {
-    id: number;
-    client_number: string;
-    provider_number: string;
-    payload: string;
-  }[];
+  const rows = await app.db
+    .selectFrom('orders')
+    .select(['id', 'client_number', 'provider_number', 'payload'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .$narrowType<{ provider_number: string }>()
+    .execute();
   const baseProbe = startStallProbe();
   const baseStarted = performance.now();
   let reported = 0;
@@ -60,7 +63,7 @@ async function main() {
   const ms = performance.now() - started;
   const stalls = probe.stop();
   if (process.env.BENCH_CPU_PROF) console.error(`refresh stall: --window ${stalls.maxStallAtUs}:${Math.ceil(stalls.maxStallMs + 10)}`);
-  const statusRows = (app.sqlite.prepare('SELECT count(*) AS n FROM order_statuses').get() as { n: number }).n;
+  const statusRows = Number((await app.db.selectFrom('order_statuses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   await app.close();
   await sendToParent({
     type: 'result',

@@ -13,7 +13,7 @@ import { sendToParent } from '../lib/child';
 import { countStatements } from '../lib/sql-stats';
 
 const { values } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, token: { type: 'string' }, workers: { type: 'string', default: 'on' } },
+  options: { 'data-dir': { type: 'string' }, token: { type: 'string' }, workers: { type: 'string', default: 'on' }, database: { type: 'string' } },
 });
 
 const log: Logger = {
@@ -26,8 +26,8 @@ const log: Logger = {
 const fixed = { orderId: '1', created: '2026-03-01T10:00:00+03:00' };
 
 async function main() {
-  const app = await createApp({ dataDir: values['data-dir']!, startWorkers: values.workers === 'on', log });
-  const sqlStats = process.env.BENCH_PHASE_PROF ? countStatements(app.sqlite) : null;
+  const app = await createApp({ dataDir: values['data-dir']!, database: values.database, startWorkers: values.workers === 'on', log });
+  const sqlStats = process.env.BENCH_PHASE_PROF && !values.database ? countStatements(app.sqlite) : null;
   await app.services.companies.ensureWithToken(values.token!, 'Bench client');
   const bare: Route[] = [
     { method: 'GET', pattern: '/bench/bare', public: false, handler: async () => fixed },
@@ -63,8 +63,10 @@ async function main() {
     }
     if (m.type !== 'stop') return;
     void (async () => {
-      const orders = (app.sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
-      const pending = (app.sqlite.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
+      const count = async (table: 'orders' | 'outbox') =>
+        Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const orders = await count('orders');
+      const pending = await count('outbox');
       await http.close();
       await app.close();
       await sendToParent({ type: 'stopped', orders, pendingOutbox: pending });

@@ -103,6 +103,8 @@ export interface AppOptions {
   webhooks?: Pick<WebhookDeliveryDeps, 'timeoutMs' | 'pollMs' | 'batchSize'>;
   /** Knobs of the outbox: its lease on the jobs it claims, the wait after a failed call (tests: short ones). */
   outbox?: Pick<OutboxDeps, 'leaseMs' | 'backoff'>;
+  /** Bytes the kept `/lists/points` pages may take (lists/page-cache.ts; tests: a small bound). */
+  pointPageCacheBytes?: number;
 }
 
 /** The composition root: database, services, command table. Both shells and the tests start here. */
@@ -166,7 +168,7 @@ export async function createApp(options: AppOptions) {
   const statuses = createStatusService({ store: stores.orders });
   const statusRefresh = createStatusRefresher({ store: stores.orders, clock, providers, events, log });
   const calculator = createCalculatorService({ clock, providers, log, points: createReferencePoints(stores.reference, providers) });
-  const lists = createListsService({ reference: stores.reference, providers });
+  const lists = createListsService({ reference: stores.reference, providers, pointPageCacheBytes: options.pointPageCacheBytes });
   const imports = createImportService({
     orders: stores.orders, drafts: stores.drafts, imports: stores.imports, clock, log, events, providers, outbox, reference: referenceData, options: options.imports, dataDir: options.dataDir,
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { command } from './define';
+
+/** 100,000 order ids as JSON (`"1234567",` is 10 bytes; a 20-digit id 23) with room for the rest. */
+const manyOrderIdsBodyLimit = 4 * 1024 * 1024;
 import { shopStaff } from '../roles';
 import { statusRefreshResultSchema } from './status-refresh';
 import { statusKeys } from '../status-keys';
@@ -95,6 +98,7 @@ export const bulkCommands = {
     }),
     z.object({ fileName: z.string(), base64: z.string(), rows: z.number().int() }),
     shopStaff,
+    manyOrderIdsBodyLimit,
   ),
   'orders.stuck': command(
     'Live unfinished orders whose status has not moved for the stuck threshold (settings) or the given days',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { command } from './define';
+import { base64Size, command, DEFAULT_COMMAND_BODY_LIMIT } from './define';
 import { shopStaff } from '../roles';
 import { errorBodySchema } from '../schemas/error-body';
 import { importStatuses, uploadCreatedItemSchema, uploadDraftItemSchema, uploadFailedItemSchema, uploadSettingsSchema, uploadStateSchema } from '../schemas/upload';
@@ -127,6 +127,8 @@ export const importCommands = {
     z.object({ file: fileSchema, rows: z.number().int().min(1).max(200).default(20) }),
     importPreviewSchema,
     shopStaff,
+    // The largest workbook the import takes, as base64, with an ordinary body's room for the rest.
+    base64Size(maxWorkbookBytes) + DEFAULT_COMMAND_BODY_LIMIT,
   ),
   'import.suggestMapping': command(
     'Guess a column map from column titles, or take a shop platform\'s ready mapping for them',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { command } from './define';
+import { base64Size, command, DEFAULT_COMMAND_BODY_LIMIT } from './define';
 import { ownerOnly, shopStaff } from '../roles';
 import {
   senderProfileCreateSchema, senderProfileSchema, senderProfileUpdateSchema, settingsSchema, settingsUpdateSchema,
@@ -81,6 +81,8 @@ export const settingsCommands = {
     backupUploadPartSchema,
     backupUploadStateSchema,
     ownerOnly,
+    // One part as base64 (4 MiB → 5.3 MiB) and the rest of the body.
+    base64Size(BACKUP_UPLOAD_PART_BYTES) + DEFAULT_COMMAND_BODY_LIMIT,
   ),
   'dropOff.usual': command(
     'The office where the shop usually brings this service\'s parcels (pointInId), or null',

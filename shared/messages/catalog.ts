@@ -196,6 +196,8 @@ export const messageCatalog = {
   'notFound.backup': { en: "There is no backup {id}; pick one from backup.list", ru: "Резервной копии {id} нет; выберите копию из списка" },
   'notFound.backupUpload': { en: "There is no upload {id} in progress; start again with the file's first part", ru: "Загрузки {id} нет; начните заново с первой части файла" },
   'notFound.operation': { en: "There is no operation {method} {path}", ru: "Операции {method} {path} нет", wire: "No such operation: {method} {path}" },
+  // A request body over the operation's (or command's) limit (api/http-server.ts, api/body-limits.ts).
+  'api.bodyTooLarge': { en: "The request is too large: this operation takes at most {mib} MiB ({bytes} bytes)", ru: "Запрос слишком большой: эта операция принимает не более {mib} МиБ ({bytes} байт)", wire: "The body must be at most {bytes} bytes ({mib} MiB)" },
   // A request body the interface cannot read (api/codec.ts): the parser's own words kept as {detail}.
   'api.malformedJson': { en: "The request is not valid JSON: {detail}", ru: "Запрос — не корректный JSON: {detail}", wire: "Malformed JSON: {detail}" },
   'api.malformedXml': { en: "The request is not valid XML: {detail}", ru: "Запрос — не корректный XML: {detail}", wire: "Malformed XML: {detail}" },

@@ -159,10 +159,10 @@ describe('GET /v1/lists/points', () => {
   it('counts again once points change', async () => {
     const filter = { filter: 'city=Тестоград', limit: 1 };
     expect((await points(filter)).meta.total).toBe(0);
-    await sql`INSERT INTO points (id, source, provider_key, code, name, country_code, city, address, available_operation, type, city_fold, search_text)
-      VALUES (9999001, 'test', 'sandbox-express', 'T1', 'ПВЗ', 'RU', 'Тестоград', 'Тестоград', 3, 1, 'тестоград', '')`.execute(server.app.db);
+    const [sample] = (await points({ limit: 1 })).rows;
+    await server.app.stores.reference.putPoints('test', [{ ...sample, id: 9999001, code: 'T1', city: 'Тестоград', community: null }]);
     expect((await points(filter)).meta.total).toBe(1);
-    await server.app.db.deleteFrom('points').where('id', '=', 9999001).execute();
+    await server.app.stores.reference.forgetSource('test');
     expect((await points(filter)).meta.total).toBe(0);
   });
 
@@ -170,6 +170,84 @@ describe('GET /v1/lists/points', () => {
     const res = await server.call('GET', '/v1/lists/points', { token: null });
     expect(res.status).toBe(401);
     expect(res.json.code).toBe('040101');
+  });
+});
+
+describe('GET /v1/lists/points, kept pages', () => {
+  let server: TestServer;
+  // Small enough that a few 1,000-point pages overflow it.
+  const bound = 2 * 1024 * 1024;
+  beforeAll(async () => {
+    server = await startTestServer({ pointPageCacheBytes: bound });
+  });
+  afterAll(() => server.close());
+
+  const get = async (query: string, headers: Record<string, string> = {}) => {
+    const res = await server.call('GET', `/v1/lists/points${query}`, { headers });
+    expect(res.status, res.text).toBe(200);
+    return res;
+  };
+  const reference = () => server.app.stores.reference;
+
+  it('answers a page asked again with the same bytes, in JSON and in XML, the same filter however it is written', async () => {
+    const before = server.app.services.lists.pointPageCache();
+    const query = `?filter=${encodeURIComponent('city=Москва;providerKey=sandbox-express')}&limit=50`;
+    const json = await get(query);
+    const again = await get(query);
+    expect(again.text).toBe(json.text);
+    expect(again.headers.get('content-type')).toBe(json.headers.get('content-type'));
+    expect(Number(again.headers.get('content-length'))).toBe(Buffer.byteLength(json.text));
+    const spelledOtherwise = await get(`?filter=${encodeURIComponent(' city = Москва ; providerKey = "sandbox-express" ')}&limit=50&offset=0`);
+    expect(spelledOtherwise.text).toBe(json.text);
+    const inXml = await get(query, xml);
+    expect(inXml.headers.get('content-type')).toMatch(/xml/);
+    expect((await get(query, xml)).text).toBe(inXml.text);
+    expect(parseXml(inXml.text).meta).toEqual(parseXml(inXml.text).meta);
+    expect(Number(parseXml(inXml.text).meta.total)).toBe(json.json.meta.total);
+    const after = server.app.services.lists.pointPageCache();
+    expect(after.hits - before.hits).toBe(3);
+    expect(after.misses - before.misses).toBe(2);
+  });
+
+  it('sees a change to the points on the next request: a point added, closed, a source forgotten, a dataset loaded', async () => {
+    const query = `?filter=${encodeURIComponent('city=Кешград')}&fields=id,name,enabled`;
+    expect((await get(query)).json).toEqual({ rows: [], meta: { total: 0, offset: 0, limit: 100 } });
+    const [sample] = (await get('?limit=1')).json.rows as Point[];
+    await reference().putPoints('cache-test', [{ ...sample, id: 9999101, code: 'K1', city: 'Кешград', community: null, name: 'Первый' }]);
+    expect((await get(query)).json.rows).toEqual([{ id: 9999101, name: 'Первый', enabled: 1 }]);
+    await reference().putPoints('cache-test', [{ ...sample, id: 9999101, code: 'K1', city: 'Кешград', community: null, name: 'Переименован' }]);
+    expect((await get(query)).json.rows).toEqual([{ id: 9999101, name: 'Переименован', enabled: 1 }]);
+    await reference().closePointsExcept('cache-test', new Set());
+    expect((await get(query)).json.rows).toEqual([{ id: 9999101, name: 'Переименован', enabled: 0 }]);
+    await reference().forgetSource('cache-test');
+    expect((await get(query)).json.meta.total).toBe(0);
+    await reference().replaceDataset('cache-dataset', { points: [{ ...sample, id: 9999102, code: 'K2', city: 'Кешград', community: null, name: 'Из набора' }], tariffs: [], services: [] });
+    expect((await get(query)).json.rows).toEqual([{ id: 9999102, name: 'Из набора', enabled: 1 }]);
+    await reference().replaceDataset('cache-dataset', { points: [], tariffs: [], services: [] });
+    expect((await get(query)).json.meta.total).toBe(0);
+  });
+
+  it('refuses bad input as before, and keeps nothing for it', async () => {
+    const before = server.app.services.lists.pointPageCache();
+    const res = await server.call('GET', `/v1/lists/points?fields=id,colour`);
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('040012');
+    expect(server.app.services.lists.pointPageCache().pages).toBe(before.pages);
+  });
+
+  it('keeps its pages within the bound it was given', async () => {
+    let asked = 0;
+    for (let offset = 0; offset < 5000; offset += 1000) {
+      const page = await get(`?limit=1000&offset=${offset}`);
+      expect(page.json.rows).toHaveLength(1000);
+      asked += Buffer.byteLength(page.text);
+      expect(server.app.services.lists.pointPageCache().bytes).toBeLessThanOrEqual(bound);
+    }
+    expect(asked).toBeGreaterThan(bound);
+    const { pages, bytes, maxBytes } = server.app.services.lists.pointPageCache();
+    expect(maxBytes).toBe(bound);
+    expect(bytes).toBeGreaterThan(bound / 4);
+    expect(pages).toBeLessThan(5);
   });
 });
 

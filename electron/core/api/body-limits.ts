@@ -1,4 +1,5 @@
-import { maxWorkbookBytes } from '../../../shared/contract/import';
+import { contract } from '../../../shared/contract';
+import { DEFAULT_COMMAND_BODY_LIMIT } from '../../../shared/contract/define';
 
 /**
  * The limits of request bodies, one home for each; the OpenAPI reference quotes them (operations.ts, "Limits").
@@ -10,10 +11,18 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** POST /orders/upload: base64 of the largest workbook accepted (30 MB) plus the settings, in JSON or XML. */
 export const UPLOAD_BODY_LIMIT = 48 * 1024 * 1024;
 /**
- * POST /app/commands/<name> (the browser-mode window): an import preview carries the workbook as base64, so the
- * largest one the import takes (30 MB, as in the desktop window) fits, with an ordinary body's room for the rest.
+ * POST /app/commands/<name> (the browser-mode window): what the command declares beside its roles (shared/contract:
+ * import.preview the largest workbook as base64, backup.upload one part, orders.exportXlsx 100,000 ids), else
+ * DEFAULT_COMMAND_BODY_LIMIT; an unknown name gets the default (and is refused as unknown once read).
  */
-export const COMMAND_BODY_LIMIT = Math.ceil(maxWorkbookBytes / 3) * 4 + DEFAULT_BODY_LIMIT;
+export function commandBodyLimit(name: string): number {
+  const spec = Object.hasOwn(contract, name) ? (contract as Record<string, { bodyLimit?: number }>)[name] : undefined;
+  return spec?.bodyLimit ?? DEFAULT_COMMAND_BODY_LIMIT;
+}
+
+/** The commands that declare a limit of their own, by name (the reference lists them). */
+export const commandBodyLimits = (): [string, number][] =>
+  Object.entries(contract as Record<string, { bodyLimit?: number }>).flatMap(([name, spec]) => (spec.bodyLimit === undefined ? [] : [[name, spec.bodyLimit] as [string, number]]));
 /**
  * Bodies up to this are parsed where they arrive (well under a millisecond); larger ones in the body-parsing
  * threads, so a 40 MB XML document never holds up the other callers.

@@ -7,11 +7,11 @@ import { said } from '../../../shared/messages';
 import type { App } from '../app';
 import { clientOf, isCaller, type Visitor } from '../auth/caller';
 import { tokenFrom } from '../companies/company-service';
-import { AppError, interfaceErrorBody, internalError, notFound, unauthorized, unexpectedError } from '../errors';
+import { AppError, describedBy, interfaceErrorBody, internalError, notFound, unauthorized, unexpectedError } from '../errors';
 import { DEFAULT_BODY_LIMIT } from './body-limits';
 import { createBodyParser } from './body-parser';
 import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
-import { createRouter, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
+import { createRouter, isEncoded, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
 import { serveStatic } from './static-files';
 
 export interface HttpServerOptions {
@@ -31,16 +31,20 @@ export interface HttpServerOptions {
 export const isLocalHost = (host: string, port: number) => host === `127.0.0.1:${port}` || host === `localhost:${port}`;
 
 
-function send(res: ServerResponse, status: number, value: unknown, format: WireFormat, extraHeaders: Record<string, string> = {}) {
-  const { contentType, text } = encodeBody(value, format);
+function sendBytes(res: ServerResponse, status: number, contentType: string, bytes: string | Buffer, extraHeaders: Record<string, string> = {}) {
   res.writeHead(status, {
     'Content-Type': contentType,
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': Buffer.byteLength(bytes),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     ...extraHeaders,
   });
-  res.end(text);
+  res.end(bytes);
+}
+
+function send(res: ServerResponse, status: number, value: unknown, format: WireFormat, extraHeaders: Record<string, string> = {}) {
+  const { contentType, text } = encodeBody(value, format);
+  sendBytes(res, status, contentType, text, extraHeaders);
 }
 
 /** Error bodies go out as the interface defines them: the messages' keys are for the app's own channel only. */
@@ -49,7 +53,7 @@ const sendError = (res: ServerResponse, status: number, body: ErrorBody, format:
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () =>
-    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', description: `The body must be at most ${limit} bytes` });
+    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', ...describedBy(said('api.bodyTooLarge', { bytes: limit, mib: Math.round((limit / 2 ** 20) * 10) / 10 })) });
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
@@ -143,7 +147,8 @@ export function createHttpServer({
           caller = clientOf(company.companyId, address);
         }
       }
-      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      const limit = typeof route.bodyLimit === 'function' ? route.bodyLimit(params) : (route.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, limit);
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
       const body = await decodeBody(raw, req.headers, bodies);
       const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, caller, format, remoteAddress: req.socket.remoteAddress, secure: 'encrypted' in req.socket };
@@ -153,6 +158,7 @@ export function createHttpServer({
         res.on('close', () => streams.delete(res));
         result.stream(res);
       }
+      else if (isEncoded(result)) sendBytes(res, 200, result.encoded.contentType, result.encoded.bytes);
       else if (isWithStatus(result)) send(res, result.status, result.body, format);
       else send(res, 200, result, format);
     } catch (error) {

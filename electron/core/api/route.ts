@@ -34,8 +34,13 @@ export interface ApiRequest<Params = Record<string, string>, Query = QueryValues
   secure?: boolean;
 }
 
-/** A route answers with a value (sent as 200) or with an explicit status, or takes over the response (streams). */
-export type RouteResult = unknown | { status: number; body: unknown } | { stream: (res: ServerResponse) => void };
+/** A 200 answer already encoded in the request's format (a cached page). */
+export interface EncodedAnswer {
+  encoded: { contentType: string; bytes: Buffer };
+}
+
+/** A route answers with a value (sent as 200) or with an explicit status, or its bytes, or takes over the response (streams). */
+export type RouteResult = unknown | { status: number; body: unknown } | EncodedAnswer | { stream: (res: ServerResponse) => void };
 
 export interface ErrorRow {
   status: number;
@@ -82,8 +87,8 @@ export interface Route<Params = Record<string, string>, Query = QueryValues, Bod
    * <secret>`), and the route checks the caller's role itself; an API token is only a client there.
    */
   session?: boolean;
-  /** Largest accepted body in bytes; default 1 MiB. */
-  bodyLimit?: number;
+  /** Largest accepted body in bytes, or by the path's parameters (a command's own); default 1 MiB. */
+  bodyLimit?: number | ((params: Record<string, string>) => number);
   params?: z.ZodType<Params>;
   query?: z.ZodType<Query>;
   body?: z.ZodType<Body>;
@@ -112,6 +117,9 @@ export const withStatus = (status: number, body: unknown) => ({ status, body });
 
 export const isWithStatus = (r: RouteResult): r is { status: number; body: unknown } =>
   typeof r === 'object' && r !== null && 'status' in r && 'body' in r && typeof (r as { status: unknown }).status === 'number';
+
+export const isEncoded = (r: RouteResult): r is EncodedAnswer =>
+  typeof r === 'object' && r !== null && 'encoded' in r && Buffer.isBuffer((r as EncodedAnswer).encoded?.bytes);
 
 export const isStream = (r: RouteResult): r is { stream: (res: ServerResponse) => void } =>
   typeof r === 'object' && r !== null && 'stream' in r && typeof (r as { stream: unknown }).stream === 'function';

@@ -7,6 +7,7 @@ import type { ListFilter, Page, ReferenceStore } from '../store/reference/refere
 import { parseInput } from '../validation';
 import { parseFields, project } from './fields';
 import { compileFilter, filterPredicate, type FilterField } from './filter';
+import { createPageCache, type EncodedPage } from './page-cache';
 import {
   pointFilterFields, pointRecordFields, serviceFilterFields, serviceRecordFields, tariffFilterFields, tariffRecordFields,
 } from './list-fields';
@@ -72,10 +73,15 @@ function bareList<T extends object>(records: T[], fields: Record<string, FilterF
 export interface ListsServiceDeps {
   reference: ReferenceStore;
   providers: ProviderRegistry;
+  /** Bytes the encoded `/lists/points` pages kept may take together; default page-cache.ts's. */
+  pointPageCacheBytes?: number;
 }
 
+/** A filter's conditions as one text: the same conditions, however the caller wrote them, give the same key. */
+const filterKey = (filter: ListFilter) => JSON.stringify(filter.map((c) => [c.field, c.op, c.values]));
+
 /** The reference lists: the interface's `/lists/*` operations and the order screen's picker commands. */
-export function createListsService({ reference, providers }: ListsServiceDeps) {
+export function createListsService({ reference, providers, pointPageCacheBytes }: ListsServiceDeps) {
   // Totals of the points list by filter, so paging through a big city counts it once. Any change to the
   // points since (the store's version) starts a new generation: whoever changes points later — a
   // service's office sync, say — needs to do nothing about it.
@@ -83,7 +89,7 @@ export function createListsService({ reference, providers }: ListsServiceDeps) {
   async function pointTotal(filter: ListFilter): Promise<number> {
     const current = await reference.pointsVersion();
     if (counts.generation !== current) counts = { generation: current, totals: new Map() };
-    const key = JSON.stringify(filter.map((c) => [c.field, c.op, c.values]));
+    const key = filterKey(filter);
     let total = counts.totals.get(key);
     if (total === undefined) {
       total = await reference.countPoints(filter);
@@ -100,13 +106,31 @@ export function createListsService({ reference, providers }: ListsServiceDeps) {
     page: parsePaging(req),
   });
 
+  async function pointsOf({ fields, filter, page }: ReturnType<typeof prepare>): Promise<Paged<Point>> {
+    const [rows, total] = await Promise.all([reference.pointPage(filter, page), pointTotal(filter)]);
+    return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
+  }
+
+  // Encoded `/lists/points` pages. Points are the same for every company (a connected service's points are
+  // everybody's reference data), so the key is what the caller asked, normalized, and the answer's form.
+  const pointPages = createPageCache(pointPageCacheBytes);
+
   return {
     /** GET /lists/points */
-    async points(req: ListRequest): Promise<Paged<Point>> {
-      const { fields, filter, page } = prepare(req, pointFilterFields, pointRecordFields);
-      const [rows, total] = await Promise.all([reference.pointPage(filter, page), pointTotal(filter)]);
-      return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
+    points: (req: ListRequest): Promise<Paged<Point>> => pointsOf(prepare(req, pointFilterFields, pointRecordFields)),
+
+    /**
+     * GET /lists/points as it goes out: `encode` turns the page into `format`'s bytes (JSON, XML), which are
+     * kept until points change. Bad input is refused before the cache is asked.
+     */
+    async encodedPoints(req: ListRequest, format: string, encode: (page: Paged<Point>) => EncodedPage): Promise<EncodedPage> {
+      const asked = prepare(req, pointFilterFields, pointRecordFields);
+      const key = JSON.stringify([format, filterKey(asked.filter), asked.fields, asked.page.limit, asked.page.offset]);
+      return pointPages.get(await reference.pointsVersion(), key, async () => encode(await pointsOf(asked)));
     },
+
+    /** How the kept points pages stand (pages, bytes, hits, misses). */
+    pointPageCache: () => pointPages.stats(),
 
     /** GET /lists/tariffs */
     async tariffs(req: ListRequest): Promise<Paged<Tariff>> {

@@ -7,6 +7,7 @@ import {
 import {
   providerFilterFields, providerRecordFields, statusFilterFields, statusRecordFields, typeFilterFields, typeRecordFields,
 } from '../../lists/static-lists';
+import { encodeBody } from '../codec';
 import { fieldsRow, listFilterRows, listParamDocs, pagingRow, unauthorizedRow } from '../openapi/operations';
 import { pointsPageSchema, providersPageSchema, statusesPageSchema, tariffsPageSchema } from '../openapi/schemas';
 import { defineRoute, type ApiRequest, type Route, type RouteDoc } from '../route';
@@ -92,10 +93,13 @@ export const listRoutes: Route[] = [
     filterFields: pointFilterFields,
     recordFields: pointRecordFields,
     paged: true,
-    read: async (lists, query, req) => {
-      const page = await lists.points(query);
-      return req.format === 'xml' ? { ...page, rows: page.rows.map(xmlPoint) } : page;
-    },
+    // Encoded once per page and kept until points change (lists-service.ts, encodedPoints).
+    read: async (lists, query, req) => ({
+      encoded: await lists.encodedPoints(query, req.format, (page) => {
+        const { contentType, text } = encodeBody(req.format === 'xml' ? { ...page, rows: page.rows.map(xmlPoint) } : page, req.format);
+        return { contentType, bytes: Buffer.from(text) };
+      }),
+    }),
   }),
   list({
     id: 'listTariffs',

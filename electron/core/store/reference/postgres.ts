@@ -32,6 +32,12 @@ async function storedDataset(db: Db, dataset: string): Promise<StoredDataset | n
 }
 
 /**
+ * How long this instance trusts its last read of the points' counter: another instance's change to points is
+ * seen within this (the cached `/lists/points` pages), without a round trip per request.
+ */
+export const POSTGRES_POINTS_VERSION_TRUST_MS = 250;
+
+/**
  * PostgreSQL's reference store: the shared Kysely queries, with the picker's search on the folded text by
  * `LIKE '%word%'` (a pg_trgm index serves it), filters folding with built-ins (filter-sql's postgresText),
  * and the points' version from the counter the schema's trigger keeps.
@@ -45,6 +51,7 @@ export function createPostgresReferenceStore({ db }: OpenedPostgres): ReferenceS
       const { rows } = await sql<{ n: number }>`SELECT n FROM points_generation`.execute(db);
       return String(rows[0]?.n ?? 0);
     },
+    pointsVersionTrustMs: POSTGRES_POINTS_VERSION_TRUST_MS,
 
     storedDataset: (dataset) => storedDataset(db, dataset),
 

@@ -277,8 +277,13 @@ export interface ReferenceEngine {
   text: TextSql;
   /** The picker's search: the folded search text holds the (folded) word. */
   searchHas(word: string): RawBuilder<SqlBool>;
-  /** Changes whenever any point may have changed. */
+  /**
+   * What the database says of the points' version: changes when anyone (another connection, another
+   * instance) changed points; what this store wrote itself it counts on its own.
+   */
   pointsVersion(): Promise<string>;
+  /** How long a read of `pointsVersion` is trusted (0: read on every call; it costs a round trip on PostgreSQL). */
+  pointsVersionTrustMs: number;
   storedDataset(dataset: string): Promise<StoredDataset | null>;
   /** Replaces the dataset's rows and records the version, all or nothing; false when that version is in already. */
   loadDataset(dataset: string, version: string, rows: PreparedDataset, now: number): Promise<boolean>;
@@ -289,7 +294,21 @@ export interface ReferenceEngine {
 const POINTS_PER_INSERT = 250;
 
 /** The reference store over Kysely, the engine's own parts given by `engine`. */
-export function createReferenceStore(db: Db, engine: ReferenceEngine): ReferenceStore {
+export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () => number = () => performance.now()): ReferenceStore {
+  // The points' version: this store's own writes, counted when each ends (done or failed), so whoever caches
+  // what points look like sees them on the next read; and the engine's, for writes by anyone else, read at
+  // most every `pointsVersionTrustMs` (or at once after `pointsChanged`).
+  let ownWrites = 0;
+  let engineVersion: { version: string; readAt: number } | null = null;
+  const writingPoints = async <T>(write: Promise<T>): Promise<T> => {
+    try {
+      return await write;
+    } finally {
+      ownWrites += 1;
+      engineVersion = null;
+    }
+  };
+
   return {
     async pointPage(filter, page) {
       const bound = onColumns(filter, pointColumns);
@@ -315,7 +334,17 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine): Reference
       return Number(row.n);
     },
 
-    pointsVersion: () => engine.pointsVersion(),
+    async pointsVersion() {
+      const at = now();
+      if (!engineVersion || at - engineVersion.readAt >= engine.pointsVersionTrustMs) {
+        engineVersion = { version: await engine.pointsVersion(), readAt: at };
+      }
+      return `${ownWrites}:${engineVersion.version}`;
+    },
+
+    pointsChanged() {
+      engineVersion = null;
+    },
 
     async findPoint(providerKey, id) {
       if (!Number.isSafeInteger(id)) return null;
@@ -423,8 +452,8 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine): Reference
     },
 
     storedDataset: (dataset) => engine.storedDataset(dataset),
-    loadDataset: (dataset, version, data, now) => engine.loadDataset(dataset, version, prepareDataset(dataset, data), now),
-    replaceDataset: (dataset, data) => engine.replaceDataset(dataset, prepareDataset(dataset, data)),
+    loadDataset: (dataset, version, data, at) => writingPoints(engine.loadDataset(dataset, version, prepareDataset(dataset, data), at)),
+    replaceDataset: (dataset, data) => writingPoints(engine.replaceDataset(dataset, prepareDataset(dataset, data))),
 
     async replaceTariffs(source, tariffs) {
       await db.transaction().execute(async (trx) => {
@@ -458,27 +487,32 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine): Reference
       if (points.length === 0) return;
       const rows = points.map((p) => pointToRow(source, p));
       const columns = Object.keys(rows[0]).filter((c) => c !== 'id') as (keyof PointRow)[];
-      await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += POINTS_PER_INSERT) {
-          await trx
-            .insertInto('points')
-            .values(rows.slice(i, i + POINTS_PER_INSERT))
-            .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
-            .execute();
-        }
-      });
+      await writingPoints(
+        db.transaction().execute(async (trx) => {
+          for (let i = 0; i < rows.length; i += POINTS_PER_INSERT) {
+            await trx
+              .insertInto('points')
+              .values(rows.slice(i, i + POINTS_PER_INSERT))
+              .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+              .execute();
+          }
+        }),
+      );
     },
 
-    async closePointsExcept(source, kept) {
-      const open = await db.selectFrom('points').select('id').where('source', '=', source).where('enabled', '=', 1).execute();
-      const gone = open.map((r) => r.id).filter((id) => !kept.has(id));
-      let closed = 0;
-      for (let i = 0; i < gone.length; i += 500) {
-        const result = await db.updateTable('points').set({ enabled: 0 }).where('id', 'in', gone.slice(i, i + 500)).where('enabled', '=', 1).executeTakeFirst();
-        closed += Number(result.numUpdatedRows);
-      }
-      return closed;
-    },
+    closePointsExcept: (source, kept) =>
+      writingPoints(
+        (async () => {
+          const open = await db.selectFrom('points').select('id').where('source', '=', source).where('enabled', '=', 1).execute();
+          const gone = open.map((r) => r.id).filter((id) => !kept.has(id));
+          let closed = 0;
+          for (let i = 0; i < gone.length; i += 500) {
+            const result = await db.updateTable('points').set({ enabled: 0 }).where('id', 'in', gone.slice(i, i + 500)).where('enabled', '=', 1).executeTakeFirst();
+            closed += Number(result.numUpdatedRows);
+          }
+          return closed;
+        })(),
+      ),
 
     async syncedAt(source, what) {
       const row = await db.selectFrom('provider_sync_state').select('synced_at').where('provider_key', '=', source).where('what', '=', what).executeTakeFirst();
@@ -500,13 +534,13 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine): Reference
     },
 
     async forgetSource(source, catalogueOf) {
-      await db.transaction().execute(async (trx) => {
+      await writingPoints(db.transaction().execute(async (trx) => {
         await trx.deleteFrom('points').where('source', '=', source).execute();
         await trx.deleteFrom('tariffs').where('source', '=', source).execute();
         await trx.deleteFrom('provider_services').where('source', '=', source).execute();
         await trx.deleteFrom('provider_sync_state').where('provider_key', '=', source).execute();
         if (catalogueOf !== undefined) await trx.deleteFrom('upstream_services').where('connection_id', '=', catalogueOf).execute();
-      });
+      }));
     },
 
     async putCatalogue(connectionId, entries, now) {

@@ -7,7 +7,7 @@ import { defaultResourcesDir, loadReferenceData } from '../../lists/reference-da
 import { testEngines, type TestStores } from '../test-engines';
 import type { ReferenceStore } from './reference-store';
 
-describe.each(testEngines)('the points of the reference store ($name)', ({ open }) => {
+describe.each(testEngines)('the points of the reference store ($name)', ({ name, open }) => {
   let opened: TestStores;
   let store: ReferenceStore;
   let all: Point[];
@@ -177,5 +177,35 @@ describe.each(testEngines)('the points of the reference store ($name)', ({ open 
     expect(kra.map((c) => `${c.city}, ${c.region}`).sort()).toEqual(['Краснодар, Краснодарский край', 'Красноярск, Красноярский край']);
     expect(kra[0].points).toBeGreaterThanOrEqual(kra[1].points);
     expect((await store.cities({ search: 'КОРОЛЕВ', limit: 10 })).map((c) => c.city)).toEqual(['Королёв']);
+  });
+
+  it('the points version changes with every points write of the store, and only then', async () => {
+    const point = { ...all[0], id: 9_800_001, code: 'V1' };
+    const versions = [await store.pointsVersion()];
+    const changed = async () => {
+      const now = await store.pointsVersion();
+      expect(versions).not.toContain(now);
+      versions.push(now);
+    };
+    await store.recordSync('version-test', 'points', { attemptedAt: 1, error: null });
+    expect(await store.pointsVersion()).toBe(versions[0]);
+    await store.putPoints('version-test', [point]);
+    await changed();
+    await store.closePointsExcept('version-test', new Set());
+    await changed();
+    await store.forgetSource('version-test');
+    await changed();
+    await store.replaceDataset('version-set', { points: [point], tariffs: [], services: [] });
+    await changed();
+    await store.loadDataset('version-set', 'v2', { points: [], tariffs: [], services: [] }, 1);
+    await changed();
+    expect(await store.findPoint(point.providerKey, point.id)).toBeNull();
+  });
+
+  it.runIf(name === 'postgres')("another instance's points write is seen once the store is told (or its trust of the last read runs out)", async () => {
+    const before = await store.pointsVersion();
+    await opened.db.updateTable('points').set({ name: 'Переименован другим' }).where('id', '=', all[1].id).execute();
+    store.pointsChanged();
+    expect(await store.pointsVersion()).not.toBe(before);
   });
 });

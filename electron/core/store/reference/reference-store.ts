@@ -53,8 +53,15 @@ export interface ReferenceStore {
   /** One page of the points matching a `/lists/points` filter, by id. */
   pointPage(filter: ListFilter, page: Page): Promise<Point[]>;
   countPoints(filter: ListFilter): Promise<number>;
-  /** Changes whenever any point may have changed (a count kept by a caller is then stale). */
+  /**
+   * Changes whenever any point may have changed (a count or page kept by a caller is then stale): at once for
+   * this store's own writes (every points writer below counts), and for anyone else's (another connection,
+   * another instance on PostgreSQL) once the engine's version is read again — on SQLite every call, on
+   * PostgreSQL at most every `POSTGRES_POINTS_VERSION_TRUST_MS`, or on the next call after `pointsChanged`.
+   */
   pointsVersion(): Promise<string>;
+  /** Someone else changed points (the hook for a cross-instance notice, e.g. LISTEN/NOTIFY): the next `pointsVersion` asks the database. */
+  pointsChanged(): void;
   /** The service's point by our id (a closed one too, `enabled: 0`); null when the service has no such point. */
   findPoint(providerKey: string, id: number): Promise<Point | null>;
   /** The points of any service with these ids (closed ones too), unordered: a label's pickup point by its order's pointOutId. */

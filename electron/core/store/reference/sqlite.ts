@@ -7,9 +7,9 @@ import type { ReferenceStore } from './reference-store';
 export function createSqliteReferenceStore({ db, sqlite }: OpenedDatabase): ReferenceStore {
   // The text conditions of `filter` fold their column through it (lower case, ё → е).
   registerFold(sqlite);
-  // Any write since (rows changed on this connection, or a commit by another one) changes it. SQLite's own
-  // counters: one prepared statement, no table read (PostgreSQL: a counter the writes bump).
-  const generation = sqlite.prepare("SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version()) AS g").pluck();
+  // Commits by other connections (another process on the same folder) change it; this connection's own point
+  // writes the store counts itself (queries.ts). One prepared statement, no table read.
+  const dataVersion = sqlite.prepare('SELECT data_version FROM pragma_data_version()').pluck();
 
   /**
    * Replaces a dataset's rows (the caller holds the transaction). Prepared statements in a loop: 6,000
@@ -33,7 +33,8 @@ export function createSqliteReferenceStore({ db, sqlite }: OpenedDatabase): Refe
   return createReferenceStore(db, {
     text: sqliteText,
     searchHas: (word) => sql<SqlBool>`instr(search_text, ${word}) > 0`,
-    pointsVersion: async () => generation.get() as string,
+    pointsVersion: async () => String(dataVersion.get()),
+    pointsVersionTrustMs: 0,
 
     storedDataset: (dataset) => exclusive(() => storedDataset(dataset) ?? null),
 
