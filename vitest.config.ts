@@ -12,6 +12,8 @@ const notOnPostgres = [
   'disk-full', // the SQLite file on a full disk; PostgreSQL's files are its server's
   'openapi', // the OpenAPI document against the route table
   'postgres-serve', // on PostgreSQL already, in the api project whenever a server is given
+  'postgres-instances', // two instance processes on a PostgreSQL database of their own, in the api project
+  'migrate-to-postgres', // copies SQLite into a PostgreSQL database of its own, in the api project
   'request-bodies', // body parsing off the main thread
   'robustness-xml', // XML encoding of the answers
   'serve-bundle', // the bundled server's build and start

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { pointSchema, tariffSchema, type Point } from '../../shared/schemas/lists';
 import { startTestServer, type TestServer } from '../helpers/test-server';
