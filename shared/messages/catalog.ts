@@ -252,6 +252,14 @@ export const messageCatalog = {
   'net.hostUnreachable': { en: "the computer cannot be reached ({address})", ru: "компьютер недоступен ({address})", wire: "connect EHOSTUNREACH {address}" },
   'net.closed': { en: "the connection was closed", ru: "соединение закрыто", wire: "other side closed" },
   'net.reset': { en: "the connection was broken", ru: "соединение прервано", wire: "read ECONNRESET" },
+  'net.noHostNow': { en: "the address {host} could not be looked up now (no internet, or its name server is silent)", ru: "адрес {host} сейчас не найти: нет интернета или не отвечает DNS", wire: "getaddrinfo EAI_AGAIN {host}" },
+  'net.badPort': { en: "the address has a port that cannot be used", ru: "в адресе недопустимый порт", wire: "bad port" },
+  'net.certificateExpired': { en: "the server's certificate has expired", ru: "сертификат сервера просрочен", wire: "certificate has expired" },
+  'net.certificateUntrusted': {
+    en: "the server's certificate cannot be trusted",
+    ru: "сертификату сервера нельзя доверять",
+    wire: ['self-signed certificate', 'self signed certificate', 'self-signed certificate in certificate chain', 'unable to verify the first certificate', 'unable to get local issuer certificate'],
+  },
   // A delivery service adapter's own failures (providers/<service>/): {service} is one of the names above.
   'provider.credentialsRefused': { en: "{service} did not accept the account's credentials: {detail}", ru: "{service}: данные учётной записи не приняты: {detail}" },
   'provider.tokenRefused': { en: "{service} did not accept the account's token: {detail}", ru: "{service}: токен учётной записи не принят: {detail}" },

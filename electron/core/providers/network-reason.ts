@@ -10,6 +10,7 @@ const forms: readonly ((rest: string) => MessageRef)[] = [
   (host) => message('net.noHost', { host }),
   (address) => message('net.timedOut', { address }),
   (address) => message('net.hostUnreachable', { address }),
+  (host) => message('net.noHostNow', { host }),
 ];
 const prefixes = forms.map((form) => [wireText(form('')), form] as const);
 
