@@ -7,6 +7,9 @@ describe('dates and money in the app\'s language', () => {
     expect(ru.date('2026-11-27')).toBe('27.11.2026');
     expect(ru.money(2499.9).replace(/\s/g, ' ')).toBe('2 499,90 ₽');
     expect(ru.date('не дата')).toBe('не дата');
+    expect(ru.cellNumber(990.5)).toBe('990,5');
+    expect(ru.cellNumber(79161234567)).toBe('79161234567');
+    expect(createFormatters('en').cellNumber(990.5)).toBe('990.5');
   });
 
   it('reads a typed day in the Russian or the ISO form, and nothing that is not a real day', () => {

@@ -10,6 +10,8 @@ export interface Formatters {
   date: (ymd: string) => string;
   /** A plain integer with grouping. */
   count: (value: number) => string;
+  /** A spreadsheet's number as the language writes it, without grouping (a phone stored as a number stays whole): "990,5". */
+  cellNumber: (value: number) => string;
 }
 
 /** Intl formatters for one language, built once per language switch. */
@@ -25,6 +27,7 @@ export function createFormatters(language: Language): Formatters {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
   const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const cellNumber = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 10 });
   return {
     money: (rubles) => money.format(rubles),
     dateTime: (iso) => {
@@ -37,6 +40,7 @@ export function createFormatters(language: Language): Formatters {
       return m ? day.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : ymd;
     },
     count: (value) => count.format(value),
+    cellNumber: (value) => cellNumber.format(value),
   };
 }
 

@@ -46,6 +46,8 @@ export const importPreviewSchema = z.object({
       cells: z.record(z.string(), z.string()),
       /** The cells the workbook stores as dates or times (column letter → the cell's text), shown in the app's language. */
       dates: z.record(z.string(), z.string()).optional(),
+      /** The cells the workbook stores as numbers (column letter → the cell's text, "990.5"), shown in the app's language. */
+      numbers: z.record(z.string(), z.string()).optional(),
     }),
   ),
   suggested: suggestedMappingSchema,

@@ -47,6 +47,9 @@ describe('the import wizard', () => {
     expect(preview).toMatchObject({ importId: expect.any(Number), fileName: 'заказы.xlsx', sheetName: 'Заказы', sheetNames: ['Заказы'], headerRow: 2, rowStart: 3 });
     expect(preview.rows.map((r: any) => r.row)).toEqual([1, 2, 3, 4]);
     expect(preview.rows[2].cells).toMatchObject({ A: 'SHOP-1', B: '1200' });
+    // the cells the workbook stores as numbers are named, so the window writes them in its language ("990,5")
+    expect(preview.rows[2].numbers).toMatchObject({ B: '1200' });
+    expect(preview.rows[2].numbers.A).toBeUndefined();
     expect(preview.headers[0]).toEqual({ column: 'A', title: 'Номер заказа' });
     // every column of the shop-style export is recognised by its Russian title
     expect(preview.suggested.columnMap).toEqual(columnMap);

@@ -112,11 +112,14 @@ export function createImportWizard(deps: {
         rowStart: headerRow + 1,
         headers,
         rows: rows.map((r) => {
-          const dates = r.cells.flatMap((c, i) => (c instanceof Date ? [[columnLetters(i + 1), cellText(c)]] : []));
+          const ofKind = (kind: (c: unknown) => boolean) => r.cells.flatMap((c, i) => (kind(c) ? [[columnLetters(i + 1), cellText(c)]] : []));
+          const dates = ofKind((c) => c instanceof Date);
+          const numbers = ofKind((c) => typeof c === 'number');
           return {
             row: r.row,
             cells: Object.fromEntries(r.cells.flatMap((c, i) => (cellText(c) === '' ? [] : [[columnLetters(i + 1), cellText(c)]]))),
             ...(dates.length ? { dates: Object.fromEntries(dates) } : {}),
+            ...(numbers.length ? { numbers: Object.fromEntries(numbers) } : {}),
           };
         }),
         suggested: suggest({ headers }),

@@ -4,7 +4,7 @@ import { networkReason } from './network-reason';
 
 const inRussian = (text: string) => {
   const reason = networkReason(text);
-  return typeof reason === 'string' ? reason : messageText(reason, 'ru');
+  return typeof reason === 'object' ? messageText(reason, 'ru') : String(reason);
 };
 
 describe('why a call got no answer, in the window\'s words', () => {

@@ -90,7 +90,7 @@ export function PreviewStep() {
                     <Table.Td c="dimmed">{r.row}</Table.Td>
                     {columns.map((c) => (
                       <Table.Td key={c} style={{ whiteSpace: 'nowrap', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }} title={r.cells[c]}>
-                        {r.dates?.[c] ? dateCellText(r.dates[c], format) : (r.cells[c] ?? '')}
+                        {r.dates?.[c] ? dateCellText(r.dates[c], format) : r.numbers?.[c] ? format.cellNumber(Number(r.numbers[c])) : (r.cells[c] ?? '')}
                       </Table.Td>
                     ))}
                   </Table.Tr>
