@@ -6,7 +6,7 @@ import { orderCreateSchema } from '../../shared/schemas/order';
 import { text } from '../../shared/schemas/primitives';
 import { issuesToFieldErrors } from '../order-form/zod-issues';
 import { ClientErrorCode } from '../transport/client-errors';
-import { connectionResultMessage, errorHint, errorTitle, fieldLabel, fieldMessage } from './error-messages';
+import { connectionResultMessage, errorHint, errorTitle, fieldLabel, fieldMessage, withOrderNumber } from './error-messages';
 import { createTranslate } from './translate';
 
 const ru = createTranslate('ru');
@@ -131,5 +131,14 @@ describe('error titles', () => {
     const error = { code: '040999', message: 'Tariff is closed', description: 'Use tariff 136' };
     expect(errorTitle(error, en)).toBe('Tariff is closed');
     expect(errorHint(error, en)).toBe('Use tariff 136');
+  });
+});
+
+describe('a refusal about one order', () => {
+  it('names the order by the shop\'s number, not the interface\'s id', () => {
+    const t = createTranslate('ru');
+    const refused = { code: ErrorCode.validation, message: 'Order 2 is finished', ...said('order.finished', { orderId: '2', status: 'delivered', what: 'canceled' }) };
+    expect(errorHint(withOrderNumber(refused, 'OE-2'), t)).toMatch(/^Заказ OE-2 завершён \(статус «[^»]+»\)/);
+    expect(withOrderNumber({ code: ErrorCode.validation, message: 'Bad' }, 'OE-2')).toEqual({ code: ErrorCode.validation, message: 'Bad' });
   });
 });

@@ -89,6 +89,15 @@ export function errorTitle(error: ErrorBody, t: Translate): string {
  * A second line for an error: the server's description by its key when it has one; else our own advice in
  * the person's language when we have some (a lost connection, a full disk); else the server's description.
  */
+/**
+ * A refusal about one order with the order named as the user knows it: the interface says "Заказ 2" (its id),
+ * the window says "Заказ 1001" (the shop's number). Unchanged when the message names no order.
+ */
+export function withOrderNumber(error: ErrorBody, clientNumber: string | undefined): ErrorBody {
+  if (clientNumber === undefined || !error.params || !('orderId' in error.params)) return error;
+  return { ...error, params: { ...error.params, orderId: clientNumber } };
+}
+
 export function errorHint(error: ErrorBody, t: Translate, naming?: Naming): string | undefined {
   return (error.key && messageByKey({ key: error.key, params: error.params }, t, naming)) || translateDynamic(t, `error.${error.code}.hint`) || error.description;
 }

@@ -2,7 +2,7 @@ import { Button, Group, List, Modal, ScrollArea, Text } from '@mantine/core';
 import type { BulkResult } from '../../../shared/contract/bulk';
 import type { ErrorBody } from '../../../shared/errors';
 import { statusNames, type StatusKey } from '../../../shared/status-keys';
-import { errorTitle, messageByKey, type Naming } from '../../i18n/error-messages';
+import { errorTitle, messageByKey, withOrderNumber, type Naming } from '../../i18n/error-messages';
 import { useServiceNaming } from '../../i18n/service-naming';
 import type { Translate } from '../../i18n/types';
 import { useLanguage, useT } from '../../i18n/use-t';
@@ -22,9 +22,8 @@ export interface ListedOrder {
 function refusalText(error: ErrorBody | undefined, listed: ListedOrder | undefined, t: Translate, naming: Naming): string {
   if (!error) return t('ordersList.bulk.failed');
   if (!error.key) return errorTitle(error, t);
-  const params = error.params && { ...error.params };
-  if (params && listed && 'orderId' in params) params.orderId = listed.clientNumber;
-  return messageByKey({ key: error.key, params }, t, naming) || errorTitle(error, t);
+  const named = withOrderNumber(error, listed?.clientNumber);
+  return messageByKey({ key: error.key, params: named.params }, t, naming) || errorTitle(error, t);
 }
 
 interface BulkResultDialogProps {
