@@ -137,7 +137,7 @@ describe('error titles', () => {
 describe('a refusal about one order', () => {
   it('names the order by the shop\'s number, not the interface\'s id', () => {
     const t = createTranslate('ru');
-    const refused = { code: ErrorCode.validation, message: 'Order 2 is finished', ...said('order.finished', { orderId: '2', status: 'delivered', what: 'canceled' }) };
+    const refused = { code: ErrorCode.validation, ...said('order.finished', { orderId: '2', status: 'delivered', what: 'canceled' }) };
     expect(errorHint(withOrderNumber(refused, 'OE-2'), t)).toMatch(/^Заказ OE-2 завершён \(статус «[^»]+»\)/);
     expect(withOrderNumber({ code: ErrorCode.validation, message: 'Bad' }, 'OE-2')).toEqual({ code: ErrorCode.validation, message: 'Bad' });
   });
