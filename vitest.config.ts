@@ -14,6 +14,7 @@ const notOnPostgres = [
   'postgres-serve', // on PostgreSQL already, in the api project whenever a server is given
   'postgres-instances', // two instance processes on a PostgreSQL database of their own, in the api project
   'migrate-to-postgres', // copies SQLite into a PostgreSQL database of its own, in the api project
+  'settings-database', // the desktop's choice of engine, from the SQLite default; PostgreSQL is checked by its own server
   'request-bodies', // body parsing off the main thread
   'robustness-xml', // XML encoding of the answers
   'serve-bundle', // the bundled server's build and start
@@ -22,8 +23,13 @@ const notOnPostgres = [
   'upload-hostile', // memory and zip-bomb attacks on the upload parser
 ].map((name) => `test/api/${name}.test.ts`);
 
-/** The API suite runs on PostgreSQL too when a test server is given (`eval "$(node scripts/test-postgres.mjs)"`). */
-const postgres = Boolean(process.env.SHIPDESK_TEST_POSTGRES);
+/**
+ * The API suite on PostgreSQL (the project api-postgres), asked for with SHIPDESK_TEST_API_POSTGRES=1 beside a test
+ * server (`eval "$(node scripts/test-postgres.mjs)"`). Not in `npm test` yet: on CI's 2 cores it added 10 minutes to a
+ * 20-minute budget (stop 15's fresh-clone run: 1,712 s in all). The store tests and the PostgreSQL files of the api
+ * project run on both engines whenever a server is given.
+ */
+const postgres = Boolean(process.env.SHIPDESK_TEST_POSTGRES) && process.env.SHIPDESK_TEST_API_POSTGRES === '1';
 
 /**
  * Three suites: unit tests beside the code, HTTP tests against a real server (on SQLite, and on PostgreSQL as the

@@ -84,7 +84,8 @@ interface ImportState {
   start: () => Promise<void>;
   progress: (event: { importId: number; status: ImportStatus; done: number; total: number }) => void;
   cancel: () => Promise<void>;
-  refreshResults: () => Promise<void>;
+  /** Reads the run's state and rows; false when they could not be read. */
+  refreshResults: () => Promise<boolean>;
   errorsFile: () => Promise<{ ok: true; fileName: string; base64: string | null } | { ok: false; error: ErrorBody }>;
   reimportFailed: () => void;
   reset: () => void;
@@ -313,8 +314,16 @@ export const useImportStore = create<ImportState>((set, get) => ({
   progress: (event) => {
     const run = get().run;
     if (!run || event.importId !== run.importId) return;
-    set({ run: { ...run, status: event.status, done: event.done, total: event.total } });
-    if (finished(event.status)) void get().refreshResults();
+    if (!finished(event.status)) return set({ run: { ...run, status: event.status, done: event.done, total: event.total } });
+    // The end is shown with its results, read together: an ended run without its rows read "создано 0".
+    set({ run: { ...run, done: event.done, total: event.total } });
+    void get()
+      .refreshResults()
+      .then(() => {
+        // Not read, or read a moment before the end was stored: the event's word stands.
+        const current = get().run;
+        if (current?.importId === run.importId && !finished(current.status)) set({ run: { ...current, status: event.status } });
+      });
   },
 
   cancel: async () => {
@@ -327,12 +336,12 @@ export const useImportStore = create<ImportState>((set, get) => ({
 
   refreshResults: async () => {
     const run = get().run;
-    if (!run) return;
+    if (!run) return false;
     const result = await getTransport().invoke('import.results', { importId: run.importId, limit: 5000 });
-    if (!result.ok) return;
+    if (!result.ok) return false;
     const s = result.value;
     const current = get().run;
-    if (!current || current.importId !== s.uploadId) return;
+    if (!current || current.importId !== s.uploadId) return true;
     // Progress events may be ahead of this answer; never step back.
     const ended = finished(s.status);
     set({
@@ -348,6 +357,7 @@ export const useImportStore = create<ImportState>((set, get) => ({
         canceling: ended ? false : current.canceling,
       },
     });
+    return true;
   },
 
   errorsFile: async () => {

@@ -76,7 +76,7 @@ describe('browser mode in Russian: refusals say why, by key, with the service na
     await expect(result.getByTestId('bulk-result-ok').textContent()).resolves.toBe('Выполнено: 1');
     const refused = await result.getByTestId('bulk-result-failure').allInnerTexts();
     expect(refused).toEqual([
-      expect.stringMatching(/^Заказ 5001 \([^)]+\): Заказ 5001 уже передан службе доставки \(статус [А-Яа-яё ]+\); его больше нельзя отменить$/),
+      expect.stringMatching(/^Заказ 5001 \([^)]+\): Заказ 5001 уже передан службе доставки \(статус «[А-Яа-яё ]+»\); его больше нельзя отменить$/),
       expect.stringMatching(/^Заказ 5002 \([^)]+\): Песочница.* не может отменить уже переданный заказ: удалите его \(при повторной передаче он получит новый трек-номер\)$/),
       'Заказ 5003 (Отменён): Заказ 5003 уже отменён',
     ]);

@@ -154,8 +154,8 @@ describe('a refusal of the state table, in the window and on the wire', () => {
   it('handed over, finished and already canceled say why by key, the wire unchanged', () => {
     const handed = refusal(() => planCancel('3', onWay, express));
     expect(handed.description).toBe('Order 3 has already been handed over to the delivery service (status onWay); it can no longer be canceled');
-    expect(inRussian(handed)).toBe('Заказ 3 уже передан службе доставки (статус onWay); его больше нельзя отменить');
-    expect(inRussian(refusal(() => planCancel('4', delivered, express)))).toBe('Заказ 4 завершён (статус delivered); его больше нельзя отменить');
+    expect(inRussian(handed)).toBe('Заказ 3 уже передан службе доставки (статус «В пути»); его больше нельзя отменить');
+    expect(inRussian(refusal(() => planCancel('4', delivered, express)))).toBe('Заказ 4 завершён (статус «Вручён»); его больше нельзя отменить');
     const again = refusal(() => planCancel('5', canceled, express));
     expect(again).toMatchObject({ code: '040081', message: 'Order already canceled', description: 'Order 5 is already canceled', key: 'order.alreadyCanceled' });
     expect(inRussian(again)).toBe('Заказ 5 уже отменён');
