@@ -85,16 +85,18 @@ describe('hostile files cannot take the server down', () => {
     expect(peakMb(serve)).toBeLessThan(400);
   }, 120_000);
 
-  it('50,000 good and 50,000 bad orders in a 300 MB sheet with errorsToFile: every good order created, every bad row marked in the errors file', async () => {
-    // an unmapped note of 1,000 characters on each row: a 27 MB file whose sheet unpacks to 300 MB
-    const file = await streamedZip(workbookParts(orderSheet({ rows: 100_000, bad: (i) => i % 2 === 1, noteChars: 1000 })));
+  it('5,000 good and 5,000 bad orders in a 300 MB sheet with errorsToFile: every good order created, every bad row marked in the errors file', async () => {
+    // an unmapped note of 18,000 characters on each row (Excel's cell holds 32,767): a 26 MB file whose sheet unpacks to 290 MB.
+    // The issue's file had 50,000 + 50,000 rows of 1,000-character notes; the size is what killed the process, and
+    // 10,000 rows keep it while creating a tenth of the orders (CI's time); the next test streams the 100,000-row one.
+    const file = await streamedZip(workbookParts(orderSheet({ rows: 10_000, bad: (i) => i % 2 === 1, noteChars: 18_000 })));
     const sheetBytes = readZipDirectory(file).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.size;
     expect(sheetBytes).toBeGreaterThan(280 * 1024 * 1024); // once read into one string to write the errors file
     const started = await call('POST', '/v1/orders/upload', hostileUploadBody(file, { mode: 'async', errorsToFile: true }));
     expect(started.status).toBe(200);
     const state = await settled(started.json.uploadId); // "socket hang up" and `creating` forever before: the process died building the errors file
-    expect(state).toMatchObject({ status: 'done', total: 100_000, created: 50_000, failed: 50_000 });
-    expect(count('SELECT COUNT(*) AS n FROM orders')).toBe(50_000);
+    expect(state).toMatchObject({ status: 'done', total: 10_000, created: 5_000, failed: 5_000 });
+    expect(count('SELECT COUNT(*) AS n FROM orders')).toBe(5_000);
 
     // the errors file: the whole sheet again, each bad row with its error beside it
     const errorsFile = Buffer.from(state.base64, 'base64');
@@ -108,7 +110,7 @@ describe('hostile files cannot take the server down', () => {
       marked += text.split(note).length - 1;
       tail = text.slice(-(note.length - 1));
     }
-    expect(marked).toBe(50_000);
+    expect(marked).toBe(5_000);
   }, 600_000);
 
   it('the errors file of that 300 MB sheet is written in a process that stays under 400 MB: the sheet is streamed, never whole', async () => {
