@@ -107,6 +107,9 @@ describe('browser mode in Russian: why an order still waits in the outbox, in it
     await settled(page, '[data-testid="detail-action-error"]');
     const said = await refusal.innerText();
     expect(said).toContain('(статус «Принят на склад службы доставки»)');
+    expect(said).not.toContain('В запросе есть ошибки'); // the reason alone, the order named by its number
+    expect(said).not.toMatch(new RegExp(`Заказ ${orderId}\\b`));
+    expect(said).toContain('Заказ OE-2');
     expect(said.match(english)?.[0]).toBeUndefined();
     await screenshot(page, 'outbox-error-in-detail-status-refusal');
     expect(session.pageErrors()).toEqual([]);

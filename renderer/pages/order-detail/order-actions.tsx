@@ -24,6 +24,8 @@ export function OrderActions({ view }: { view: OrderView }) {
   const [asking, setAsking] = useState<OrderAction | undefined>();
   const number = view.order.clientNumber;
   const actionError = refused && withOrderNumber(refused, number);
+  // A refusal the core said by key is said alone, without the generic «В запросе есть ошибки» over it.
+  const reason = actionError?.key ? errorHint(actionError, t) : undefined;
   const { actions } = view;
   const editable = actions.update;
   const resend = view.order.statusKey === 'uploadingError';
@@ -83,9 +85,9 @@ export function OrderActions({ view }: { view: OrderView }) {
       {actionError && (
         <Alert mt="sm" color="red" variant="light" icon={<IconAlert size={18} />} title={t('detail.actionFailed')} data-testid="detail-action-error">
           <Text fz="sm" fw={600}>
-            {errorTitle(actionError, t)}
+            {reason ?? errorTitle(actionError, t)}
           </Text>
-          {errorHint(actionError, t) && <Text fz="sm">{errorHint(actionError, t)}</Text>}
+          {!reason && errorHint(actionError, t) && <Text fz="sm">{errorHint(actionError, t)}</Text>}
         </Alert>
       )}
       <ConfirmDialog
