@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runMigrateCli } from '../../electron/core/store/migrate-engine/cli';
-import { createTestDatabase, testPostgresUrl } from '../../electron/core/store/test-engines';
+import { createTestDatabase, testPostgresUrl, onPostgres } from '../../electron/core/store/test-engines';
 import { databaseFile } from '../../electron/core/paths';
 import { ordersWorkbook, sampleOrder, uploadBody } from '../fixtures/xlsx/orders-workbook';
 import { orderPayload } from '../helpers/payloads';
@@ -22,7 +22,7 @@ const fileHash = (file: string) => createHash('sha256').update(readFileSync(file
  * A shop's data folder made through the app on SQLite, migrated into PostgreSQL, then served from there: the same
  * orders over HTTP, the same token, the same connection secret. Needs a server: `eval "$(node scripts/test-postgres.mjs)"`.
  */
-describe.skipIf(!testPostgresUrl)('npm run migrate-to-postgres (skipped: SHIPDESK_TEST_POSTGRES is not set; `eval "$(node scripts/test-postgres.mjs)"` sets it)', () => {
+describe.skipIf(!testPostgresUrl)(onPostgres('npm run migrate-to-postgres'), () => {
   const data = tempDataDir('shipdesk-migrate-');
   let database: { url: string; drop(): Promise<void> };
   let server: TestServer | undefined;

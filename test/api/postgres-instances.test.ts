@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../../electron/core/app';
 import { silentLogger } from '../../electron/core/logger';
-import { createTestDatabase, testPostgresUrl } from '../../electron/core/store/test-engines';
+import { createTestDatabase, testPostgresUrl, onPostgres } from '../../electron/core/store/test-engines';
 import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/server';
 import type { InstanceConfig } from '../helpers/instance-process';
 
@@ -59,7 +59,7 @@ async function stopInstance(instance: Instance): Promise<number> {
  * (FOR UPDATE SKIP LOCKED), and a job whose holder died is taken by another once its lease ends. Real processes, a real
  * PostgreSQL server, CDEK's fake over HTTP failing 30 % of its calls (5xx, no answer, lost replies), counted at the fake.
  */
-describe.skipIf(!testPostgresUrl)('several instances on one PostgreSQL (skipped: SHIPDESK_TEST_POSTGRES is not set; `eval "$(node scripts/test-postgres.mjs)"` sets it)', () => {
+describe.skipIf(!testPostgresUrl)(onPostgres('several instances on one PostgreSQL'), () => {
   let database: { url: string; drop(): Promise<void> };
   let dataDir: string;
   let fake: FakeCdek;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createTestDatabase, testPostgresUrl } from '../../electron/core/store/test-engines';
+import { createTestDatabase, testPostgresUrl, onPostgres } from '../../electron/core/store/test-engines';
 import { orderPayload } from '../helpers/payloads';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * The app on a PostgreSQL server (`--database postgres://…`): an order created over HTTP is read back over HTTP,
  * registered by the outbox, with the data on PostgreSQL. Needs a server: `eval "$(node scripts/test-postgres.mjs)"`.
  */
-describe.skipIf(!testPostgresUrl)('the local API on PostgreSQL (skipped: SHIPDESK_TEST_POSTGRES is not set; `eval "$(node scripts/test-postgres.mjs)"` sets it)', () => {
+describe.skipIf(!testPostgresUrl)(onPostgres('the local API on PostgreSQL'), () => {
   let database: { url: string; drop(): Promise<void> };
   let server: TestServer | undefined;
   beforeEach(async () => {

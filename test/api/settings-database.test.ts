@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createApp } from '../../electron/core/app';
 import { silentLogger } from '../../electron/core/logger';
 import { DATABASE_CHOICE_FILE } from '../../electron/core/settings/database-choice';
-import { createTestDatabase, testPostgresUrl } from '../../electron/core/store/test-engines';
+import { createTestDatabase, testPostgresUrl, onPostgres } from '../../electron/core/store/test-engines';
 import { closedPort } from '../helpers/closed-port';
 import { tempDataDir } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -57,7 +57,7 @@ describe('Settings → Database', () => {
   });
 });
 
-describe.skipIf(!testPostgresUrl)('Settings → Database on a PostgreSQL server (skipped: SHIPDESK_TEST_POSTGRES is not set)', () => {
+describe.skipIf(!testPostgresUrl)(onPostgres('Settings → Database on a PostgreSQL server'), () => {
   it('checks the server (empty, then ShipDesk\'s), and the next start opens the chosen database', async () => {
     const database = await createTestDatabase(testPostgresUrl!);
     const data = tempDataDir();

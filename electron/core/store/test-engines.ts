@@ -88,6 +88,10 @@ const sqliteEngine: TestEngine = {
  */
 export const testPostgresUrl = process.env.SHIPDESK_TEST_POSTGRES || undefined;
 
+/** A PostgreSQL suite's title, saying why it was skipped only when it is (`describe.skipIf(!testPostgresUrl)`). */
+export const onPostgres = (title: string) =>
+  testPostgresUrl ? title : `${title} (skipped: SHIPDESK_TEST_POSTGRES is not set; \`eval "$(node scripts/test-postgres.mjs)"\` sets it)`;
+
 /**
  * A store test file's tests and hooks on a PostgreSQL server may take this long (vitest's 5 s default is too tight for a
  * database copied per test and pooled round trips on a loaded 2-core CI machine); set for the importing file only.
