@@ -84,8 +84,7 @@ interface ImportState {
   start: () => Promise<void>;
   progress: (event: { importId: number; status: ImportStatus; done: number; total: number }) => void;
   cancel: () => Promise<void>;
-  /** Reads the run's state and rows; false when they could not be read. */
-  refreshResults: () => Promise<boolean>;
+  refreshResults: () => Promise<void>;
   errorsFile: () => Promise<{ ok: true; fileName: string; base64: string | null } | { ok: false; error: ErrorBody }>;
   reimportFailed: () => void;
   reset: () => void;
@@ -336,12 +335,12 @@ export const useImportStore = create<ImportState>((set, get) => ({
 
   refreshResults: async () => {
     const run = get().run;
-    if (!run) return false;
+    if (!run) return;
     const result = await getTransport().invoke('import.results', { importId: run.importId, limit: 5000 });
-    if (!result.ok) return false;
+    if (!result.ok) return;
     const s = result.value;
     const current = get().run;
-    if (!current || current.importId !== s.uploadId) return true;
+    if (!current || current.importId !== s.uploadId) return;
     // Progress events may be ahead of this answer; never step back.
     const ended = finished(s.status);
     set({
@@ -357,7 +356,6 @@ export const useImportStore = create<ImportState>((set, get) => ({
         canceling: ended ? false : current.canceling,
       },
     });
-    return true;
   },
 
   errorsFile: async () => {

@@ -14,7 +14,7 @@ import { AppError, badRequest, orderNotFound, validationError } from '../errors'
 import type { EventBus } from '../events';
 import type { Outbox } from '../outbox/outbox';
 import type { ProviderRegistry } from '../providers/registry';
-import { ClientNumberTaken, type OrdersStore, type OrderWithJobs } from '../store/orders/orders-store';
+import { ClientNumberTaken, type ListedOrder, type OrdersStore, type OrderWithJobs } from '../store/orders/orders-store';
 import { orderDetail } from './order-detail';
 import { planCancel, planDelete, planUpdate, type OrderSnapshot, type ServiceAbilities } from './order-lifecycle';
 import { checkOrder } from './order-rules';
@@ -36,6 +36,17 @@ function parseOrderId(raw: string | number): number {
   if (!/^[1-9]\d{0,14}$/.test(text)) throw orderNotFound(text);
   return Number(text);
 }
+
+/** What every list of orders shows of one (the orders list, the stuck orders): its numbers, service, status and recipient. */
+export const listedOrderRow = (o: ListedOrder) => ({
+  orderId: String(o.id),
+  clientNumber: o.clientNumber,
+  providerKey: o.providerKey,
+  providerNumber: o.providerNumber,
+  statusKey: o.statusKey as StatusKey,
+  statusDescription: o.statusDescription,
+  recipientName: o.recipientName,
+});
 
 export interface OrderServiceDeps {
   store: OrdersStore;
@@ -274,13 +285,7 @@ export function createOrderService({ store, handoverOf, clock, providers, outbox
         total: page.total,
         ...(page.capped ? { totalCapped: true } : {}),
         rows: page.orders.map((o) => ({
-          orderId: String(o.id),
-          clientNumber: o.clientNumber,
-          providerKey: o.providerKey,
-          providerNumber: o.providerNumber,
-          statusKey: o.statusKey as StatusKey,
-          statusDescription: o.statusDescription,
-          recipientName: o.recipientName,
+          ...listedOrderRow(o),
           recipientPhone: o.recipientPhone,
           recipientCity: o.recipientCity,
           codCost: toRubles(o.codKopecks),

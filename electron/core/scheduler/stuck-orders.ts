@@ -1,7 +1,7 @@
-import type { StatusKey } from '../../../shared/status-keys';
 import { formatTimestamp } from '../../../shared/time';
 import type { Clock } from '../clock';
 import type { CallContext } from '../companies/company-service';
+import { listedOrderRow } from '../orders/order-service';
 import type { OrdersStore } from '../store/orders/orders-store';
 
 const day = 86_400_000;
@@ -14,13 +14,7 @@ export async function stuckOrders(store: OrdersStore, clock: Clock, ctx: CallCon
     thresholdDays: query.days,
     total,
     rows: orders.map((o) => ({
-      orderId: String(o.id),
-      clientNumber: o.clientNumber,
-      providerKey: o.providerKey,
-      providerNumber: o.providerNumber,
-      statusKey: o.statusKey as StatusKey,
-      statusDescription: o.statusDescription,
-      recipientName: o.recipientName,
+      ...listedOrderRow(o),
       statusChanged: formatTimestamp(o.statusChangedAt),
       daysWithoutChange: Math.floor((now - o.statusChangedAt) / day),
     })),
