@@ -3,7 +3,7 @@ import { useLanguage, useT } from '../../i18n/use-t';
 import { useOutboxStore } from '../../stores/outbox-store';
 import { IconCloudOff, IconTruck } from '../icons';
 import { shortTime } from './short-time';
-import { messageByKey } from '../../i18n/error-messages';
+import { fieldMessage } from '../../i18n/error-messages';
 import { useServiceNaming } from '../../i18n/service-naming';
 import { credentialsRefused, OpenSettingsButton } from './credentials-refused';
 
@@ -21,7 +21,7 @@ export function OutboxIndicator() {
   const waiting = view.waitingForConnection;
   const refused = waiting && credentialsRefused(view.lastErrorMessage);
   const title = refused ? t('activity.outbox.refused') : waiting ? t('activity.outbox.waiting') : t('activity.outbox.sending', { count: view.pending });
-  const lastError = (view.lastErrorMessage && messageByKey(view.lastErrorMessage, t, naming)) || view.lastError;
+  const lastError = view.lastError && fieldMessage({ message: view.lastError, ...view.lastErrorMessage }, t, naming);
   return (
     <Popover width={300} position="bottom-end" withArrow shadow="md">
       <Popover.Target>

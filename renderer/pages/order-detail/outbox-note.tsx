@@ -3,7 +3,7 @@ import type { OrderView } from '../../../shared/schemas/order-detail';
 import { credentialsRefused, OpenSettingsButton } from '../../components/activity/credentials-refused';
 import { shortTime } from '../../components/activity/short-time';
 import { IconCloudOff } from '../../components/icons';
-import { messageByKey } from '../../i18n/error-messages';
+import { fieldMessage } from '../../i18n/error-messages';
 import { useServiceNaming } from '../../i18n/service-naming';
 import { useLanguage, useT } from '../../i18n/use-t';
 
@@ -18,7 +18,7 @@ export function OutboxNote({ job }: { job: OrderView['outbox'] }) {
   const naming = useServiceNaming();
   if (!job?.lastError) return null;
   const refused = credentialsRefused(job.lastErrorMessage);
-  const error = (job.lastErrorMessage && messageByKey(job.lastErrorMessage, t, naming)) || job.lastError;
+  const error = fieldMessage({ message: job.lastError, ...job.lastErrorMessage }, t, naming);
   return (
     <Alert
       color={refused ? 'red' : 'orange'}
