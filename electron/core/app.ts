@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Result } from '../../shared/result';
 import { createCalculatorService } from './calculator/calculator-service';
 import { createReferencePoints } from './calculator/points';
@@ -156,9 +157,11 @@ export async function createApp(options: AppOptions) {
     ),
     connections,
   );
-  const outbox = createOutbox({ store: stores.orders, clock, providers, events, log, laneOf: connections.laneOf, ...options.outbox });
+  /** This process among the instances on one database: the outbox leases jobs under it, events from others are told by it. */
+  const instanceId = randomUUID();
+  const outbox = createOutbox({ holder: instanceId, store: stores.orders, clock, providers, events, log, laneOf: connections.laneOf, ...options.outbox });
   // Other instances on the same database (PostgreSQL) hear of changes made here, and this one of theirs.
-  const stopRelay = await relayAcrossInstances(events, stores.instances, outbox.holder, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`));
+  const stopRelay = await relayAcrossInstances(events, stores.instances, instanceId, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`));
   const companies = createCompanyService(stores.accounts, clock);
   const apiLogins = createApiLoginService({ accounts: stores.accounts, clock });
   const auth = createAuthService({ accounts: stores.accounts, clock, companies, events });

@@ -17,6 +17,8 @@ import { createLanes, outcomeOf, type Lane, type LaneOf } from './lanes';
 export type { OutboxAction };
 
 export interface OutboxDeps {
+  /** This instance's name on the jobs it leases (app.ts: the instance's id; a new one when not given). */
+  holder?: string;
   store: OrdersStore;
   clock: Clock;
   providers: ProviderRegistry;
@@ -91,7 +93,7 @@ export function createOutbox(deps: OutboxDeps) {
   const { store, clock, providers, events, log } = deps;
   const backoff = deps.backoff ?? jitteredBackoff;
   /** This instance's name on the jobs it leases. */
-  const holder = randomUUID();
+  const holder = deps.holder ?? randomUUID();
   const leaseMs = deps.leaseMs ?? LEASE_MS_DEFAULT;
   /** The jobs out now, each settling when its outcome is recorded. */
   const inFlight = new Set<Promise<void>>();
