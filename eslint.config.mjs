@@ -21,9 +21,6 @@ const stillHandedTheDatabase = [
   // Tests of the SQLite file itself: where the data folder keeps it, and reference data kept across a reopen of the file.
   'electron/core/lists/reference-data.test.ts',
   'electron/core/paths.test.ts',
-  // Not moved yet: its reads and writes (tracked orders per company, the statuses a run brought, refresh_runs) are
-  // engine-neutral Kysely and run on PostgreSQL too; its run is being wrapped in an advisory lock meanwhile.
-  'electron/core/scheduler/refresh-scheduler.ts',
 ];
 
 const forbid = (...groups) => ['error', { patterns: groups }];

@@ -189,7 +189,7 @@ export async function createApp(options: AppOptions) {
   const importPresets = createImportPresetService({ drafts: stores.drafts, clock });
   const backup = createBackupService({ backups: stores.backups, files: sqliteDatabaseFiles(options.nativeBinding), clock, log, dataDir: options.dataDir });
   const courierRefresh = createCourierRefresh({ store: stores.courierCalls, clock, providers, events, log, laneOf: connections.laneOf });
-  const scheduler = createRefreshScheduler({ db, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, courier: courierRefresh, settings, events, log, exclusive: stores.instances.tryRunExclusive });
+  const scheduler = createRefreshScheduler({ store: stores.orders, instances: stores.instances, clock, timers: options.timers ?? systemTimers, refresher: statusRefresh, courier: courierRefresh, settings, events, log });
   const resourcesDir = options.resourcesDir ?? defaultResourcesDir;
   const labels = createLabelService({ orders: stores.orders, reference: stores.reference, providers, resourcesDir, log });
   const acts = createActService({ store: stores.orders, clock, providers, resourcesDir, company: async (ctx) => (await settings.get(ctx)).company });

@@ -7,11 +7,15 @@ import type { EventBus } from '../events';
 import type { Logger } from '../logger';
 import type { SettingsService } from '../settings/settings-service';
 import { untrackedStatusKeys, type RefreshScope, type StatusRefresher } from '../statuses/refresh';
-import type { Db } from '../store/database';
+import type { InstancesStore } from '../store/instances/instances-store';
+import type { OrdersStore, RefreshRun } from '../store/orders/orders-store';
 import type { Timers } from './timers';
 
 export interface RefreshSchedulerDeps {
-  db: Db;
+  /** Its tracked orders, the statuses a run brought, the runs (refresh_runs). */
+  store: Pick<OrdersStore, 'trackedCounts' | 'trackedIds' | 'lastStatusId' | 'reachedStatuses' | 'recordRefreshRun' | 'lastRefreshRun'>;
+  /** A scheduled run goes only when no other instance on the database runs one now. */
+  instances: Pick<InstancesStore, 'tryRunExclusive'>;
   clock: Clock;
   timers: Timers;
   refresher: StatusRefresher;
@@ -22,11 +26,6 @@ export interface RefreshSchedulerDeps {
   log: Logger;
   /** Orders per step of a run (one progress event each). */
   chunkSize?: number;
-  /**
-   * Runs a scheduled run unless another instance on the database runs it now (the instances store's
-   * tryRunExclusive); default: just runs it (one app on the database).
-   */
-  exclusive?: (name: string, work: () => Promise<void>) => Promise<boolean>;
   /** Wait after start when no refresh ran for a whole interval (the window opens first). */
   startDelayMs?: number;
 }
@@ -51,7 +50,7 @@ const keepRuns = 500;
  * records itself in refresh_runs (statuses.lastRefresh).
  */
 export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
-  const { db, clock, timers, refresher, settings, events, log } = deps;
+  const { store, instances, clock, timers, refresher, settings, events, log } = deps;
   const chunkSize = deps.chunkSize ?? 250;
   const startDelayMs = deps.startDelayMs ?? 60_000;
 
@@ -62,39 +61,30 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
   let current: { scope: RefreshScope; done: Promise<StatusRefreshResult> } | null = null;
   let scheduling: Promise<void> = Promise.resolve();
   let ticking: Promise<void> | null = null;
+  /**
+   * The refresh interval (ms) and when the last run of every company finished, read at start and kept: the interval
+   * is read again when the preferences change, the last run when this app records one and under the lock before a
+   * scheduled run (another instance on the database may have run meanwhile).
+   */
+  let known: { interval: number; lastFinishedAt: number | null } | null = null;
 
-  /** The orders a refresh asks about (the refresher's own selection). */
-  function tracked(scope: RefreshScope) {
-    let q = db
-      .selectFrom('orders')
-      .where('state', '=', 'active')
-      .where('provider_number', 'is not', null)
-      .where('status_key', 'not in', untrackedStatusKeys);
-    if (scope.companyId !== undefined) q = q.where('company_id', '=', scope.companyId);
-    return q;
+  async function readInterval() {
+    return (await settings.preferences()).refreshIntervalMinutes * 60_000;
+  }
+
+  async function readLastFinishedAt() {
+    return (await store.lastRefreshRun(null))?.finishedAt ?? null;
   }
 
   async function publishNotices(scope: RefreshScope, afterStatusId: number) {
-    let q = db
-      .selectFrom('order_statuses as s')
-      .innerJoin('orders as o', 'o.id', 's.order_id')
-      .select(['s.order_id', 's.key', 'o.company_id', 'o.client_number'])
-      .where('s.id', '>', afterStatusId)
-      .where('s.key', 'in', Object.keys(noticeKinds))
-      .whereRef('o.status_key', '=', 's.key')
-      .where('o.state', '=', 'active');
-    if (scope.companyId !== undefined) q = q.where('o.company_id', '=', scope.companyId);
-    const rows = await q.orderBy('s.order_id').execute();
+    const reached = await store.reachedStatuses(afterStatusId, Object.keys(noticeKinds), scope.companyId);
     const groups = new Map<string, OrdersNoticeEvent>();
-    const seen = new Set<number>();
-    for (const r of rows) {
-      if (seen.has(r.order_id)) continue;
-      seen.add(r.order_id);
+    for (const r of reached) {
       const kind = noticeKinds[r.key];
-      const key = `${r.company_id}:${kind}`;
-      const notice = groups.get(key) ?? { type: 'orders.notice', companyId: r.company_id, kind, orderIds: [], clientNumbers: [] };
-      notice.orderIds.push(String(r.order_id));
-      notice.clientNumbers.push(r.client_number);
+      const key = `${r.companyId}:${kind}`;
+      const notice = groups.get(key) ?? { type: 'orders.notice', companyId: r.companyId, kind, orderIds: [], clientNumbers: [] };
+      notice.orderIds.push(String(r.orderId));
+      notice.clientNumbers.push(r.clientNumber);
       groups.set(key, notice);
     }
     for (const notice of groups.values()) events.publish(notice);
@@ -122,10 +112,9 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
     const result: StatusRefreshResult = { checked: 0, changed: 0, statuses: 0, failed: 0 };
     let error: string | null = null;
     try {
-      const mark = await db.selectFrom('order_statuses').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirstOrThrow();
+      const mark = await store.lastStatusId();
       // Progress is told to each company about its own orders only (a scheduled run covers every company).
-      const counts = await tracked(scope).select((eb) => ['company_id', eb.fn.countAll<number>().as('n')]).groupBy('company_id').execute();
-      const totals = new Map(counts.map((r) => [r.company_id, Number(r.n)]));
+      const totals = await store.trackedCounts({ companyId: scope.companyId, leaveOut: untrackedStatusKeys });
       if (scope.companyId !== undefined && !totals.has(scope.companyId)) totals.set(scope.companyId, 0); // nothing to do: say so at once
       const done = new Map([...totals.keys()].map((companyId) => [companyId, 0]));
       const progress = (companyId: number) => {
@@ -134,7 +123,7 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
       };
       for (const companyId of totals.keys()) progress(companyId);
       for (let afterId = 0; ; ) {
-        const rows = await tracked(scope).select(['id', 'company_id']).where('id', '>', afterId).orderBy('id').limit(chunkSize).execute();
+        const rows = await store.trackedIds({ companyId: scope.companyId, leaveOut: untrackedStatusKeys, afterId, limit: chunkSize });
         if (rows.length === 0) break;
         afterId = rows[rows.length - 1].id;
         const part = await refresher.refresh({ ...scope, orderIds: rows.map((r) => r.id) });
@@ -144,9 +133,9 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
         result.failed += part.failed;
         const touched = new Set<number>();
         for (const r of rows) {
-          done.set(r.company_id, (done.get(r.company_id) ?? 0) + 1);
-          totals.set(r.company_id, Math.max(totals.get(r.company_id) ?? 0, done.get(r.company_id)!));
-          touched.add(r.company_id);
+          done.set(r.companyId, (done.get(r.companyId) ?? 0) + 1);
+          totals.set(r.companyId, Math.max(totals.get(r.companyId) ?? 0, done.get(r.companyId)!));
+          touched.add(r.companyId);
         }
         for (const companyId of touched) progress(companyId);
       }
@@ -157,19 +146,16 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
           progress(companyId);
         }
       }
-      await publishNotices(scope, Number(mark.id ?? 0));
+      await publishNotices(scope, mark);
       return result;
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
       throw failure;
     } finally {
       try {
-        await db
-          .insertInto('refresh_runs')
-          .values({ company_id: scope.companyId ?? null, trigger, started_at: startedAt, finished_at: clock.now(), ...result, error })
-          .execute();
-        const newest = await db.selectFrom('refresh_runs').select((eb) => eb.fn.max<number>('id').as('id')).executeTakeFirstOrThrow();
-        await db.deleteFrom('refresh_runs').where('id', '<=', Number(newest.id) - keepRuns).execute();
+        const finishedAt = clock.now();
+        await store.recordRefreshRun({ companyId: scope.companyId ?? null, trigger, startedAt, finishedAt, ...result, error }, keepRuns);
+        if (scope.companyId === undefined && known) known.lastFinishedAt = finishedAt;
       } catch (recordError) {
         log.error('recording a status refresh failed', recordError);
       }
@@ -193,22 +179,21 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
     }
   }
 
-  async function lastGlobalRun() {
-    return db.selectFrom('refresh_runs').select('finished_at').where('company_id', 'is', null).orderBy('finished_at', 'desc').limit(1).executeTakeFirst();
-  }
-
-  /** Sets the timer for the next scheduled run: an interval after the last one (soon after start when overdue). */
-  function schedule(): Promise<void> {
+  /**
+   * Sets the timer for the next scheduled run: an interval after the last one (soon after start when overdue).
+   * `reread`: the interval (the preferences changed), or everything (start).
+   */
+  function schedule(reread: 'interval' | 'all' | 'none' = 'none'): Promise<void> {
     scheduling = scheduling.then(async () => {
       cancelTimer?.();
       cancelTimer = null;
       nextAt = null;
       if (!started) return;
-      const { refreshIntervalMinutes } = await settings.preferences();
-      const interval = refreshIntervalMinutes * 60_000;
-      const last = await lastGlobalRun();
+      if (!known || reread === 'all') known = { interval: await readInterval(), lastFinishedAt: await readLastFinishedAt() };
+      else if (reread === 'interval') known.interval = await readInterval();
+      const { interval, lastFinishedAt } = known;
       const now = clock.now();
-      const due = last ? last.finished_at + interval : now + startDelayMs;
+      const due = lastFinishedAt !== null ? lastFinishedAt + interval : now + startDelayMs;
       const delay = Math.max(Math.min(startDelayMs, interval), due - now);
       if (!started) return;
       nextAt = now + delay;
@@ -226,9 +211,9 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
    * instance ran one since this timer was set (the last run is read again under the lock).
    */
   async function scheduledRun() {
-    const { refreshIntervalMinutes } = await settings.preferences();
-    const last = await lastGlobalRun();
-    if (last && last.finished_at + refreshIntervalMinutes * 60_000 > clock.now()) return;
+    const lastFinishedAt = await readLastFinishedAt();
+    if (known) known.lastFinishedAt = lastFinishedAt;
+    if (known && lastFinishedAt !== null && lastFinishedAt + known.interval > clock.now()) return;
     await begin({}, 'schedule');
   }
 
@@ -236,7 +221,7 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
     cancelTimer = null;
     nextAt = null;
     try {
-      await (deps.exclusive ?? ((_name, work) => work().then(() => true)))('status-refresh', scheduledRun);
+      await instances.tryRunExclusive('status-refresh', scheduledRun);
     } catch (error) {
       log.error('scheduled status refresh failed', error);
     }
@@ -249,9 +234,9 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
       if (started) return scheduling;
       started = true;
       unsubscribe = events.subscribe((event) => {
-        if (event.type === 'settings.changed' && event.what === 'preferences') void schedule();
+        if (event.type === 'settings.changed' && event.what === 'preferences') void schedule('interval');
       });
-      return schedule();
+      return schedule('all');
     },
 
     /** Stops the timer and waits for the run under way. */
@@ -271,16 +256,9 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
 
     /** The last run that covered the company, and when the next scheduled one is due. */
     async lastRefresh(companyId: number) {
-      const row = await db
-        .selectFrom('refresh_runs')
-        .selectAll()
-        .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]))
-        .orderBy('finished_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row: RefreshRun | null = await store.lastRefreshRun(companyId);
       return {
-        at: row ? formatTimestamp(row.finished_at) : null,
+        at: row ? formatTimestamp(row.finishedAt) : null,
         trigger: row?.trigger ?? null,
         result: row ? { checked: row.checked, changed: row.changed, statuses: row.statuses, failed: row.failed } : null,
         error: row?.error ?? null,

@@ -372,7 +372,7 @@ export interface Registration {
   statusKey: string;
 }
 
-export interface OrdersStore extends OrderHandoverStore, OrderFiguresStore {
+export interface OrdersStore extends OrderHandoverStore, OrderFiguresStore, StatusRefreshRunsStore {
   /** Creates each order with its first status and create job, together; a taken clientNumber leaves the others. */
   createOrders(orders: OrderToCreate[]): Promise<CreateOutcome[]>;
   /**
@@ -551,4 +551,46 @@ export interface OrderFiguresStore {
   stuckOrders(companyId: number, query: { changedBefore: number; limit: number; offset: number }): Promise<{ orders: ListedOrder[]; total: number }>;
   /** The company's newest live, registered, unfinished orders at these services (or the one order), at most `limit`. */
   registeredUnfinished(companyId: number, query: { providerKeys: string[]; orderId?: number; limit: number }): Promise<ListedOrder[]>;
+}
+
+// --- the status refresh's runs: its tracked orders per company, the statuses a run brought, refresh_runs (refresh-runs.ts)
+
+/** A status refresh that ran: every company's (companyId null, the schedule's) or one company's. */
+export interface RefreshRun {
+  companyId: number | null;
+  trigger: 'schedule' | 'manual';
+  startedAt: number;
+  finishedAt: number;
+  checked: number;
+  changed: number;
+  statuses: number;
+  failed: number;
+  /** Why the run stopped short, as the failure said it. */
+  error: string | null;
+}
+
+/** An order whose current status is one a run brought. */
+export interface ReachedStatus {
+  orderId: number;
+  companyId: number;
+  clientNumber: string;
+  key: string;
+}
+
+export interface StatusRefreshRunsStore {
+  /** How many orders tracking asks about (as trackedOrders selects them), per company that has any. */
+  trackedCounts(scope: { companyId?: number; leaveOut: readonly string[] }): Promise<Map<number, number>>;
+  /** A page of their ids and companies, by id after `afterId`. */
+  trackedIds(query: { companyId?: number; leaveOut: readonly string[]; afterId: number; limit: number }): Promise<{ id: number; companyId: number }[]>;
+  /** The newest recorded status's id (0 when none): what a run brought is recorded after it. */
+  lastStatusId(): Promise<number>;
+  /**
+   * Live orders (of the company, when given) whose current status is one of `keys` and was recorded after
+   * `afterStatusId`: once each, by order id.
+   */
+  reachedStatuses(afterStatusId: number, keys: readonly string[], companyId?: number): Promise<ReachedStatus[]>;
+  /** Records a run and keeps the newest `keep` runs, in one write. */
+  recordRefreshRun(run: RefreshRun, keep: number): Promise<void>;
+  /** The newest run every company's (companyId null), or every company's or this company's. */
+  lastRefreshRun(companyId: number | null): Promise<RefreshRun | null>;
 }

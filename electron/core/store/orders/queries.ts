@@ -16,6 +16,7 @@ import {
 } from './orders-store';
 import { columnsOf, messageJson, toJob, toListedOrder, toOrder } from './rows';
 import { ordersById, statusHistoryReads } from './status-history';
+import { statusRefreshRuns } from './refresh-runs';
 
 /**
  * The orders store in Kysely's engine-neutral queries: PostgreSQL's whole store, and SQLite's but for the hot
@@ -134,6 +135,7 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
     ...importedOrderWrites(db),
     ...orderHandovers(db, engine.lockRows),
     ...orderFigures(db),
+    ...statusRefreshRuns(db),
 
     createOrders: (orders) =>
       db.transaction().execute(async (trx) => {
