@@ -141,7 +141,7 @@ export async function createApp(options: AppOptions) {
   const events = createEventBus((error) => log.error('event listener failed', error));
   const referenceData = createReferenceData(stores.reference);
   const connections = createProviderConnections({
-    store: stores.connections, reference: stores.reference, clock, log, secretBox, kinds: options.carrierKinds, tuning: { ...options.carrierTuning, ...(options.cdek && { cdek: options.cdek }), ...(options.upstream && { upstream: options.upstream }) },
+    store: stores.connections, reference: stores.reference, instances: stores.instances, clock, log, secretBox, kinds: options.carrierKinds, tuning: { ...options.carrierTuning, ...(options.cdek && { cdek: options.cdek }), ...(options.upstream && { upstream: options.upstream }) },
   });
   // Set by whoever serves the local interface (browser mode after it listens); the settings page shows it.
   let localApiUrl: string | null = null;
@@ -160,6 +160,8 @@ export async function createApp(options: AppOptions) {
   /** This process among the instances on one database: the outbox leases jobs under it, events from others are told by it. */
   const instanceId = randomUUID();
   const outbox = createOutbox({ holder: instanceId, store: stores.orders, clock, providers, events, log, laneOf: connections.laneOf, ...options.outbox });
+  // A connection created or saved (its login perhaps fixed): the connections paused for refused credentials try again.
+  connections.onSaved(() => outbox.credentialsChanged());
   // Other instances on the same database (PostgreSQL) hear of changes made here, and this one of theirs.
   const stopRelay = await relayAcrossInstances(events, stores.instances, instanceId, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`));
   const companies = createCompanyService(stores.accounts, clock);
@@ -226,11 +228,7 @@ export async function createApp(options: AppOptions) {
     'connections.kinds': async () => connections.kinds(),
     'connections.list': () => connections.list(),
     'connections.create': (_ctx, input) => connections.create(input),
-    'connections.update': async (_ctx, input) => {
-      const saved = await connections.update(input);
-      outbox.credentialsChanged(); // a login the service refused may be fixed now: its paused orders try again
-      return saved;
-    },
+    'connections.update': (_ctx, input) => connections.update(input),
     'connections.delete': (_ctx, input) => connections.delete(input),
     'connections.test': (_ctx, input) => connections.test(input),
     'import.preview': (ctx, input) => imports.preview(ctx, input),

@@ -44,6 +44,17 @@ export interface Lane {
   pairs: Map<string, ServicePair>;
 }
 
+/**
+ * A job back from its wait between two calls while its service is paused (it answered another job 429 with a
+ * Retry-After, or refused the connection's login): it makes no call now and goes back to the queue until `until`.
+ */
+export class ServicePausedError extends Error {
+  constructor(readonly until: number) {
+    super(`the service asked for a pause until ${new Date(until).toISOString()}`);
+    this.name = 'ServicePausedError';
+  }
+}
+
 /** Sorts an exception from a call: 429 is the service asking us to slow down, not a sign it is dead. */
 export function outcomeOf(error: unknown): CallOutcome {
   if (error instanceof ProviderUnavailableError && error.httpStatus === 429) return 'rate-limited';
@@ -116,6 +127,7 @@ export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: B
       },
       async reacquire() {
         if (state !== 'released' || ended) return;
+        if (lane.pausedUntil > clock.now()) throw new ServicePausedError(lane.pausedUntil);
         if (lane.inFlight < lane.limit && lane.waiters.length === 0) {
           lane.inFlight++;
           state = 'held';

@@ -12,7 +12,7 @@ import { message as messageOf } from '../../../shared/messages';
 import { failureReason, failureRef } from '../providers/service-failure';
 import { jitteredBackoff, MAX_FAILED_ATTEMPTS } from './backoff';
 import type { BreakerOptions } from './breaker';
-import { createLanes, outcomeOf, type Lane, type LaneOf } from './lanes';
+import { createLanes, outcomeOf, ServicePausedError, type Lane, type LaneOf } from './lanes';
 
 export type { OutboxAction };
 
@@ -57,6 +57,11 @@ export const requestFor = (order: StoredOrder): ShipmentRequest => ({
  * again and again, nor do its orders use up their attempts meanwhile.
  */
 export const CREDENTIALS_PAUSE_MS = 10 * 60_000;
+// The pause lives in this instance's memory (its lane), not in the store, and that is enough: it only spares the
+// service calls this instance would make with a login refused to it, and each instance learns of a refusal from its
+// own first call (one call each, none of them counted against the orders' attempts). Instances do not share the
+// connections they loaded either: a connection saved in one is rebuilt there (onSaved lifts its pause), while another
+// instance keeps the carriers it built at its start; a shared pause would not make that one call with the new login.
 
 /** How many due jobs one claim reads at most (the services with room take from them). */
 const CLAIM_SCAN = 200;
@@ -95,10 +100,8 @@ export function createOutbox(deps: OutboxDeps) {
   /** This instance's name on the jobs it leases. */
   const holder = deps.holder ?? randomUUID();
   const leaseMs = deps.leaseMs ?? LEASE_MS_DEFAULT;
-  /** The jobs out now, each settling when its outcome is recorded. */
-  const inFlight = new Set<Promise<void>>();
-  /** The ids of the jobs out now, whose leases renew() moves on. */
-  const heldIds = new Set<number>();
+  /** The jobs out now by id (their leases renewLeases moves on), each settling when its outcome is recorded. */
+  const out = new Map<number, Promise<void>>();
   let renewTimer: NodeJS.Timeout | null = null;
   /** Wakes a drain waiting for a place to free up (a job ended or waits between its calls). */
   let wakeDrain: (() => void) | null = null;
@@ -274,18 +277,20 @@ export function createOutbox(deps: OutboxDeps) {
    */
   async function recordFailure(job: Job, lane: Lane, error: unknown, trial: boolean) {
     const message = error instanceof Error ? error.message : String(error);
-    const retryAfterMs = error instanceof ProviderUnavailableError ? error.retryAfterMs : undefined;
     const now = clock.now();
+    // Back from a wait between its calls while the service is paused: nothing was asked of it; back until the pause ends.
+    const paused = error instanceof ServicePausedError;
+    const retryAfterMs = error instanceof ProviderUnavailableError ? error.retryAfterMs : paused ? Math.max(0, error.until - now) : undefined;
     const refusedLogin = error instanceof CredentialsRefusedError;
     if (refusedLogin) {
       // It answered (alive), but will not take this connection until the shop fixes it: pause the connection.
       lane.breaker.success();
       lane.credentialsRefused = true;
       lane.pausedUntil = Math.max(lane.pausedUntil, now + CREDENTIALS_PAUSE_MS);
-    } else if (outcomeOf(error) === 'rate-limited') {
+    } else if (!paused && outcomeOf(error) === 'rate-limited') {
       lane.breaker.success(); // it answered, asking us to slow down: hold the whole service, not just this job
       if (retryAfterMs !== undefined) lane.pausedUntil = Math.max(lane.pausedUntil, now + retryAfterMs);
-    } else if (lane.breaker.failure(trial)) {
+    } else if (!paused && lane.breaker.failure(trial)) {
       log.warn(`outbox: ${lane.key} keeps failing; its orders wait until ${new Date(lane.breaker.trialAt()!).toISOString()}, then one is tried`);
       await store.holdJobsUntil([...lane.pairs.values()], lane.breaker.trialAt()!);
     }
@@ -299,12 +304,18 @@ export function createOutbox(deps: OutboxDeps) {
       await recordRefusal(job, new ProviderRejectedError(said('outbox.gaveUp', { service, n: failures, reason: failureReason(error) })));
       return;
     }
-    // The backoff was set when the job was claimed; a service that said how long to wait is not asked sooner,
-    // nor one whose breaker is open before its trial.
-    const notBefore = Math.max(retryAfterMs !== undefined ? now + retryAfterMs : 0, lane.breaker.state() === 'open' ? lane.breaker.trialAt()! : 0);
+    // A service that said how long to wait is asked again then (instead of after the backoff set when the job was
+    // claimed), and one whose breaker is open not before its trial.
+    const retryAt = retryAfterMs !== undefined ? now + retryAfterMs : undefined;
+    const notBefore = lane.breaker.state() === 'open' ? lane.breaker.trialAt()! : 0;
     const errorMessage = refusedLogin ? messageOf('outbox.credentialsRefused', { reason: failureReason(error) }) : (failureRef(error) ?? null);
-    await store.releaseJob(holder, job.id, { error: message, errorMessage, notBefore, counts });
-    wakeAt(Math.max(job.nextAttemptAt, notBefore));
+    await store.releaseJob(holder, job.id, { error: message, errorMessage, retryAt, notBefore, counts });
+    // The breaker may have opened while this job was being given back (its failure came just before the one that
+    // opened it). The hold skips jobs still leased, and PostgreSQL runs the hold and this release side by side on two
+    // connections, so this job may have missed it: hold the lane's jobs again now that this one is back.
+    const trialAt = lane.breaker.state() === 'open' ? lane.breaker.trialAt()! : 0;
+    if (trialAt > notBefore) await store.holdJobsUntil([...lane.pairs.values()], trialAt);
+    wakeAt(Math.max(retryAt ?? job.nextAttemptAt, notBefore, trialAt));
   }
 
   let wakeTimer: NodeJS.Timeout | null = null;
@@ -327,22 +338,22 @@ export function createOutbox(deps: OutboxDeps) {
     wakeTimer.unref();
   }
 
-  /** Starts a claimed job; it counts against its lane until its outcome is recorded (its place is freed at once, see lanes.ts). */
+  /**
+   * Starts a claimed job in the place reserved for it (claimAndLaunch); it counts against its lane until its outcome
+   * is recorded (its place is freed at once, see lanes.ts).
+   */
   function launch(job: Job, lane: Lane) {
-    lanes.startJob(lane);
-    heldIds.add(job.id);
     const slot = lanes.slotOf(lane);
     const run: Promise<void> = runJob(job, lane, slot)
       .catch((error) => {
         if (!stopped) log.error(`outbox: ${job.action} of order ${job.orderId} could not be recorded`, error);
       })
       .finally(() => {
-        inFlight.delete(run);
-        heldIds.delete(job.id);
+        out.delete(job.id);
         finishedSincePublish++;
         lanes.endJob(lane, slot.end());
       });
-    inFlight.add(run);
+    out.set(job.id, run);
   }
 
   /**
@@ -350,8 +361,8 @@ export function createOutbox(deps: OutboxDeps) {
    * whose lease ran out while its holder lives would be called twice. A renewal that fails is tried at the next tick.
    */
   async function renewLeases() {
-    if (heldIds.size === 0) return;
-    await store.renewLeases(holder, [...heldIds], clock.now() + leaseMs);
+    if (out.size === 0) return;
+    await store.renewLeases(holder, [...out.keys()], clock.now() + leaseMs);
   }
 
   /** Claims as many due jobs as the services have room for and starts them. Resolves with how many started. */
@@ -362,19 +373,28 @@ export function createOutbox(deps: OutboxDeps) {
     const chosen = new Map<number, Lane>();
     for (const candidate of candidates) {
       // A job of ours still out is never claimed again, whatever the clock says of its lease (a hand-moved test clock).
-      if (heldIds.has(candidate.id)) continue;
+      if (out.has(candidate.id)) continue;
       const lane = lanes.of(candidate.providerKey, candidate.providerConnectId);
       const left = room.get(lane) ?? lanes.room(lane);
       room.set(lane, left - 1);
       if (left > 0) chosen.set(candidate.id, lane);
     }
-    const jobs = await store.claimJobs(
-      holder,
-      candidates.filter((c) => chosen.has(c.id)),
-      now,
-      (c) => now + backoff(c.attempts + 1),
-      now + leaseMs,
-    );
+    // Their places are taken before the claim: while it is out (a round trip on PostgreSQL), a job back from its wait
+    // between calls must not take one of them, or one call too many would be out. A place not claimed is given back.
+    for (const lane of chosen.values()) lanes.startJob(lane);
+    let jobs: Job[] = [];
+    try {
+      jobs = await store.claimJobs(
+        holder,
+        candidates.filter((c) => chosen.has(c.id)),
+        now,
+        (c) => now + backoff(c.attempts + 1),
+        now + leaseMs,
+      );
+    } finally {
+      const claimed = new Set(jobs.map((job) => job.id));
+      for (const [id, lane] of chosen) if (!claimed.has(id)) lanes.endJob(lane, true);
+    }
     for (const job of jobs) launch(job, chosen.get(job.id)!);
     return jobs.length;
   }
@@ -433,13 +453,13 @@ export function createOutbox(deps: OutboxDeps) {
       for (;;) {
         const started = await pump();
         processed += started;
-        if (inFlight.size === 0) {
+        if (out.size === 0) {
           if (started === 0) break;
           continue;
         }
         await new Promise<void>((resolve) => {
           wakeDrain = resolve;
-          void Promise.race(inFlight).then(resolve);
+          void Promise.race(out.values()).then(resolve);
         });
         wakeDrain = null;
       }
@@ -529,16 +549,16 @@ export function createOutbox(deps: OutboxDeps) {
       wakeTimer = null;
       wakeTime = Infinity;
       await pumping?.catch(() => {});
-      if (inFlight.size === 0) return;
+      if (out.size === 0) return;
       let grace: NodeJS.Timeout | undefined;
       const waited = await Promise.race([
-        Promise.allSettled([...inFlight]).then(() => true),
+        Promise.allSettled([...out.values()]).then(() => true),
         new Promise<boolean>((resolve) => {
           grace = setTimeout(() => resolve(false), deps.stopGraceMs ?? 5_000);
         }),
       ]);
       clearTimeout(grace);
-      if (!waited) log.warn(`outbox: stopped with ${inFlight.size} calls still out; their orders are asked about at the next start`);
+      if (!waited) log.warn(`outbox: stopped with ${out.size} calls still out; their orders are asked about at the next start`);
     },
   };
   return outbox;

@@ -174,6 +174,42 @@ describe('the outbox in parallel', () => {
     expect(await env.app.outbox.state()).toEqual({ pending: 0, waitingForConnection: false });
   });
 
+  it('an order back from its wait between calls while the service asked for a pause (429) makes no call until the pause ends', async () => {
+    let checked: () => void = () => {};
+    const check = new Promise<void>((resolve) => (checked = resolve));
+    let numbersRead = 0;
+    let told = false;
+    svc.provider.register = async (request) => {
+      if (request.clientNumber === 'PZ-2' && !told) {
+        told = true;
+        throw new ProviderUnavailableError('HTTP 429 (retry after 5 s)', { httpStatus: 429, retryAfterMs: 5_000 });
+      }
+      svc.registrations.set(request.clientNumber, (svc.registrations.get(request.clientNumber) ?? 0) + 1); // the order is sent
+      await betweenCalls(() => check); // the service checks it
+      numbersRead++; // its number is read
+      return { providerNumber: `GT-${request.clientNumber}` };
+    };
+    svc.provider.find = async (request) => (svc.registrations.has(request.clientNumber) ? { providerNumber: `GT-${request.clientNumber}` } : null);
+    const waiting = await create('PZ-1');
+    await create('PZ-2');
+    const start = env.clock.now();
+    const drained = env.app.outbox.drain();
+    await until(async () => (await env.app.db.selectFrom('outbox').select('last_error').where('last_error', 'is not', null).execute()).length === 1, 'the 429 recorded');
+    checked(); // PZ-1's check is over while the service's pause lasts
+    await drained;
+    expect(numbersRead).toBe(0);
+    const jobs = await env.app.db.selectFrom('outbox').select(['order_id', 'next_attempt_at', 'failed_attempts']).orderBy('order_id').execute();
+    // Both wait exactly for the end of the pause, neither attempt counted.
+    expect(jobs.map((j) => [String(j.order_id), Number(j.next_attempt_at), j.failed_attempts])).toEqual([
+      [waiting.orderId, start + 5_000, 0],
+      [expect.any(String), start + 5_000, 0],
+    ]);
+    env.clock.advance(5_000);
+    expect(await env.app.outbox.drain()).toBe(2);
+    // PZ-1 was found at the service (it had it), PZ-2 sent: each registered there once.
+    expect([...svc.registrations.entries()].sort()).toEqual([['PZ-1', 1], ['PZ-2', 1]]);
+  });
+
   it('an order a service told to come back in a moment (Retry-After) goes again when that moment comes, not at the next pass', async () => {
     let calls = 0;
     const register = svc.provider.register;

@@ -13,6 +13,11 @@ export const webhookRetryDelays = [30_000, 120_000, 600_000, 1_800_000, 3_600_00
 export const maxWebhookAttempts = webhookRetryDelays.length + 1;
 /** A call's whole time, connection to the answer's status line. */
 export const webhookTimeoutMs = 10_000;
+/**
+ * A last attempt's claim: no other pass (of this instance or another on the database) takes the call meanwhile; once
+ * it is recorded the call is finished. Longer than a call takes; an instance that died mid-call leaves it for this long.
+ */
+export const lastAttemptLeaseMs = 6 * webhookTimeoutMs;
 /** Finished calls (and their attempts) are kept this long, then forgotten. */
 const keepFinishedMs = 30 * 86_400_000;
 
@@ -33,7 +38,8 @@ export interface WebhookDeliveryDeps {
 }
 
 /**
- * Makes the calls the database queued (a trigger queues one per webhook with each recorded status): POSTs
+ * Makes the calls the database queued (a trigger queues one per webhook with each recorded status), once across the
+ * instances on the database (each call is claimed by one of them, see claimDueCalls): POSTs
  * `{ type, webhookUuid, deliveryId, orderInfo, status }` signed with the webhook's secret, records every
  * attempt, retries with backoff until the site answers 2xx or the attempts run out. At least once: an
  * attempt is counted before the call, so a crash mid-call means one more call later, never none; sites
@@ -51,6 +57,9 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   let lastPrune = 0;
 
   async function deliver(d: DueWebhookCall, allowLocal: boolean): Promise<boolean> {
+    // One site's calls go one after another: a call whose claim would end before it does may already be due to
+    // another instance. It is left for the next claim (its attempt counted, none made) rather than sent twice.
+    if (clock.now() + timeoutMs > d.until) return false;
     const pair = await deps.orders.statusWithOrder(d.webhook.companyId, d.statusId);
     const news = pair && { orderId: pair.order.id, orderInfo: orderInfoOf(pair.order), status: statusOf(pair.status) };
     let httpStatus: number | null = null;
@@ -99,7 +108,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
 
   /** One pass: the calls due at this moment (up to batchSize), in parallel. Resolves with how many were made and delivered. */
   async function pass(): Promise<{ made: number; delivered: number }> {
-    const due = await webhooks.claimDueCalls(clock.now(), batchSize, webhookRetryDelays);
+    const due = await webhooks.claimDueCalls(clock.now(), batchSize, webhookRetryDelays, lastAttemptLeaseMs);
     if (due.length === 0) {
       await prune();
       return { made: 0, delivered: 0 };

@@ -7,6 +7,7 @@ import { notFound, validationError } from '../../errors';
 import { createStoredReference, storeCarrierTariffs, syncCarrierPointsIfStale } from '../../lists/carrier-reference';
 import type { Logger } from '../../logger';
 import type { ConnectionsStore, StoredConnection } from '../../store/connections/connections-store';
+import type { InstancesStore } from '../../store/instances/instances-store';
 import type { ReferenceStore } from '../../store/reference/reference-store';
 import { createAggregatorLists } from '../../lists/aggregator-lists';
 import { isAggregator, type Aggregator, type CarrierConnection, type CarrierDeps, type CarrierKind, type ServiceKind } from '../carrier-kind';
@@ -30,6 +31,8 @@ export interface ConnectionsDeps {
   kinds?: readonly CarrierKind[];
   /** Each kind's transport knobs by its key (tests: a fake's fetch, short waits). */
   tuning?: Record<string, unknown>;
+  /** The points refresh runs in one instance at a time among those on the database. */
+  instances: Pick<InstancesStore, 'tryRunExclusive'>;
 }
 
 type Row = StoredConnection;
@@ -194,10 +197,20 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
   const seal = (secrets: Record<string, string>) => (Object.keys(secrets).length ? secretBox.encrypt(JSON.stringify(secrets)) : null);
 
-  /** One refresh at a time in the background, once the worker has started (a new or changed connection's points are loaded at once, not an hour later). */
+  /** Told after a connection was created or changed (see onSaved). */
+  const savedListeners = new Set<() => void>();
+
+  /**
+   * One refresh at a time in the background, once the worker has started (a new or changed connection's points are
+   * loaded at once, not an hour later), and in one instance at a time among those on the database: another one
+   * refreshing now brings the same points (what is fresh is not fetched again).
+   */
   function kickRefresh(): void {
     if (!timer) return;
-    refreshing ??= refreshPoints().finally(() => {
+    refreshing ??= deps.instances
+      .tryRunExclusive('points-refresh', refreshPoints)
+      .then(() => undefined, (error) => log.warn(`points refresh failed: ${message(error)}`))
+      .finally(() => {
       refreshing = null;
     });
   }
@@ -276,6 +289,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       await reload();
       await aggregators.get(kind.key)?.saved(id);
       kickRefresh();
+      for (const listener of savedListeners) listener();
       return describe(id);
     },
 
@@ -301,6 +315,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       await reload();
       await aggregators.get(kind.key)?.saved(row.id);
       kickRefresh();
+      for (const listener of savedListeners) listener();
       return describe(row.id);
     },
 
@@ -330,6 +345,12 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     },
 
     refreshPoints,
+
+    /** Hears of every connection created or changed, once it is in use (a login refused before may be fixed now). */
+    onSaved(listener: () => void): () => void {
+      savedListeners.add(listener);
+      return () => savedListeners.delete(listener);
+    },
 
     /** Checks hourly whether the points are older than a day and refreshes them; aggregators keep their own lists. */
     start(intervalMs = POINTS_CHECK_MS): void {

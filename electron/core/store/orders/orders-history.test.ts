@@ -98,7 +98,7 @@ describe.each(testEngines)('the orders store: imports, tracking, history ($name)
     const id = await created(store, shop, 'T-1');
     const moved = await created(store, shop, 'T-2');
     const unregistered = await created(store, shop, 'T-3');
-    const claimed = await store.claimJobs('h', (await store.dueJobs(1_500, 10, [])).filter((j) => j.orderId !== unregistered), 1_500, () => 60_000);
+    const claimed = await store.claimJobs('h', (await store.dueJobs(1_500, 10, [])).filter((j) => j.orderId !== unregistered), 1_500, () => 60_000, 60_000);
     await store.recordRegistrations('h', claimed.map((j) => ({
       jobId: j.id, orderId: j.orderId, companyId: shop, providerNumber: `P${j.orderId}`, additionalProviderNumber: null, barcode: null, trackingUrl: null, status: { key: 'uploaded' as const, at: 2_000 },
     })));

@@ -141,7 +141,7 @@ for (const [engine, open] of Object.entries(factories)) {
 
     describe('the outbox', () => {
       const holder = 'holder-1';
-      const claimAll = async (now: number, who = holder) => store.claimJobs(who, await store.dueJobs(now, 100, []), now, () => now + 60_000);
+      const claimAll = async (now: number, who = holder) => store.claimJobs(who, await store.dueJobs(now, 100, []), now, () => now + 60_000, now + 600_000);
 
       it('hands a due job to one holder only, with its order, and counts the attempt', async () => {
         const id = await createOne('J-1');
@@ -198,6 +198,19 @@ for (const [engine, open] of Object.entries(factories)) {
         expect(await store.queueCount()).toEqual({ pending: 1, failing: true });
         expect(await store.queueView(shop)).toMatchObject({ pending: 1, retrying: 1, nextAttemptAt: 90_000, lastError: 'timeout' });
         expect((await store.queueCountsByCompany()).get(shop)).toEqual({ pending: 1, failing: true });
+      });
+
+      it('gives a job the service told when to come back due then, not after the backoff its claim set', async () => {
+        await createOne('RA-1');
+        const [job] = await claimAll(1_000); // its backoff: due again at 61,000
+        await store.releaseJob(holder, job.id, { error: '429', errorMessage: null, retryAt: 2_000, notBefore: 0, counts: false });
+        expect(await store.dueJobs(1_999, 100, [])).toEqual([]);
+        expect((await store.dueJobs(2_000, 100, [])).map((j) => j.id)).toEqual([job.id]);
+        // An open breaker still holds it past the Retry-After.
+        const [again] = await claimAll(2_000);
+        await store.releaseJob(holder, again.id, { error: '503', errorMessage: null, retryAt: 3_000, notBefore: 30_000, counts: false });
+        expect(await store.dueJobs(29_999, 100, [])).toEqual([]);
+        expect((await store.dueJobs(30_000, 100, [])).map((j) => j.id)).toEqual([job.id]);
       });
 
       it('tells an order’s next job with its attempts, next try and last error as data, to its own company only', async () => {

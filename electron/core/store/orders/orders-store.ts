@@ -133,7 +133,9 @@ export interface ServicePair {
 export interface JobFailure {
   error: string;
   errorMessage: MessageRef | null;
-  /** Not due before this (the service's Retry-After, an open breaker), nor before the backoff set at the claim. */
+  /** The service's Retry-After, when it said one: due then, instead of after the backoff set at the claim. */
+  retryAt?: number;
+  /** Not due before this (an open breaker's trial), nor before `retryAt`, or else the backoff set at the claim. */
   notBefore: number;
   /** Whether the failure counts against the attempt limit. */
   counts: boolean;
@@ -459,12 +461,12 @@ export interface OrdersStore extends OrderHandoverStore, OrderFiguresStore, Stat
    */
   dueJobs(now: number, limit: number, skip: ServicePair[]): Promise<DueJob[]>;
   /**
-   * Takes the jobs for `holder` with a lease until `leaseUntil` (default LEASE_MS from now), in one write: each
+   * Takes the jobs for `holder` with a lease until `leaseUntil` (the holder renews it while the call is out), in one write: each
    * attempt is counted before its call and its earliest retry set (`retryAt`), should the holder die mid-call.
    * A job another holder leases (its lease not ended) is left, also when that holder is another instance
    * claiming at the same moment. Returns the jobs it got, with their orders.
    */
-  claimJobs(holder: string, candidates: DueJob[], now: number, retryAt: (job: DueJob) => number, leaseUntil?: number): Promise<ClaimedJob[]>;
+  claimJobs(holder: string, candidates: DueJob[], now: number, retryAt: (job: DueJob) => number, leaseUntil: number): Promise<ClaimedJob[]>;
   /** Moves the lease of the holder's jobs among these on to `until` (its calls are still out); returns how many it still held. */
   renewLeases(holder: string, jobIds: number[], until: number): Promise<number>;
   /** Whether the job is still the holder's: not withdrawn (order canceled or deleted) and not taken over. */

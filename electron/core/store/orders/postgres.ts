@@ -7,7 +7,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../database';
 import type { OutboxTable } from '../schema';
 import type { ClaimedJob, DueJob, OrdersStore } from './orders-store';
-import { createOrdersQueries, LEASE_MS } from './queries';
+import { createOrdersQueries } from './queries';
 import { toJob, toOrder } from './rows';
 
 /**
@@ -43,7 +43,7 @@ export const postgresOrderSearch: OrderSearchSql = {
  * locked with FOR UPDATE SKIP LOCKED, so an instance never waits on the rows another is claiming and never takes
  * them; one UPDATE leases what it got (each with its own retry time), one SELECT reads their orders.
  */
-async function claimJobs(db: Db, holder: string, candidates: DueJob[], now: number, retryAt: (job: DueJob) => number, leaseUntil = now + LEASE_MS): Promise<ClaimedJob[]> {
+async function claimJobs(db: Db, holder: string, candidates: DueJob[], now: number, retryAt: (job: DueJob) => number, leaseUntil: number): Promise<ClaimedJob[]> {
   if (candidates.length === 0) return [];
   const retries = sql.join(candidates.map((c) => sql`(${c.id}::bigint, ${retryAt(c)}::bigint)`));
   const ids = sql.join(candidates.map((c) => c.id));
@@ -68,15 +68,16 @@ async function claimJobs(db: Db, holder: string, candidates: DueJob[], now: numb
 /**
  * The orders store on PostgreSQL: the engine-neutral queries (queries.ts) over the pool, with the search on a pg_trgm
  * index, text folded by built-ins, an order's row locked while a change reads and decides on it, and the outbox's
- * queue shared by every instance on the database (claimJobs above).
+ * queue shared by every instance on the database (claimJobs above; nobody frees another's jobs at start).
  */
 export const createPostgresOrdersStore = ({ db }: OpenedPostgres): OrdersStore => ({
   ...createOrdersQueries(db, {
     text: postgresText,
     search: postgresOrderSearch,
     lockRows: true,
-    sharedQueue: true,
     payloadText: (path) => sql<string | null>`(payload::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`,
   }),
   claimJobs: (holder, candidates, now, retryAt, leaseUntil) => claimJobs(db, holder, candidates, now, retryAt, leaseUntil),
+  // Several instances share the queue: another holder may be alive, so its jobs wait for their lease to end.
+  releaseAbandonedJobs: async () => 0,
 });

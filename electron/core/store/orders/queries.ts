@@ -37,19 +37,7 @@ export interface OrdersEngine {
   lockRows: boolean;
   /** A text field of the order's JSON payload by its path (SQLite's json_extract, PostgreSQL's #>>); a literal path. */
   payloadText: (path: readonly string[]) => RawBuilder<string | null>;
-  /**
-   * Whether other processes claim from the same queue (PostgreSQL: several instances): a job another holder has
-   * is then left until its lease ends, never taken at start. SQLite's file has one app on it.
-   */
-  sharedQueue: boolean;
 }
-
-/**
- * How long a claim leases a job when its holder names no lease of its own (the outbox does, and renews it while
- * the call is out). Longer than any job takes (a call times out after 15 s; a CDEK create polls for about 12 s
- * more); a holder that died leaves its jobs to whoever claims after this.
- */
-export const LEASE_MS = 10 * 60_000;
 
 /** Orders (aliased `r`) of any of the pairs; a missing connection matches a missing one. */
 const ofPairs = (pairs: ServicePair[]) =>
@@ -286,7 +274,8 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
         .set((eb) => ({
           last_error: failure.error,
           last_error_message: messageJson(failure.errorMessage),
-          next_attempt_at: later('next_attempt_at', failure.notBefore),
+          // The service's Retry-After replaces the backoff set at the claim; without one the backoff stays.
+          next_attempt_at: failure.retryAt !== undefined ? Math.max(failure.retryAt, failure.notBefore) : later('next_attempt_at', failure.notBefore),
           failed_attempts: failure.counts ? sql<number>`${eb.ref('failed_attempts')} + 1` : eb.ref('failed_attempts'),
           lease_holder: null,
           lease_until: null,
@@ -306,9 +295,8 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
         .execute();
     },
 
+    /** One app on the queue (SQLite's file): every other holder is a previous run. PostgreSQL's store overrides it. */
     async releaseAbandonedJobs(holder) {
-      // Several instances share PostgreSQL's queue: another holder may be alive, so its jobs wait for their lease to end.
-      if (engine.sharedQueue) return 0;
       const result = await db.updateTable('outbox').set({ lease_holder: null, lease_until: null }).where('lease_holder', 'is not', null).where('lease_holder', '!=', holder).executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

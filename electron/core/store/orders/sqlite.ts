@@ -7,7 +7,7 @@ import type { OutboxTable } from '../schema';
 import { isUniqueViolation } from '../storage-errors';
 import { containsPattern, type OrderSearchSql } from './order-search';
 import type { ClaimedJob, CreateOutcome, NewStatus, OrdersStore, OrderToCreate, TrackingChange } from './orders-store';
-import { createOrdersQueries, LEASE_MS } from './queries';
+import { createOrdersQueries } from './queries';
 import { columnsOf, messageJson, toJob, toOrder, type OrderRow } from './rows';
 import { sqliteImportWrites } from './sqlite-imports';
 
@@ -150,13 +150,13 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
   });
 
   return {
-    ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false, sharedQueue: false, payloadText: (path) => sql<string | null>`json_extract(payload, ${sql.lit(`$.${path.join('.')}`)})` }),
+    ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false, payloadText: (path) => sql<string | null>`json_extract(payload, ${sql.lit(`$.${path.join('.')}`)})` }),
     ...sqliteImportWrites(db, sqlite),
 
     createOrders: (orders) => raw(() => createAll(orders)),
 
     /** One app on the file, one writer at a time: the lease condition in the UPDATE is all a claim needs. */
-    async claimJobs(holder, candidates, now, retryAt, leaseUntil = now + LEASE_MS) {
+    async claimJobs(holder, candidates, now, retryAt, leaseUntil) {
       if (candidates.length === 0) return [];
       const s = st();
       return raw(() =>

@@ -3,6 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { OpenedDatabase, TransactionLock } from '../database';
 import type { WebhooksTable } from '../schema';
 import { isUniqueViolation } from '../storage-errors';
+import { claimDueCalls } from './claim-due-calls';
 import type { Webhook, WebhookAttemptRecord, WebhooksStore } from './webhooks-store';
 
 const toWebhook = (r: Selectable<WebhooksTable>): Webhook => ({
@@ -102,33 +103,7 @@ export function createSqliteWebhooksStore({ db }: OpenedDatabase, lock?: Transac
       await db.deleteFrom('webhooks').where('id', '=', id).execute(); // its calls and attempts go with it (ON DELETE CASCADE)
     },
 
-    claimDueCalls: (now, limit, retryDelays) =>
-      db.transaction().execute(async (trx) => {
-        const due = await trx
-          .selectFrom('webhook_deliveries as d')
-          .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-          .select(['d.id', 'd.attempts', 'd.status_id', 'w.id as webhook_id', 'w.uuid', 'w.url', 'w.secret', 'w.company_id'])
-          .where('d.state', '=', 'pending')
-          .where('d.next_attempt_at', '<=', now)
-          .orderBy('d.next_attempt_at')
-          .orderBy('d.id')
-          .limit(limit)
-          .execute();
-        for (const d of due) {
-          const attempt = d.attempts + 1;
-          await trx
-            .updateTable('webhook_deliveries')
-            .set({ attempts: attempt, next_attempt_at: now + (retryDelays[attempt - 1] ?? 0) })
-            .where('id', '=', d.id)
-            .execute();
-        }
-        return due.map((d) => ({
-          deliveryId: d.id,
-          attempt: d.attempts + 1,
-          statusId: d.status_id,
-          webhook: { id: d.webhook_id, uuid: d.uuid, url: d.url, secret: d.secret, companyId: d.company_id },
-        }));
-      }),
+    claimDueCalls: (now, limit, retryDelays, leaseMs) => claimDueCalls(db, false, now, limit, retryDelays, leaseMs),
 
     async hasDueCalls(now) {
       const row = await db.selectFrom('webhook_deliveries').select('id').where('state', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst();

@@ -38,6 +38,8 @@ export interface DueWebhookCall {
   deliveryId: number;
   /** This attempt's number, from 1. */
   attempt: number;
+  /** The claim's end: from then the call is due again (to any instance), so it must have gone out before. */
+  until: number;
   statusId: number;
   webhook: Pick<Webhook, 'id' | 'uuid' | 'url' | 'secret' | 'companyId'>;
 }
@@ -61,9 +63,10 @@ export interface WebhooksStore {
 
   /**
    * Up to `limit` calls due at `now`, oldest first, each with its attempt counted and its next one moved
-   * `retryDelays[attempt - 1]` later (0 past the list), before anyone calls out.
+   * `retryDelays[attempt - 1]` later (`leaseMs` past the list), before anyone calls out. A call is claimed once:
+   * another instance claiming at the same moment does not get it.
    */
-  claimDueCalls(now: number, limit: number, retryDelays: readonly number[]): Promise<DueWebhookCall[]>;
+  claimDueCalls(now: number, limit: number, retryDelays: readonly number[], leaseMs: number): Promise<DueWebhookCall[]>;
   hasDueCalls(now: number): Promise<boolean>;
   /**
    * Records an attempt and, when given, the call's end; nothing when the call is gone (its webhook was

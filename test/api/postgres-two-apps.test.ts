@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { orderCreateSchema } from '../../shared/schemas/order';
+import { createMigratedTestDatabase, onPostgres, testPostgresUrl } from '../../electron/core/store/test-engines';
+import { orderPayload } from '../helpers/payloads';
+import { createTestApp } from '../helpers/test-app';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A shop's site on this computer that counts the calls it gets, by delivery id. */
+async function startCountingSite() {
+  const deliveries: number[] = [];
+  const http: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      deliveries.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { deliveryId: number }).deliveryId);
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/hook`, deliveries, close: () => new Promise<void>((resolve) => http.close(() => resolve())) };
+}
+
+/**
+ * Two ShipDesk apps (two instances, as two PCs of a shop would run) on one PostgreSQL database, in this process: the
+ * work both would do on their own is done once between them.
+ */
+describe.skipIf(!testPostgresUrl)(onPostgres('two apps on one PostgreSQL database'), () => {
+  let database: { url: string; drop(): Promise<void> };
+  const apps: TestApp[] = [];
+  let site: Awaited<ReturnType<typeof startCountingSite>> | undefined;
+  beforeEach(async () => {
+    database = await createMigratedTestDatabase(testPostgresUrl!);
+    for (let i = 0; i < 2; i++) apps.push(await createTestApp({ database: database.url }));
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await site?.close();
+    await database.drop();
+  });
+
+  it('a status webhook is called once for each status, though both apps deliver at the same moment', async () => {
+    const [a, b] = apps;
+    site = await startCountingSite();
+    await a.app.services.settings.update(a.shop, { preferences: { allowLocalWebhooks: true } });
+    await a.app.services.webhooks.register(a.shop, { url: site.url, type: 'ORDER_STATUS' });
+    for (let i = 1; i <= 12; i++) await a.app.services.orders.create(a.shop, orderCreateSchema.parse(orderPayload(`TWO-${i}`)));
+
+    // Both instances' workers find the same twelve calls due.
+    const delivered = await Promise.all([a.app.webhookDelivery.drain(), b.app.webhookDelivery.drain()]);
+    expect(delivered[0] + delivered[1]).toBe(12);
+    expect(site.deliveries).toHaveLength(12);
+    expect(new Set(site.deliveries).size).toBe(12);
+  });
+});
