@@ -163,7 +163,10 @@ export async function createApp(options: AppOptions) {
   // A connection created or saved (its login perhaps fixed): the connections paused for refused credentials try again.
   connections.onSaved(() => outbox.credentialsChanged());
   // Other instances on the same database (PostgreSQL) hear of changes made here, and this one of theirs.
-  const stopRelay = await relayAcrossInstances(events, stores.instances, instanceId, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`));
+  // Points written here drop the others' points caches, and theirs this one's (stores.reference).
+  const stopRelay = await relayAcrossInstances(
+    events, stores.instances, instanceId, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`), stores.reference,
+  );
   const companies = createCompanyService(stores.accounts, clock);
   const apiLogins = createApiLoginService({ accounts: stores.accounts, clock });
   const auth = createAuthService({ accounts: stores.accounts, clock, companies, events });

@@ -39,7 +39,7 @@ describe.skipIf(!testPostgresUrl)('events across two instances on one PostgreSQL
     await database?.drop();
   });
 
-  it('an order changed in one instance is told to the other’s windows (its company and ids, in parts), never back, and no progress of its own', async () => {
+  it('what one instance’s windows follow is told to the other’s (an order change in parts, the outbox, a refresh, an import), never back', async () => {
     database = await createTestDatabase(testPostgresUrl!);
     const buses = [createEventBus(), createEventBus()];
     const errors: unknown[] = [];
@@ -49,24 +49,47 @@ describe.skipIf(!testPostgresUrl)('events across two instances on one PostgreSQL
       stops.push(await relayAcrossInstances(bus, createPostgresInstancesStore(o), `instance-${i}`, (e) => errors.push(e)));
     }
     const [here, there] = buses.map(recorder);
-    const ids = Array.from({ length: 250 }, (_, i) => String(i + 1));
-    buses[0].publish({ type: 'outbox.state', companyId: 1, pending: 3, waitingForConnection: false });
-    buses[0].publish({ type: 'orders.changed', companyId: 1, orderIds: ids });
-    buses[0].publish({ type: 'session.ended', companyId: 2, sessionId: 5 });
-    await there.heard(3);
-    // Each broadcast goes on a connection of the pool: they may arrive in any order.
-    expect(there.events).toHaveLength(3);
-    expect(there.events).toEqual(expect.arrayContaining([
-      { type: 'orders.changed', companyId: 1, orderIds: ids.slice(0, 200) },
-      { type: 'orders.changed', companyId: 1, orderIds: ids.slice(200) },
+    // Too many for one broadcast (NOTIFY takes under 8,000 bytes): it goes in parts.
+    const ids = Array.from({ length: 2_000 }, (_, i) => String(100_000 + i));
+    const sent: AppEvent[] = [
+      { type: 'outbox.state', companyId: 1, pending: 3, waitingForConnection: false, orderIds: ['7'] },
+      { type: 'refresh.progress', companyId: 1, done: 2, total: 5 },
+      { type: 'orders.notice', companyId: 1, kind: 'delivered', orderIds: ['7', '8'], clientNumbers: ['A-7', 'A-8'] },
+      { type: 'import.progress', companyId: 1, importId: 4, status: 'creating', done: 10, total: 40 },
       { type: 'session.ended', companyId: 2, sessionId: 5 },
-    ]));
-    // The sender hears only its own three; the receiver sends nothing on (a round trip later, nothing more came).
+    ];
+    for (const event of sent) buses[0].publish(event);
+    buses[0].publish({ type: 'orders.changed', companyId: 1, orderIds: ids });
+    await there.heard(sent.length + 4);
+    // Each broadcast goes on a connection of the pool: they may arrive in any order.
+    expect(there.events.filter((e) => e.type !== 'orders.changed')).toEqual(expect.arrayContaining(sent));
+    const parts = there.events.filter((e) => e.type === 'orders.changed');
+    expect(parts).toHaveLength(4);
+    expect(parts.flatMap((e) => e.orderIds).sort()).toEqual(ids);
+    // The sender hears only its own; the receiver sends nothing on (a round trip later, nothing more came).
     buses[1].publish({ type: 'drafts.changed', companyId: 1 });
-    await here.heard(4);
-    expect(here.events.map((e) => e.type).sort()).toEqual(['drafts.changed', 'orders.changed', 'outbox.state', 'session.ended']);
-    expect(there.events).toHaveLength(4);
+    await here.heard(sent.length + 2);
+    expect(here.events.map((e) => e.type).sort()).toEqual(['drafts.changed', 'import.progress', 'orders.changed', 'orders.notice', 'outbox.state', 'refresh.progress', 'session.ended']);
+    expect(there.events).toHaveLength(sent.length + 5);
     expect(errors).toEqual([]);
+  });
+
+  it('points written in one instance make the other read its points version again at once', async () => {
+    database = await createTestDatabase(testPostgresUrl!);
+    const written = new Set<() => void>();
+    let dropped = 0;
+    let heard!: () => void;
+    const noticed = new Promise<void>((resolve) => (heard = resolve));
+    const writer = { onPointsWritten: (listener: () => void) => (written.add(listener), () => written.delete(listener)), pointsChanged: () => {} };
+    const reader = { onPointsWritten: () => () => {}, pointsChanged: () => void (dropped++, heard()) };
+    for (const [i, points] of [writer, reader].entries()) {
+      const o = await openPostgres({ url: database.url, max: 2 });
+      opened.push(o);
+      stops.push(await relayAcrossInstances(createEventBus(), createPostgresInstancesStore(o), `instance-${i}`, () => {}, points));
+    }
+    for (const listener of written) listener(); // a page of points stored in the first instance
+    await noticed;
+    expect(dropped).toBe(1);
   });
 
   it('leaves a broadcast that is no event of ours, saying so', async () => {

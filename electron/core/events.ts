@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appEventSchema, type AppEvent } from '../../shared/contract/events';
+import { BROADCAST_LIMIT } from './store/instances/instances-store';
 
 /** Push events from the core, typed in the contract; each names its company and reaches only its callers. */
 export type { AppEvent };
@@ -45,29 +46,65 @@ export interface Broadcasts {
 
 /**
  * The events a window or a webhook of another instance must hear: something of the company changed in the database
- * (the receiver reads it again from the store). Progress and queue states are each instance's own.
+ * (the receiver reads it again from the store), and what the windows follow of work that runs in one instance for all
+ * of them (the outbox's queue and the orders whose jobs came back, a status refresh's progress and its notices, an
+ * import's progress).
  */
-const relayedTypes = new Set<AppEvent['type']>(['orders.changed', 'drafts.changed', 'courier.changed', 'settings.changed', 'session.ended']);
+const relayedTypes = new Set<AppEvent['type']>([
+  'orders.changed', 'drafts.changed', 'courier.changed', 'settings.changed', 'session.ended',
+  'outbox.state', 'refresh.progress', 'orders.notice', 'import.progress',
+]);
 
-/** Order ids per broadcast: a bulk change goes in parts, each well within a broadcast's size. */
-const IDS_PER_BROADCAST = 200;
+/** What one broadcast may carry: the instances store's limit, less room for the envelope's own keys. */
+const BROADCAST_BYTES = BROADCAST_LIMIT - 100;
 
-const relayedSchema = z.object({ from: z.string(), event: appEventSchema });
+const relayedSchema = z.union([
+  z.object({ from: z.string(), event: appEventSchema }),
+  /** Points were written there: the points caches here read the database again. */
+  z.object({ from: z.string(), pointsChanged: z.literal(true) }),
+]);
+
+/** The events that name orders. */
+type NamingOrders = Extract<AppEvent, { type: 'orders.changed' | 'outbox.state' | 'orders.notice' }>;
+const namesOrders = (event: AppEvent): event is NamingOrders => event.type === 'orders.changed' || event.type === 'outbox.state' || event.type === 'orders.notice';
+
+/** The event's order ids from `start` to `end` (a notice's client numbers beside them). */
+function slice(event: NamingOrders, start: number, end: number): NamingOrders {
+  if (event.type === 'orders.notice') return { ...event, orderIds: event.orderIds.slice(start, end), clientNumbers: event.clientNumbers.slice(start, end) };
+  return { ...event, orderIds: (event.orderIds ?? []).slice(start, end) };
+}
+
+/** The event as broadcasts within their size: one naming many orders (a bulk change, a refresh's notices) in halves until each fits. */
+function inParts(event: AppEvent, instanceId: string): string[] {
+  const message = JSON.stringify({ from: instanceId, event });
+  const count = namesOrders(event) ? (event.orderIds?.length ?? 0) : 0;
+  if (Buffer.byteLength(message) <= BROADCAST_BYTES || !namesOrders(event) || count < 2) return [message];
+  const half = Math.ceil(count / 2);
+  return [...inParts(slice(event, 0, half), instanceId), ...inParts(slice(event, half, count), instanceId)];
+}
+
+/** This instance's points: its own writes told to the others, theirs dropping what it keeps of points (the reference store's). */
+export interface PointsNotices {
+  onPointsWritten(listener: () => void): () => void;
+  pointsChanged(): void;
+}
 
 /**
  * Several instances on one database: the relayed events published here are broadcast to the others (small: the
- * event itself, its company, kind and order ids), and theirs are published here. An event from elsewhere is
- * checked against the contract's schema and never sent on again. Resolves with the way to stop; a failure to listen
- * is told to onError, not thrown (the app runs on).
+ * event itself, its company, kind and order ids, in parts when many), and theirs are published here; so are points
+ * written (`points`). An event from elsewhere is checked against the contract's schema and never sent on again.
+ * Resolves with the way to stop; a failure to listen is told to onError, not thrown (the app runs on).
  */
-export async function relayAcrossInstances(bus: EventBus, broadcasts: Broadcasts, instanceId: string, onError: (error: unknown) => void): Promise<() => Promise<void>> {
+export async function relayAcrossInstances(
+  bus: EventBus, broadcasts: Broadcasts, instanceId: string, onError: (error: unknown) => void, points?: PointsNotices,
+): Promise<() => Promise<void>> {
   const received = new WeakSet<AppEvent>();
-  const send = (event: AppEvent) => broadcasts.broadcast(JSON.stringify({ from: instanceId, event })).catch(onError);
+  const send = (message: string) => void broadcasts.broadcast(message).catch(onError);
   const unsubscribe = bus.subscribe((event) => {
     if (received.has(event) || !relayedTypes.has(event.type)) return;
-    if (event.type !== 'orders.changed') return void send(event);
-    for (let i = 0; i < event.orderIds.length; i += IDS_PER_BROADCAST) void send({ ...event, orderIds: event.orderIds.slice(i, i + IDS_PER_BROADCAST) });
+    for (const part of inParts(event, instanceId)) send(part);
   });
+  const stopPoints = points?.onPointsWritten(() => send(JSON.stringify({ from: instanceId, pointsChanged: true })));
   let stopListening = async () => {};
   try {
     stopListening = await broadcasts.listen((message) => {
@@ -78,7 +115,9 @@ export async function relayAcrossInstances(bus: EventBus, broadcasts: Broadcasts
         return onError(error);
       }
       if (!parsed.success) return onError(new Error(`A broadcast that is no event of ours was left: ${message.slice(0, 200)}`));
-      if (parsed.data.from === instanceId || !relayedTypes.has(parsed.data.event.type)) return;
+      if (parsed.data.from === instanceId) return;
+      if ('pointsChanged' in parsed.data) return points?.pointsChanged();
+      if (!relayedTypes.has(parsed.data.event.type)) return;
       received.add(parsed.data.event);
       bus.publish(parsed.data.event);
     });
@@ -87,6 +126,7 @@ export async function relayAcrossInstances(bus: EventBus, broadcasts: Broadcasts
   }
   return async () => {
     unsubscribe();
+    stopPoints?.();
     await stopListening();
   };
 }

@@ -7,7 +7,10 @@ import { ordersNoticeEventSchema, outboxViewSchema, refreshProgressEventSchema }
 const companyId = z.number().int();
 
 const ordersChanged = z.object({ type: z.literal('orders.changed'), companyId, orderIds: z.array(z.string()) });
-const outboxState = outboxViewSchema.pick({ pending: true, waitingForConnection: true }).extend({ type: z.literal('outbox.state'), companyId });
+/** The company's queue now, and the orders whose jobs came back since the last state (done, or a failed try). */
+const outboxState = outboxViewSchema
+  .pick({ pending: true, waitingForConnection: true })
+  .extend({ type: z.literal('outbox.state'), companyId, orderIds: z.array(z.string()).optional() });
 const settingsChanged = z.object({
   type: z.literal('settings.changed'),
   companyId,

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { AppEvent } from '../../electron/core/events';
 import type { AddressInfo } from 'node:net';
 import { orderCreateSchema } from '../../shared/schemas/order';
 import { createMigratedTestDatabase, onPostgres, testPostgresUrl } from '../../electron/core/store/test-engines';
@@ -20,6 +21,17 @@ async function startCountingSite() {
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/hook`, deliveries, close: () => new Promise<void>((resolve) => http.close(() => resolve())) };
+}
+
+/** Resolves with the first event on the app's bus that `matches` (one another instance published reaches it by NOTIFY). */
+function heard(app: TestApp, matches: (event: AppEvent) => boolean): Promise<AppEvent> {
+  return new Promise((resolve) => {
+    const stop = app.app.events.subscribe((event) => {
+      if (!matches(event)) return;
+      stop();
+      resolve(event);
+    });
+  });
 }
 
 /**
@@ -52,5 +64,35 @@ describe.skipIf(!testPostgresUrl)(onPostgres('two apps on one PostgreSQL databas
     expect(delivered[0] + delivered[1]).toBe(12);
     expect(site.deliveries).toHaveLength(12);
     expect(new Set(site.deliveries).size).toBe(12);
+  });
+
+  it('the other app’s windows follow the outbox, a status refresh and its notices run in one app', async () => {
+    const [a, b] = apps;
+    const { orderId } = await a.app.services.orders.create(a.shop, orderCreateSchema.parse(orderPayload('FOLLOW-1')));
+    const outboxState = heard(b, (e) => e.type === 'outbox.state' && (e.orderIds ?? []).includes(orderId));
+    await a.app.outbox.drain();
+    expect(await outboxState).toMatchObject({ companyId: b.shop.companyId, pending: 0 });
+
+    a.clock.advance(30 * 86_400_000); // the sandbox shipment has reached its end
+    const progress = heard(b, (e) => e.type === 'refresh.progress' && e.done === 1);
+    const notice = heard(b, (e) => e.type === 'orders.notice');
+    expect(await a.app.services.scheduler.refreshNow(a.shop.companyId)).toMatchObject({ checked: 1, changed: 1 });
+    expect(await progress).toEqual({ type: 'refresh.progress', companyId: b.shop.companyId, done: 1, total: 1 });
+    // Its end, whichever the sandbox chose for it.
+    expect(await notice).toEqual({ type: 'orders.notice', companyId: b.shop.companyId, kind: expect.stringMatching(/^(delivered|returned)$/), orderIds: [orderId], clientNumbers: ['FOLLOW-1'] });
+  });
+
+  it('points written in one app drop the other app’s points caches', async () => {
+    const [a, b] = apps;
+    const reference = b.app.stores.reference;
+    const pointsChanged = reference.pointsChanged.bind(reference);
+    const dropped = new Promise<void>((resolve) => {
+      reference.pointsChanged = () => {
+        pointsChanged();
+        resolve();
+      };
+    });
+    await a.app.stores.reference.closePointsExcept('sandbox-express', new Set());
+    await dropped;
   });
 });

@@ -92,6 +92,35 @@ describe('browser mode in Russian: why an order still waits in the outbox, in it
     expect(session.pageErrors()).toEqual([]);
   });
 
+  it('an open order on its way reads itself again when the outbox names it, not on every state of the queue', async () => {
+    const { app } = session.running;
+    const orderId = await createdOrder(session.running, shop, orderPayload('OE-3')); // left on its way: nobody drains
+    const detail = await openOrder('OE-3');
+    await detail.locator('#order-detail-title', { hasText: 'OE-3' }).waitFor(); // its first read is in
+    const reads: string[] = [];
+    const counted = (request: { url(): string }) => {
+      if (request.url().endsWith('/app/commands/orders.get')) reads.push(request.url());
+    };
+    page.on('request', counted);
+    try {
+      const state = { type: 'outbox.state', companyId: shop.companyId, pending: 1, waitingForConnection: false } as const;
+      // Passes about other orders (and one naming none): this order's detail stays as it is.
+      app.events.publish({ ...state, orderIds: ['999999'] });
+      app.events.publish({ ...state, orderIds: [] });
+      app.events.publish(state);
+      // Then one naming it: it reads itself once. The stream keeps the events' order, so the others came first.
+      const read = page.waitForRequest((request) => request.url().endsWith('/app/commands/orders.get'));
+      app.events.publish({ ...state, orderIds: ['999999', orderId] });
+      await read;
+      await settled(page, '[data-testid="order-detail"]');
+      expect(reads).toHaveLength(1);
+    } finally {
+      page.off('request', counted);
+    }
+    await page.keyboard.press('Escape');
+    expect(session.pageErrors()).toEqual([]);
+  });
+
   it('a cancel refused for the order’s status names the status in Russian, not its key', async () => {
     const { app } = session.running;
     const orderId = await createdOrder(session.running, shop, orderPayload('OE-2'));

@@ -32,14 +32,15 @@ describe('orders submitted without a connection', () => {
     expect(net.refused).toBe(1);
     expect(await view()).toMatchObject({ pending: 1, retrying: 1, waitingForConnection: true, lastError: expect.stringMatching(/unreachable/) });
     expect(await order(id)).toMatchObject({ order: { statusKey: 'uploading', providerNumber: '' } });
-    expect(events).toContainEqual({ type: 'outbox.state', companyId: env.shop.companyId, pending: 1, waitingForConnection: true });
+    // The state names the order whose try came back (its detail, when open, shows why it waits).
+    expect(events).toContainEqual({ type: 'outbox.state', companyId: env.shop.companyId, pending: 1, waitingForConnection: true, orderIds: [id] });
 
     net.plugIn();
     env.clock.advance(backoffDelay(1));
     await env.app.outbox.drain();
     expect(await view()).toMatchObject({ pending: 0, waitingForConnection: false, nextAttemptAt: null });
     expect(await order(id)).toMatchObject({ order: { statusKey: 'uploaded', providerNumber: expect.stringMatching(/^SBE\d+$/) } });
-    expect(events.at(-1)).toEqual({ type: 'outbox.state', companyId: env.shop.companyId, pending: 0, waitingForConnection: false });
+    expect(events.at(-1)).toEqual({ type: 'outbox.state', companyId: env.shop.companyId, pending: 0, waitingForConnection: false, orderIds: [id] });
   });
 
   it('the service keeps working for checks that need no network, so an offline order is still validated', async () => {

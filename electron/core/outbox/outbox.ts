@@ -350,7 +350,8 @@ export function createOutbox(deps: OutboxDeps) {
       })
       .finally(() => {
         out.delete(job.id);
-        finishedSincePublish++;
+        const ended = endedSincePublish.get(job.order.companyId) ?? new Set<string>();
+        endedSincePublish.set(job.order.companyId, ended.add(String(job.order.id)));
         lanes.endJob(lane, slot.end());
       });
     out.set(job.id, run);
@@ -430,16 +431,21 @@ export function createOutbox(deps: OutboxDeps) {
     });
   }
 
-  let finishedSincePublish = 0;
-  /** Tells each company's windows of its queue when it changed (an idle pass would only wake every window). */
+  /** Each company's orders whose jobs came back (done, or given back after a failed try) since the last state told. */
+  let endedSincePublish = new Map<number, Set<string>>();
+  /**
+   * Tells each company's windows of its queue when it changed or some of its jobs came back, naming those orders (an
+   * open order's detail reads itself again only when it is named; an idle pass would only wake every window).
+   */
   async function publishStates() {
-    const finished = finishedSincePublish;
-    finishedSincePublish = 0;
+    const ended = endedSincePublish;
+    endedSincePublish = new Map();
     const now = await statesByCompany();
-    for (const companyId of new Set([...now.keys(), ...lastPublished.keys()])) {
+    for (const companyId of new Set([...now.keys(), ...lastPublished.keys(), ...ended.keys()])) {
       const current = now.get(companyId) ?? { pending: 0, waitingForConnection: false };
       const seen = JSON.stringify(current);
-      if (finished > 0 || seen !== lastPublished.get(companyId)) events.publish({ type: 'outbox.state', companyId, ...current });
+      const orderIds = [...(ended.get(companyId) ?? [])];
+      if (orderIds.length > 0 || seen !== lastPublished.get(companyId)) events.publish({ type: 'outbox.state', companyId, ...current, orderIds });
       if (current.pending === 0) lastPublished.delete(companyId);
       else lastPublished.set(companyId, seen);
     }

@@ -19,8 +19,8 @@ import { drawerBelowHeader } from '../../app/below-header';
 
 /**
  * The order detail slides in from the right when the list opens an order (useOrderDetailStore).
- * It follows the order live: a push event naming it reloads it, and so does a change of the outbox's queue while the
- * order is on its way (its last failed try shows). Escape or the close button hides it.
+ * It follows the order live: a push event naming it reloads it (a change, or its outbox job back from a try, its last
+ * failure then shown). Escape or the close button hides it.
  */
 export function OrderDetailDrawer() {
   const t = useT();
@@ -37,10 +37,10 @@ export function OrderDetailDrawer() {
 
   usePushEvent(['orders.changed', 'reconnected', 'outbox.state'], (event) => {
     if (orderId === undefined) return;
+    // orders.changed names the orders that changed; outbox.state the orders whose jobs came back (got through, or
+    // failed a try: its last error shows). Another order's news leaves this one as it is.
     const ids = Array.isArray(event.orderIds) ? event.orderIds.map(String) : undefined;
-    // The outbox's queue changed: an order on its way may have failed a try (its last error) or got through.
-    const onItsWay = event.type === 'outbox.state' && useOrderViewStore.getState().view?.order.statusKey === 'uploading';
-    if (event.type === 'reconnected' || onItsWay || ids?.includes(orderId)) void useOrderViewStore.getState().reload();
+    if (event.type === 'reconnected' || ids?.includes(orderId)) void useOrderViewStore.getState().reload();
   });
 
   const number = view && view.order.orderId === orderId ? view.order.clientNumber : '';

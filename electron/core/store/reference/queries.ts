@@ -300,12 +300,14 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
   // most every `pointsVersionTrustMs` (or at once after `pointsChanged`).
   let ownWrites = 0;
   let engineVersion: { version: string; readAt: number } | null = null;
+  const pointsWritten = new Set<() => void>();
   const writingPoints = async <T>(write: Promise<T>): Promise<T> => {
     try {
       return await write;
     } finally {
       ownWrites += 1;
       engineVersion = null;
+      for (const listener of pointsWritten) listener();
     }
   };
 
@@ -344,6 +346,11 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
 
     pointsChanged() {
       engineVersion = null;
+    },
+
+    onPointsWritten(listener) {
+      pointsWritten.add(listener);
+      return () => pointsWritten.delete(listener);
     },
 
     async findPoint(providerKey, id) {

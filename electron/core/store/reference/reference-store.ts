@@ -62,6 +62,8 @@ export interface ReferenceStore {
   pointsVersion(): Promise<string>;
   /** Someone else changed points (the hook for a cross-instance notice, e.g. LISTEN/NOTIFY): the next `pointsVersion` asks the database. */
   pointsChanged(): void;
+  /** Hears this store's own writes of points, each once it ended (what other instances are told of, see events.ts). */
+  onPointsWritten(listener: () => void): () => void;
   /** The service's point by our id (a closed one too, `enabled: 0`); null when the service has no such point. */
   findPoint(providerKey: string, id: number): Promise<Point | null>;
   /** The points of any service with these ids (closed ones too), unordered: a label's pickup point by its order's pointOutId. */
