@@ -66,6 +66,22 @@ describe('scheduled status refresh', () => {
     expect(timers.size).toBe(0);
   });
 
+  it('reads the interval once, not on every run, and again only when the preferences change', async () => {
+    const settings = env.app.services.settings;
+    const preferences = settings.preferences.bind(settings);
+    let reads = 0;
+    settings.preferences = () => (reads++, preferences());
+    await scheduler().start();
+    expect(reads).toBe(1);
+    for (let run = 1; run <= 3; run++) await advance(run === 1 ? minute : 30 * minute);
+    expect(await runs()).toHaveLength(3);
+    expect(reads).toBe(1);
+    await value('settings.update', { preferences: { refreshIntervalMinutes: 5 } });
+    await scheduler().idle();
+    expect(reads).toBe(2);
+    expect(timers.nextAt()).toBe(env.clock.now() + 5 * minute);
+  });
+
   it('refresh now reports progress, the time of the refresh and notices of delivered orders', async () => {
     const ids: string[] = [];
     for (let i = 1; i <= 3; i++) ids.push(await create(`NOW-${i}`));
