@@ -94,9 +94,18 @@ describe('browser mode in Russian: why an order still waits in the outbox, in it
 
   it('an open order on its way reads itself again when the outbox names it, not on every state of the queue', async () => {
     const { app } = session.running;
-    const orderId = await createdOrder(session.running, shop, orderPayload('OE-3')); // left on its way: nobody drains
+    // An account CDEK refuses: the order's first try comes back refused and the connection pauses, so it stays on its way.
+    const connection = await app.dispatch('connections.create', shop, {
+      providerKey: 'cdek', name: 'Склад 2', testMode: true, baseUrl: cdek.url, credentials: { clientId: 'shop-account', clientSecret: 'wrong-secret' },
+    });
+    if (!connection.ok) throw new Error(JSON.stringify(connection.error));
+    const connectionId = (connection.value as { id: number }).id;
+    const orderId = await createdOrder(session.running, shop, cdekOrder('OE-3', (o) => (o.order.providerConnectId = connectionId)));
+    await app.outbox.drain();
     const detail = await openOrder('OE-3');
-    await detail.locator('#order-detail-title', { hasText: 'OE-3' }).waitFor(); // its first read is in
+    await detail.getByTestId('detail-outbox').waitFor(); // its read after the refused try is in
+    const shown = await app.dispatch('orders.get', shop, { orderId });
+    expect(shown.ok && (shown.value as OrderView).order.statusKey).toBe('uploading'); // still on its way
     const reads: string[] = [];
     const counted = (request: { url(): string }) => {
       if (request.url().endsWith('/app/commands/orders.get')) reads.push(request.url());
