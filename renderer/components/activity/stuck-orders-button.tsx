@@ -41,21 +41,22 @@ export function StuckOrdersButton() {
                 className={classes.row}
                 data-testid="stuck-order"
               >
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={0} miw={0}>
-                    <Text fz="sm" fw={600} className="sd-ellipsis">
+                {/* Number and name wrap rather than be cut; the status by its short name (the full one on hover). */}
+                <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  <Stack gap={0} miw={0} style={{ overflowWrap: 'break-word' }}>
+                    <Text fz="sm" fw={600}>
                       {row.clientNumber}
                     </Text>
-                    <Text fz="xs" c="dimmed" className="sd-ellipsis">
+                    <Text fz="xs" c="dimmed">
                       {row.recipientName}
                     </Text>
                   </Stack>
-                  <Group gap={6} wrap="nowrap">
-                    <StatusBadge statusKey={row.statusKey} description={row.statusDescription} />
+                  <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+                    <StatusBadge statusKey={row.statusKey} description={row.statusDescription} compact />
                     <Text fz="xs" c="dimmed" className="sd-numeric">
                       {t('activity.stuck.days', { days: row.daysWithoutChange })}
                     </Text>
-                  </Group>
+                  </Stack>
                 </Group>
               </UnstyledButton>
             ))}

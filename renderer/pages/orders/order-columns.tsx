@@ -35,13 +35,14 @@ const Dash = ({ title }: { title?: string }) => (
 
 /**
  * The data columns, in order, with fixed widths (the table is fixed-layout, so rows fetched later never
- * shift the columns; a wider window shares the extra width among them). The default set fits a
- * 1366-px-wide window with whole dates and statuses (short status names; a browser test measures it).
+ * shift the columns; a wider window shares the extra width among them). A cell's value wraps onto a second
+ * line rather than be cut: the default set fits a 1366-px-wide window with whole numbers such as
+ * «OE-2026-11-000123», cities, names, dates and statuses (short status names; test/e2e/whole-values.test.ts).
  */
 export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideable: boolean; meta: OrderColumnMeta }> = [
   {
     id: 'clientNumber',
-    width: 100,
+    width: 116,
     hideable: false,
     meta: {
       label: 'orders.col.clientNumber',
@@ -51,7 +52,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'recipient',
-    width: 130,
+    width: 175,
     hideable: true,
     meta: { label: 'orders.col.recipient', render: (o) => ({ content: o.recipientName, title: `${o.recipientName}, ${o.recipientPhone}` }) },
   },
@@ -63,13 +64,13 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'city',
-    width: 100,
+    width: 132,
     hideable: true,
     meta: { label: 'orders.col.city', render: (o) => ({ content: o.recipientCity ?? <Dash />, title: o.recipientCity ?? undefined }) },
   },
   {
     id: 'service',
-    width: 125,
+    width: 128,
     hideable: true,
     meta: {
       label: 'orders.col.service',
@@ -81,7 +82,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'providerNumber',
-    width: 115,
+    width: 111,
     hideable: true,
     meta: {
       label: 'orders.col.providerNumber',
@@ -93,7 +94,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'status',
-    width: 175,
+    width: 168,
     hideable: false,
     meta: {
       label: 'orders.col.status',
@@ -130,7 +131,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
                 {reason}
               </Text>
               {o.statusDescription && (
-                <Text span c="dimmed" fz="inherit">
+                <Text span c="dimmed" fz="inherit" data-free-text>
                   {` · ${o.statusDescription}`}
                 </Text>
               )}
@@ -143,7 +144,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'cod',
-    width: 100,
+    width: 96,
     hideable: true,
     meta: {
       label: 'orders.col.cod',
@@ -167,7 +168,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'created',
-    width: 140,
+    width: 100,
     hideable: true,
     meta: {
       label: 'orders.col.created',

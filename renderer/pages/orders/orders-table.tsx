@@ -11,7 +11,7 @@ import { OrderRow } from './order-row';
 import './orders-table.css';
 
 /** Height of a row in px: fixed, so the virtualizer knows where row 90,000 is without measuring. */
-export const rowHeight = 36;
+export const rowHeight = 40;
 const noRows: never[] = [];
 
 /** In the attention view the reason takes the place of the service's number, the money and the date (the table fits a 1366-px window). */
@@ -148,7 +148,7 @@ export function OrdersTable({ table }: { table: OrderTable }) {
       onKeyDown={onKeyDown}
       data-testid="orders-table"
     >
-      <Table className="sd-orders-table" highlightOnHover verticalSpacing={6} horizontalSpacing="sm" fz={13} miw={minWidth}>
+      <Table className="sd-orders-table" highlightOnHover verticalSpacing={6} horizontalSpacing="xs" fz={13} miw={minWidth}>
         <colgroup>
           <col style={{ width: selectColumnWidth }} />
           {columns.map((c) => (
