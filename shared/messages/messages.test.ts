@@ -20,6 +20,13 @@ describe('the message catalog', () => {
     }
   });
 
+  it('names a delivery service after a noun, never straight after a preposition («у службы СДЭК», not «у Песочница Экспресс»)', () => {
+    // a service's name is said as it is (nominative): after «в», «у», «к»… Russian would need another case
+    const afterPreposition = /(^|[\s«(])(в|во|у|к|ко|от|для|с|со|из|о|об|при|без|до|через|про)\s+\{(service|name)\}/i;
+    const bad = keys.filter((key) => /\{(service|name)\}/.test(messageCatalog[key].ru) && afterPreposition.test(messageCatalog[key].ru));
+    expect(bad).toEqual([]);
+  });
+
   it('gives every language and the interface text the same parameters', () => {
     for (const key of keys) {
       const { en, ru } = messageCatalog[key];
