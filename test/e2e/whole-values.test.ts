@@ -96,6 +96,10 @@ describe('browser mode in Russian at 1366×768: every list shows long numbers, c
     await settled(page, '[data-testid="orders-table"]');
     await screenshot(page, 'whole-attention-1366');
     await expect(page.getByTestId('order-row').filter({ hasText: 'OE-2026-11-000125' }).innerText()).resolves.toContain('Ошибка передачи');
+    // the refusal's words in Russian (by key), not the core's English
+    await expect(page.getByTestId('attention-reason').first().textContent()).resolves.toBe(
+      'Служба не приняла заказ · Песочница Экспресс (тест) отказалась принять заказ: Получатель › Город: Песочница Экспресс (тест) не доставляет до двери в городе Владивосток',
+    );
     expect(await cutValues(page, '[data-testid="orders-table"]')).toEqual([]);
     await page.getByTestId('filter-clear').click();
   });

@@ -5,6 +5,7 @@ import type { ProviderInfo } from '../../../shared/contract/providers';
 import type { OrderSortKey, OrderSummary } from '../../../shared/schemas/orders-list';
 import { StatusBadge } from '../../components/status-badge';
 import { IconTruck } from '../../components/icons';
+import { messageByKey, type Naming } from '../../i18n/error-messages';
 import type { Formatters } from '../../i18n/format';
 import type { PlainMessageKey, Translate } from '../../i18n/types';
 import { providerName } from '../../stores/providers-store';
@@ -14,6 +15,8 @@ export interface CellContext {
   t: Translate;
   format: Formatters;
   providers: readonly ProviderInfo[];
+  /** How a message by key names a service. */
+  naming: Naming;
 }
 
 interface OrderColumnMeta {
@@ -121,23 +124,25 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
     meta: {
       label: 'attention.reasonColumn',
       attentionView: true,
-      render: (o, { t }) => {
+      render: (o, { t, naming }) => {
         if (!o.attentionReason) return { content: <Dash /> };
         const reason = t(`attention.reason.${o.attentionReason}`);
+        // ours by key in the window's language; a service's own words as it wrote them
+        const words = (o.statusDescriptionMessage && messageByKey(o.statusDescriptionMessage, t, naming)) || o.statusDescription;
         return {
           content: (
             <Text span fz="inherit" data-testid="attention-reason" data-reason={o.attentionReason}>
               <Text span c="red" fw={600} fz="inherit">
                 {reason}
               </Text>
-              {o.statusDescription && (
+              {words && (
                 <Text span c="dimmed" fz="inherit" data-free-text>
-                  {` · ${o.statusDescription}`}
+                  {` · ${words}`}
                 </Text>
               )}
             </Text>
           ),
-          title: o.statusDescription ? `${reason}: ${o.statusDescription}` : reason,
+          title: words ? `${reason}: ${words}` : reason,
         };
       },
     },

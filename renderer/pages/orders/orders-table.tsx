@@ -2,6 +2,7 @@ import { Checkbox, Table } from '@mantine/core';
 import { useTable, type ColumnVisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useServiceNaming } from '../../i18n/service-naming';
 import { useFormat, useT } from '../../i18n/use-t';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
 import { rowAt, rowCount, useOrdersStore } from '../../stores/orders-store';
@@ -89,7 +90,8 @@ export function OrdersTable({ table }: { table: OrderTable }) {
     setFocused(0);
   }, [queryVersion]);
 
-  const ctx: CellContext = useMemo(() => ({ t, format, providers }), [t, format, providers]);
+  const naming = useServiceNaming();
+  const ctx: CellContext = useMemo(() => ({ t, format, providers, naming }), [t, format, providers, naming]);
   const columns = table.getVisibleLeafColumns();
   const columnIds = useMemo(() => columns.map((c) => c.id), [columns.map((c) => c.id).join()]);
 
