@@ -1,5 +1,7 @@
 import { Badge, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { statusWords } from '../../i18n/error-messages';
+import { useServiceNaming } from '../../i18n/service-naming';
 import { useT } from '../../i18n/use-t';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
 import { useStuckOrdersStore } from '../../stores/stuck-orders-store';
@@ -10,6 +12,7 @@ import classes from './activity.module.css';
 /** Orders with no new status for the stuck threshold: a count in the header, the list on click; a row opens the order. */
 export function StuckOrdersButton() {
   const t = useT();
+  const naming = useServiceNaming();
   const { total, rows, thresholdDays } = useStuckOrdersStore();
   const openOrder = useOrderDetailStore((s) => s.open);
   const [opened, setOpened] = useState(false);
@@ -52,7 +55,7 @@ export function StuckOrdersButton() {
                     </Text>
                   </Stack>
                   <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-                    <StatusBadge statusKey={row.statusKey} description={row.statusDescription} compact />
+                    <StatusBadge statusKey={row.statusKey} description={statusWords(row, t, naming)} compact />
                     <Text fz="xs" c="dimmed" className="sd-numeric">
                       {t('activity.stuck.days', { days: row.daysWithoutChange })}
                     </Text>

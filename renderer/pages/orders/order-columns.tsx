@@ -5,7 +5,7 @@ import type { ProviderInfo } from '../../../shared/contract/providers';
 import type { OrderSortKey, OrderSummary } from '../../../shared/schemas/orders-list';
 import { StatusBadge } from '../../components/status-badge';
 import { IconTruck } from '../../components/icons';
-import { messageByKey, type Naming } from '../../i18n/error-messages';
+import { statusWords, type Naming } from '../../i18n/error-messages';
 import type { Formatters } from '../../i18n/format';
 import type { PlainMessageKey, Translate } from '../../i18n/types';
 import { providerName } from '../../stores/providers-store';
@@ -105,14 +105,14 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
       render: (o, ctx) => ({
         content: o.awaitingHandover ? (
           <Group gap={4} wrap="nowrap">
-            <StatusBadge statusKey={o.statusKey} description={o.statusDescription} compact />
+            <StatusBadge statusKey={o.statusKey} description={statusWords(o, ctx.t, ctx.naming)} compact />
             {/* A marker, not a word: the status beside it must fit the column whole. */}
             <ThemeIcon size={18} variant="light" color="orange" radius="sm" title={ctx.t('dispatch.notHandedOver')} aria-label={ctx.t('dispatch.notHandedOver')} data-testid="not-handed-over">
               <IconTruck size={12} />
             </ThemeIcon>
           </Group>
         ) : (
-          <StatusBadge statusKey={o.statusKey} description={o.statusDescription} compact />
+          <StatusBadge statusKey={o.statusKey} description={statusWords(o, ctx.t, ctx.naming)} compact />
         ),
       }),
     },
@@ -127,8 +127,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
       render: (o, { t, naming }) => {
         if (!o.attentionReason) return { content: <Dash /> };
         const reason = t(`attention.reason.${o.attentionReason}`);
-        // ours by key in the window's language; a service's own words as it wrote them
-        const words = (o.statusDescriptionMessage && messageByKey(o.statusDescriptionMessage, t, naming)) || o.statusDescription;
+        const words = statusWords(o, t, naming);
         return {
           content: (
             <Text span fz="inherit" data-testid="attention-reason" data-reason={o.attentionReason}>
