@@ -3,7 +3,7 @@ import { create } from 'zustand';
 /** Pages of the app, in navbar order. */
 export type PageKey = 'today' | 'orders' | 'dispatch' | 'drafts' | 'import' | 'settings';
 
-/** Where in the settings to land: a section (its tab's key) and, in «Подключения», the connection in question. */
+/** Where in the settings to land: a section (its tab's key) and, in «Службы доставки» (connections), the connection in question. */
 export interface SettingsFocus {
   tab: string;
   /** The connection by id, else the service's default one (an order without a chosen connection goes by it). */

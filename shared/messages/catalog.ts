@@ -415,7 +415,7 @@ export const messageCatalog = {
   'import.errorsColumn': { en: "Import errors", ru: "Ошибки импорта" },
   'import.errorsFileName': { en: "{name} — errors", ru: "{name} — ошибки" },
   'import.canceledRow': { en: "The import was canceled before this order was created", ru: "Импорт отменили до того, как этот заказ был создан" },
-  'outbox.credentialsRefused': { en: "{reason}. The orders will not go out by themselves: correct the connection's login, password or key in Settings → Connections, and they are sent then.", ru: "{reason}. Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Подключения» — после этого они отправятся." },
+  'outbox.credentialsRefused': { en: "{reason}. The orders will not go out by themselves: correct the connection's login, password or key in Settings → Delivery services, and they are sent then.", ru: "{reason}. Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Службы доставки» — после этого они отправятся." },
   'outbox.gaveUp': { en: "{service} failed {n} attempts in a row, so ShipDesk stopped trying. Last error: {reason}", ru: "Служба {service} {n} раз подряд ответила ошибкой, и ShipDesk перестал пытаться. Последняя ошибка: {reason}" },
   // Backups of a PostgreSQL database (electron/core/store/backups/postgres.ts).
   'backup.noPgDump': { en: "A backup of a PostgreSQL database needs pg_dump, which is not installed on this computer (install the PostgreSQL client tools)", ru: "Для резервной копии базы PostgreSQL нужна программа pg_dump, а на этом компьютере её нет (установите клиентские программы PostgreSQL)" },

@@ -190,7 +190,7 @@ describe('the upstream’s refusals and the outbox’s credentials line, keyed',
   it('says that orders held by refused credentials need the connection fixed, the service’s words first', () => {
     const refused = message('outbox.credentialsRefused', { reason: message('provider.credentialsRefused', { service: message('service.cdek'), detail: 'invalid_client (Bad credentials)' }) });
     expect(messageText(refused, 'ru')).toBe(
-      'СДЭК: данные учётной записи не приняты: invalid_client (Bad credentials). Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Подключения» — после этого они отправятся.',
+      'СДЭК: данные учётной записи не приняты: invalid_client (Bad credentials). Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Службы доставки» — после этого они отправятся.',
     );
     expect(messageText(refused, 'en')).toContain('will not go out by themselves');
   });

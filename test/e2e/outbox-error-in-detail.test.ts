@@ -58,7 +58,7 @@ describe('browser mode in Russian: why an order still waits in the outbox, in it
     await note.waitFor();
     const said = await note.innerText();
     expect(said).toContain('Заказ ещё не передан в службу доставки');
-    expect(said).toContain(`СДЭК: данные учётной записи не приняты: ${servicesWords}. Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Подключения»`);
+    expect(said).toContain(`СДЭК: данные учётной записи не приняты: ${servicesWords}. Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Службы доставки»`);
     expect(said).toContain('Уже 1 попытка');
     expect(said).not.toContain('уйдёт сам'); // not the outage's promise
     expect(ours(said).match(english)?.[0]).toBeUndefined();
@@ -73,12 +73,12 @@ describe('browser mode in Russian: why an order still waits in the outbox, in it
     await settled(page, '[data-testid="outbox-details"]');
     const popover = page.getByTestId('outbox-details');
     const line = await popover.getByTestId('outbox-credentials-refused').innerText();
-    expect(line).toContain('Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Подключения»');
+    expect(line).toContain('Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Службы доставки»');
     const whole = await popover.innerText();
     expect(whole).not.toContain('уйдут сами');
     expect(ours(whole).match(english)?.[0]).toBeUndefined();
     await screenshot(page, 'outbox-error-in-detail-popover');
-    // «Открыть настройки» opens «Подключения», not the first section of the settings
+    // «Открыть настройки» opens «Службы доставки» (the connections), not the first section of the settings
     await popover.getByTestId('open-connection-settings').click();
     await page.getByTestId('connections-section').waitFor();
     await expect(page.getByTestId('settings-tab-connections').getAttribute('aria-selected')).resolves.toBe('true');

@@ -11,7 +11,7 @@ import { useSessionStore } from '../../stores/session-store';
 export const credentialsRefused = (ref: MessageRef | null | undefined): boolean => ref?.key === 'outbox.credentialsRefused';
 
 /**
- * Opens the settings at «Подключения», where the connection is fixed (with `connection`, that one is marked);
+ * Opens the settings at «Службы доставки» (the connections), where the connection is fixed (with `connection`, that one is marked);
  * not offered to a packer, who cannot open them.
  */
 export function OpenSettingsButton({ connection }: { connection?: SettingsFocus['connection'] }) {
