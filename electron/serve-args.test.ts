@@ -1,4 +1,4 @@
-import { defaultPort, parseServeArgs } from './serve-args';
+import { defaultPort, describeDatabase, parseServeArgs } from './serve-args';
 
 describe('serve command line', () => {
   it('defaults to port 4318 and the app-data folder', () => {
@@ -45,5 +45,10 @@ describe('serve command line', () => {
     [['--colour', 'red'], /Unknown option/],
   ])('refuses %j', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(message);
+  });
+
+  it('the start line names the database opened, a PostgreSQL server without its password', () => {
+    expect(describeDatabase({ file: '/data/shipdesk.db' })).toBe('/data/shipdesk.db');
+    expect(describeDatabase({ postgres: 'postgres://shop:s3cret%40x@db.local:5433/shipdesk' })).toBe('PostgreSQL postgres://shop@db.local:5433/shipdesk');
   });
 });

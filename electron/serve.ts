@@ -1,6 +1,6 @@
 import { startBrowserMode } from './browser-mode';
 import { DatabaseTooNewError } from './core/store/migrate';
-import { parseServeArgs, serveUsage } from './serve-args';
+import { describeDatabase, parseServeArgs, serveUsage } from './serve-args';
 
 /** `npm run serve`: ShipDesk without Electron, on 127.0.0.1. */
 async function main() {
@@ -22,9 +22,7 @@ async function main() {
     process.exit(1);
   }
   // What was opened: --database, else the owner's choice in Settings → Database, else the data folder's file.
-  const { inUse } = await running.app.commands['settings.database'](await running.app.desktopContext(), {});
-  const data = inUse.engine === 'postgres' ? `PostgreSQL database ${inUse.database} on ${inUse.host}:${inUse.port} as ${inUse.user}` : inUse.file;
-  console.log(`ShipDesk is running in browser mode (data: ${data})`);
+  console.log(`ShipDesk is running in browser mode (data: ${describeDatabase(running.app.databaseInUse)})`);
   if (running.hasUi) console.log(`Open ${running.uiUrl}  (signs this browser in as the shop's owner; keep the link to yourself)`);
   else console.log('The web UI is not built (run `npx vite build`); the local API is up.');
   if (running.newDesktopToken) console.log(`API token of this shop: ${running.newDesktopToken}`);

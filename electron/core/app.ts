@@ -57,7 +57,7 @@ import { createRefreshScheduler } from './scheduler/refresh-scheduler';
 import { stuckOrders } from './scheduler/stuck-orders';
 import { systemTimers, type Timers } from './scheduler/timers';
 import { createSettingsService } from './settings/settings-service';
-import { createDatabaseChoice, readDatabaseChoice } from './settings/database-choice';
+import { createDatabaseChoice, readDatabaseChoice, type DatabaseInUse } from './settings/database-choice';
 import { createLanService } from './lan/lan-service';
 import { createUsualDropOff } from './settings/usual-drop-off';
 import { createWebhookDelivery, type WebhookDeliveryDeps } from './webhooks/webhook-delivery';
@@ -117,6 +117,7 @@ export async function createApp(options: AppOptions) {
   // serve's --database first, else the owner's choice in Settings → Database, else the data folder's SQLite file.
   const postgres = options.database ?? (options.databaseFile === undefined ? readDatabaseChoice(options.dataDir, secretBox) : undefined);
   const sqliteFile = options.databaseFile ?? databaseFile(options.dataDir);
+  const inUse: DatabaseInUse = postgres !== undefined ? { postgres } : { file: sqliteFile };
   if (options.databaseFile === undefined && postgres === undefined) {
     // A restore staged by backup.restore goes in before anything opens the database.
     try {
@@ -187,7 +188,7 @@ export async function createApp(options: AppOptions) {
   const intervals = createIntervalService({ clock, providers, log });
 
   const settings = createSettingsService({ accounts: stores.accounts, clock, events, log, dataDir: options.dataDir });
-  const databaseChoice = createDatabaseChoice({ dataDir: options.dataDir, secretBox, inUse: postgres !== undefined ? { postgres } : { file: sqliteFile }, sqliteFile: databaseFile(options.dataDir) });
+  const databaseChoice = createDatabaseChoice({ dataDir: options.dataDir, secretBox, inUse, sqliteFile: databaseFile(options.dataDir) });
   const lan = createLanService({ accounts: stores.accounts, clock, log, dataDir: options.dataDir });
   const usualDropOff = createUsualDropOff(stores.reference, clock);
   const drafts = createDraftService({ drafts: stores.drafts, clock, orders, providers, events });
@@ -332,6 +333,8 @@ export async function createApp(options: AppOptions) {
       return store.sqlite;
     },
     stores,
+    /** The database this run opened (a PostgreSQL URL with its password: `describeDatabase` says it without). */
+    databaseInUse: inUse,
     clock,
     log,
     events,

@@ -6,7 +6,7 @@ import { orderCreateSchema } from '../../shared/schemas/order';
 import { text } from '../../shared/schemas/primitives';
 import { issuesToFieldErrors } from '../order-form/zod-issues';
 import { ClientErrorCode } from '../transport/client-errors';
-import { connectionResultMessage, errorHint, errorTitle, fieldLabel, fieldMessage, withOrderNumber } from './error-messages';
+import { connectionResultMessage, errorHint, errorTitle, fieldLabel, fieldMessage, statusWords, withOrderNumber } from './error-messages';
 import { createTranslate } from './translate';
 
 const ru = createTranslate('ru');
@@ -140,5 +140,14 @@ describe('a refusal about one order', () => {
     const refused = { code: ErrorCode.validation, ...said('order.finished', { orderId: '2', status: 'delivered', what: 'canceled' }) };
     expect(errorHint(withOrderNumber(refused, 'OE-2'), t)).toMatch(/^Заказ OE-2 завершён \(статус «[^»]+»\)/);
     expect(withOrderNumber({ code: ErrorCode.validation, message: 'Bad' }, 'OE-2')).toEqual({ code: ErrorCode.validation, message: 'Bad' });
+  });
+});
+
+describe("a status's words in a list", () => {
+  it('says ours by key in the window\'s language, and a service\'s own words as written', () => {
+    const ru = createTranslate('ru');
+    expect(statusWords({ statusDescription: "Canceled at the client's request", statusDescriptionMessage: message('order.canceledByClient') }, ru)).toBe('Отменён по запросу магазина');
+    expect(statusWords({ statusDescription: 'Посылка на складе в Казани', statusDescriptionMessage: null }, ru)).toBe('Посылка на складе в Казани');
+    expect(statusWords({ statusDescription: null }, ru)).toBeNull();
   });
 });

@@ -24,6 +24,10 @@ export interface Naming {
 /** Parameters that hold a delivery service's key (shared/messages/catalog.ts). */
 const serviceParams = new Set(['service', 'name']);
 
+/** A status's words for the window: ours by key in its language, else the service's own as it wrote them. */
+export const statusWords = (o: { statusDescription: string | null; statusDescriptionMessage?: MessageRef | null }, t: Translate, naming: Naming = {}): string | null =>
+  (o.statusDescriptionMessage && messageByKey(o.statusDescriptionMessage, t, naming)) || o.statusDescription;
+
 /**
  * A message by its key (shared/messages); a parameter that is a message is translated too, one named `field`
  * (a field path such as `recipient.phone`) is shown by its label, and with `naming.service` a service's key by

@@ -45,6 +45,7 @@ export const stuckOrderSchema = z.object({
   providerNumber: z.string().nullable(),
   statusKey: z.enum(statusKeys),
   statusDescription: z.string().nullable(),
+  statusDescriptionMessage: messageRefSchema.nullable().optional(),
   recipientName: z.string(),
   statusChanged: z.string(),
   daysWithoutChange: z.number().int(),

@@ -20,6 +20,13 @@ describe('the message catalog', () => {
     }
   });
 
+  it('names a delivery service after a noun, never straight after a preposition («у службы СДЭК», not «у Песочница Экспресс»)', () => {
+    // a service's name is said as it is (nominative): after «в», «у», «к»… Russian would need another case
+    const afterPreposition = /(^|[\s«(])(в|во|у|к|ко|от|для|с|со|из|о|об|при|без|до|через|про)\s+\{(service|name)\}/i;
+    const bad = keys.filter((key) => /\{(service|name)\}/.test(messageCatalog[key].ru) && afterPreposition.test(messageCatalog[key].ru));
+    expect(bad).toEqual([]);
+  });
+
   it('gives every language and the interface text the same parameters', () => {
     for (const key of keys) {
       const { en, ru } = messageCatalog[key];
@@ -183,7 +190,7 @@ describe('the upstream’s refusals and the outbox’s credentials line, keyed',
   it('says that orders held by refused credentials need the connection fixed, the service’s words first', () => {
     const refused = message('outbox.credentialsRefused', { reason: message('provider.credentialsRefused', { service: message('service.cdek'), detail: 'invalid_client (Bad credentials)' }) });
     expect(messageText(refused, 'ru')).toBe(
-      'СДЭК: данные учётной записи не приняты: invalid_client (Bad credentials). Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Подключения» — после этого они отправятся.',
+      'СДЭК: данные учётной записи не приняты: invalid_client (Bad credentials). Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Службы доставки» — после этого они отправятся.',
     );
     expect(messageText(refused, 'en')).toContain('will not go out by themselves');
   });

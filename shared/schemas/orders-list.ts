@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attentionReasons } from '../attention';
 import { statusKeys } from '../status-keys';
+import { messageRefSchema } from './error-body';
 import { calendarDate } from './primitives';
 
 /** Columns the orders list can be sorted by. */
@@ -54,6 +55,8 @@ export const orderSummarySchema = z.object({
   providerNumber: z.string().nullable(),
   statusKey: z.enum(statusKeys),
   statusDescription: z.string().nullable(),
+  /** The status text as data (shared/messages) when it is ours, for the window's language; null: the service's words. */
+  statusDescriptionMessage: messageRefSchema.nullable().optional(),
   recipientName: z.string(),
   recipientPhone: z.string(),
   recipientCity: z.string().nullable(),

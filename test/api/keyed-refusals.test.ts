@@ -58,4 +58,23 @@ describe('refusals by key: the wire unchanged, the window in its language', () =
     expect(result).toMatchObject({ orderId, ok: false, error: { code: '040081', description: `Order ${orderId} is already canceled`, key: 'order.alreadyCanceled' } });
     expect(messageText(result.error, 'ru')).toBe(`Заказ ${orderId} уже отменён`);
   });
+
+  it('«Отправить повторно» for orders the service refuses again: each a failure with the refusal\'s key, said in Russian', async () => {
+    const ids: string[] = [];
+    for (const n of ['AGAIN-1', 'AGAIN-2', 'AGAIN-3']) {
+      const made = await server.command('orders.create', orderPayload(n, (o) => (o.recipient.city = 'Владивосток'))); // no door delivery there
+      expect(made.status).toBe(200);
+      ids.push(made.json.value.orderId);
+    }
+    await server.app.outbox.drain();
+    const bulk = await server.command('orders.bulk', { action: 'submit', orderIds: ids });
+    expect(bulk.status).toBe(200);
+    expect(bulk.json.value).toMatchObject({ ok: 0, failed: 3 });
+    for (const result of bulk.json.value.results) {
+      expect(result).toMatchObject({ ok: false, error: { key: expect.any(String) } });
+      const said = messageText(result.error, 'ru');
+      expect(said).toMatch(/Владивосток/);
+      expect(said).not.toMatch(/refused|deliver/);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { orderPayload } from '../helpers/payloads';
 import { startServeProcess } from '../helpers/serve-process';
-import { tempDataDir } from '../helpers/test-app';
+import { tempDataDir, testEngine } from '../helpers/test-app';
 
 const post = (base: string, token: string, body: unknown) =>
   fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -13,6 +13,9 @@ describe('npm run serve (headless browser mode)', () => {
     const serve = await startServeProcess(['--port', '0', '--data-dir', data.dir, '--token', 'shop-token-1', '--token', 'shop-token-2']);
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => post(serve.base, i % 2 ? 'shop-token-1' : 'shop-token-2', orderPayload(`SIG-${i}`))));
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    // the start line names what createApp opened: the data folder's file (on the PostgreSQL test engine, the server without its password)
+    const started = serve.output().split('\n').find((line) => line.startsWith('ShipDesk is running'));
+    expect(started).toMatch(testEngine === 'postgres' ? /^ShipDesk is running in browser mode \(data: PostgreSQL postgres:\/\/[^:@/]+@/ : `(data: ${join(data.dir, 'shipdesk.db')})`);
     expect(await serve.stop('SIGTERM')).toBe(0);
 
     const db = new Database(join(data.dir, 'shipdesk.db'), { readonly: true });

@@ -59,7 +59,7 @@ describe('browser mode: the adapters’ and the core’s refusals in Russian, by
 
     await accepted.getByTestId('courier-call-cancel').click();
     await page.getByTestId('courier-cancel-confirm-confirm').click();
-    const toast = page.getByText(/^Песочница Экспресс \(тест\) не отменила вызов курьера \d+: У Песочница Экспресс \(тест\) нет вызова курьера SBECLOST00000000$/);
+    const toast = page.getByText(/^Песочница Экспресс \(тест\) не отменила вызов курьера \d+: У службы Песочница Экспресс \(тест\) нет вызова курьера SBECLOST00000000$/);
     await toast.waitFor();
     expect(await page.locator('body').innerText()).not.toMatch(/refused to cancel|sandbox-express/);
     await screenshot(page, 'messages-by-key-courier-cancel-refused');

@@ -58,7 +58,7 @@ describe('browser mode in Russian: why an order still waits in the outbox, in it
     await note.waitFor();
     const said = await note.innerText();
     expect(said).toContain('Заказ ещё не передан в службу доставки');
-    expect(said).toContain(`СДЭК: данные учётной записи не приняты: ${servicesWords}. Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Подключения»`);
+    expect(said).toContain(`СДЭК: данные учётной записи не приняты: ${servicesWords}. Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Службы доставки»`);
     expect(said).toContain('Уже 1 попытка');
     expect(said).not.toContain('уйдёт сам'); // not the outage's promise
     expect(ours(said).match(english)?.[0]).toBeUndefined();
@@ -73,13 +73,26 @@ describe('browser mode in Russian: why an order still waits in the outbox, in it
     await settled(page, '[data-testid="outbox-details"]');
     const popover = page.getByTestId('outbox-details');
     const line = await popover.getByTestId('outbox-credentials-refused').innerText();
-    expect(line).toContain('Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Подключения»');
+    expect(line).toContain('Сами заказы не уйдут: исправьте логин, пароль или ключ подключения в «Настройки → Службы доставки»');
     const whole = await popover.innerText();
     expect(whole).not.toContain('уйдут сами');
     expect(ours(whole).match(english)?.[0]).toBeUndefined();
     await screenshot(page, 'outbox-error-in-detail-popover');
+    // «Открыть настройки» opens «Службы доставки» (the connections), not the first section of the settings
     await popover.getByTestId('open-connection-settings').click();
-    await page.getByTestId('settings-page').waitFor();
+    await page.getByTestId('connections-section').waitFor();
+    await expect(page.getByTestId('settings-tab-connections').getAttribute('aria-selected')).resolves.toBe('true');
+    await screenshot(page, 'outbox-error-open-settings-connections');
+    // from the order's detail, the order's own connection is marked there
+    const again = await openOrder('OE-1');
+    await again.getByTestId('detail-outbox').getByTestId('open-connection-settings').click();
+    const marked = page.locator('[data-testid="connection-row"][data-focused="true"]');
+    await marked.waitFor();
+    await expect(marked.getAttribute('data-connection-id')).resolves.toBe(String((connection.value as { id: number }).id));
+    await expect(page.getByTestId('settings-tab-connections').getAttribute('aria-selected')).resolves.toBe('true');
+    if (await page.getByTestId('order-detail').isVisible()) await page.keyboard.press('Escape');
+    await settled(page, '[data-testid="connections-section"]');
+    await screenshot(page, 'outbox-error-open-settings-connection-marked');
 
     // The shop puts the right secret in: the paused connection tries again at once, and the order goes.
     const fixed = await app.dispatch('connections.update', shop, { id: (connection.value as { id: number }).id, credentials: FAKE_TEST_ACCOUNT });

@@ -61,7 +61,16 @@ describe('browser mode: a shop\'s day in Russian', () => {
     expect(new Set(shown).size).toBeGreaterThan(2);
     expect(await timeline.getByTestId('timeline-learned').count()).toBeGreaterThan(1);
     await expect(timeline.getByTestId('timeline-learned').first().textContent()).resolves.toMatch(/^ShipDesk узнал об этом \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    // the service's words, not its raw code beside them ("Создан CREATED"): the code only on hover
+    const said = await timeline.getByTestId('timeline-provider').allInnerTexts();
+    expect(said.length).toBeGreaterThan(2);
+    for (const line of said) expect(line).toMatch(/^Служба: [А-ЯЁа-яё ,—-]+$/);
+    const coded = timeline.locator('[data-testid="timeline-provider"][data-provider-code]').first();
+    const code = await coded.getAttribute('data-provider-code');
+    expect(code).toMatch(/^[A-Z_]+$/);
     await timeline.scrollIntoViewIfNeeded();
+    await coded.hover();
+    await expect.poll(() => page.getByRole('tooltip').innerText()).toBe(`Код статуса в службе: ${code}`);
     await screenshot(page, 'russian-status-history');
     await page.keyboard.press('Escape');
   });

@@ -33,8 +33,14 @@ describe('browser mode: Settings → Database', () => {
     await section.getByTestId('database-check').click();
     await section.getByText('Введите адрес вида postgres://').waitFor();
 
+    // a pasted address with its password: the password moves to a password field and is shown nowhere
     const port = await closedPort();
-    await section.getByTestId('database-url').fill(`postgres://shop:secret@127.0.0.1:${port}/shipdesk`);
+    await section.getByTestId('database-url').fill(`postgres://shop:Тайна-42@127.0.0.1:${port}/shipdesk`);
+    await expect(section.getByTestId('database-url').inputValue()).resolves.toBe(`postgres://shop@127.0.0.1:${port}/shipdesk`);
+    const password = section.getByTestId('database-password');
+    await expect(password.getAttribute('type')).resolves.toBe('password');
+    await expect(password.inputValue()).resolves.toBe('Тайна-42');
+    await expect(session.page.locator('body').innerText()).resolves.not.toContain('Тайна-42');
     await section.getByTestId('database-check').click();
     const result = section.getByTestId('database-check-result');
     await result.getByText('По этому адресу не отвечает сервер PostgreSQL').waitFor();
@@ -48,7 +54,12 @@ describe('browser mode: Settings → Database', () => {
     const database = await createTestDatabase(testPostgresUrl!);
     try {
       const section = await openSection();
-      await section.getByTestId('database-url').fill(database.url);
+      // the address and its password typed apart, as the fields ask
+      const typed = new URL(database.url);
+      const secret = decodeURIComponent(typed.password);
+      typed.password = '';
+      await section.getByTestId('database-url').fill(typed.toString());
+      if (secret) await section.getByTestId('database-password').fill(secret);
       await section.getByTestId('database-check').click();
       await section.getByTestId('database-check-result').getByText(/^Подключено к PostgreSQL \d+.*База пуста/).waitFor();
       await screenshot(session.page, 'settings-database-checked-ru');

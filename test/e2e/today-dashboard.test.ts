@@ -140,6 +140,9 @@ describe('browser mode: the "Today" screen and the orders that need attention', 
 
   it('speaks Russian', async () => {
     const { page } = session;
+    // COD due on each of the coming seven days (today included) and on none named: every day gets its label (#15: one was left out)
+    for (let day = 4; day <= 10; day++) await create('sandbox-express', (o) => (o.order.deliveryDate = `2026-03-${String(day).padStart(2, '0')}`));
+    await session.running.app.outbox.drain();
     await page.getByTestId('language-switch').getByText('RU').click();
     await page.getByTestId('nav-today').click();
     await page.getByTestId('today-page').waitFor();
@@ -153,6 +156,11 @@ describe('browser mode: the "Today" screen and the orders that need attention', 
     const list = await page.getByTestId('today-cod').getByRole('button').first().boundingBox();
     expect(legend && list && legend.y + legend.height <= list.y).toBe(true);
     await expect(page.getByTestId('today-cod-legend').textContent()).resolves.toMatch(/Песочница Экспресс.*Песочница Почта|Песочница Почта.*Песочница Экспресс/);
+    const ticks = page.getByTestId('today-cod').locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await expect(ticks.allTextContents()).resolves.toEqual(['04.03', '05.03', '06.03', '07.03', '08.03', '09.03', '10.03', 'Без даты']);
+    // side by side, none over its neighbour
+    const boxes = await ticks.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i].left).toBeGreaterThanOrEqual(boxes[i - 1].right);
     await page.getByTestId('attention-badge').click();
     await page.getByTestId('attention-reason').first().waitFor();
     await page.mouse.move(0, 0);

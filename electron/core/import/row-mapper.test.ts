@@ -79,7 +79,7 @@ describe('rows in shop words, as the wizard reads them', () => {
     // The same errors by key, as the window and the errors file say them in Russian.
     expect(order.errors.map((e) => messageText(e as MessageRef, 'ru'))).toEqual([
       'Напишите «до двери» или «ПВЗ» (или 1, 2) (ячейка B2: «завтра»)',
-      'Такого тарифа у shop-post нет; её тарифы: "Посылка до двери", "Посылка в ПВЗ", "Курьер забирает, в ПВЗ" (или номер тарифа) (ячейка C2: «Посылка в никуда»)',
+      'Такого тарифа у службы shop-post нет; её тарифы: "Посылка до двери", "Посылка в ПВЗ", "Курьер забирает, в ПВЗ" (или номер тарифа) (ячейка C2: «Посылка в никуда»)',
     ]);
   });
 

@@ -86,9 +86,8 @@ export function createListsService({ reference, providers, pointPageCacheBytes }
   // points since (the store's version) starts a new generation: whoever changes points later — a
   // service's office sync, say — needs to do nothing about it.
   let counts = { generation: '', totals: new Map<string, number>() };
-  async function pointTotal(filter: ListFilter): Promise<number> {
-    const current = await reference.pointsVersion();
-    if (counts.generation !== current) counts = { generation: current, totals: new Map() };
+  async function pointTotal(filter: ListFilter, version: string): Promise<number> {
+    if (counts.generation !== version) counts = { generation: version, totals: new Map() };
     const key = filterKey(filter);
     let total = counts.totals.get(key);
     if (total === undefined) {
@@ -106,8 +105,9 @@ export function createListsService({ reference, providers, pointPageCacheBytes }
     page: parsePaging(req),
   });
 
-  async function pointsOf({ fields, filter, page }: ReturnType<typeof prepare>): Promise<Paged<Point>> {
-    const [rows, total] = await Promise.all([reference.pointPage(filter, page), pointTotal(filter)]);
+  /** One page of points; `version` is the points version the caller read (one read serves the totals and the page cache). */
+  async function pointsOf({ fields, filter, page }: ReturnType<typeof prepare>, version: string): Promise<Paged<Point>> {
+    const [rows, total] = await Promise.all([reference.pointPage(filter, page), pointTotal(filter, version)]);
     return { rows: project(rows, fields), meta: { total, offset: page.offset, limit: page.limit } };
   }
 
@@ -117,7 +117,10 @@ export function createListsService({ reference, providers, pointPageCacheBytes }
 
   return {
     /** GET /lists/points */
-    points: (req: ListRequest): Promise<Paged<Point>> => pointsOf(prepare(req, pointFilterFields, pointRecordFields)),
+    async points(req: ListRequest): Promise<Paged<Point>> {
+      const asked = prepare(req, pointFilterFields, pointRecordFields);
+      return pointsOf(asked, await reference.pointsVersion());
+    },
 
     /**
      * GET /lists/points as it goes out: `encode` turns the page into `format`'s bytes (JSON, XML), which are
@@ -126,7 +129,8 @@ export function createListsService({ reference, providers, pointPageCacheBytes }
     async encodedPoints(req: ListRequest, format: string, encode: (page: Paged<Point>) => EncodedPage): Promise<EncodedPage> {
       const asked = prepare(req, pointFilterFields, pointRecordFields);
       const key = JSON.stringify([format, filterKey(asked.filter), asked.fields, asked.page.limit, asked.page.offset]);
-      return pointPages.get(await reference.pointsVersion(), key, async () => encode(await pointsOf(asked)));
+      const version = await reference.pointsVersion();
+      return pointPages.get(version, key, async () => encode(await pointsOf(asked, version)));
     },
 
     /** How the kept points pages stand (pages, bytes, hits, misses). */

@@ -5,7 +5,7 @@ import { orderCreateSchema } from '../../../shared/schemas/order';
 import type { CallContext } from '../companies/company-service';
 import { AppError, badRequest, internalError, orderNotFound } from '../errors';
 import type { Logger } from '../logger';
-import type { OrdersStore } from '../store/orders/orders-store';
+import type { OrdersStore, StoredOrder } from '../store/orders/orders-store';
 import type { OrderService } from './order-service';
 
 type BulkAction = (typeof bulkActions)[number];
@@ -41,12 +41,15 @@ export function createBulkActions({ store, orders, refresh, drain, log }: BulkDe
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([drain(), new Promise<void>((resolve) => (timer = setTimeout(resolve, resendWaitMs)))]);
     clearTimeout(timer);
-    const refused = new Map<number, string | null>();
-    for (const order of (await store.findOrders(ctx.companyId, sent)).values()) if (order.statusKey === 'uploadingError') refused.set(order.id, order.statusDescription);
+    const refused = new Map<number, Pick<StoredOrder, 'statusDescription' | 'statusDescriptionMessage'>>();
+    for (const order of (await store.findOrders(ctx.companyId, sent)).values()) if (order.statusKey === 'uploadingError') refused.set(order.id, order);
     return results.map((r) => {
-      if (!r.ok || !refused.has(Number(r.orderId))) return r;
-      const words = refused.get(Number(r.orderId)) || 'refused by the delivery service';
-      return { orderId: r.orderId, ok: false, error: { code: ErrorCode.general, message: 'The delivery service refused the order again', description: words, errors: [{ field: 'order', message: words }] } };
+      const order = r.ok ? refused.get(Number(r.orderId)) : undefined;
+      if (!order) return r;
+      const words = order.statusDescription || 'refused by the delivery service';
+      // the refusal's key too, when the order keeps one: the window says the service's reason in its language
+      const keyed = order.statusDescriptionMessage ? { key: order.statusDescriptionMessage.key, params: order.statusDescriptionMessage.params } : {};
+      return { orderId: r.orderId, ok: false, error: { code: ErrorCode.general, message: 'The delivery service refused the order again', description: words, ...keyed, errors: [{ field: 'order', message: words, ...keyed }] } };
     });
   }
 

@@ -45,6 +45,8 @@ export const listedOrderRow = (o: ListedOrder) => ({
   providerNumber: o.providerNumber,
   statusKey: o.statusKey as StatusKey,
   statusDescription: o.statusDescription,
+  /** The status text as data (shared/messages) when it is ours, for the window's language. */
+  statusDescriptionMessage: o.statusDescriptionMessage,
   recipientName: o.recipientName,
 });
 

@@ -32,8 +32,11 @@ export function readDatabaseChoice(dataDir: string, secretBox: SecretBox): strin
   }
 }
 
+/** A run's database: a PostgreSQL URL (with its password) or a SQLite file. */
+export type DatabaseInUse = { postgres: string } | { file: string };
+
 /** A database named without its password. */
-export function databaseWhere(target: { postgres: string } | { file: string }): DatabaseWhere {
+export function databaseWhere(target: DatabaseInUse): DatabaseWhere {
   if ('file' in target) return { engine: 'sqlite', file: target.file };
   const url = new URL(target.postgres);
   return { engine: 'postgres', host: url.hostname, port: Number(url.port || 5432), database: decodeURIComponent(url.pathname.slice(1)), user: decodeURIComponent(url.username) };
@@ -43,7 +46,7 @@ export interface DatabaseChoiceDeps {
   dataDir: string;
   secretBox: SecretBox;
   /** What this run opened. */
-  inUse: { postgres: string } | { file: string };
+  inUse: DatabaseInUse;
   /** The SQLite file of the data folder (what the next start opens without a choice). */
   sqliteFile: string;
 }

@@ -1,5 +1,7 @@
 import { Badge, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { statusWords } from '../../i18n/error-messages';
+import { useServiceNaming } from '../../i18n/service-naming';
 import { useT } from '../../i18n/use-t';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
 import { useStuckOrdersStore } from '../../stores/stuck-orders-store';
@@ -10,6 +12,7 @@ import classes from './activity.module.css';
 /** Orders with no new status for the stuck threshold: a count in the header, the list on click; a row opens the order. */
 export function StuckOrdersButton() {
   const t = useT();
+  const naming = useServiceNaming();
   const { total, rows, thresholdDays } = useStuckOrdersStore();
   const openOrder = useOrderDetailStore((s) => s.open);
   const [opened, setOpened] = useState(false);
@@ -41,21 +44,22 @@ export function StuckOrdersButton() {
                 className={classes.row}
                 data-testid="stuck-order"
               >
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={0} miw={0}>
-                    <Text fz="sm" fw={600} className="sd-ellipsis">
+                {/* Number and name wrap rather than be cut; the status by its short name (the full one on hover). */}
+                <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  <Stack gap={0} miw={0} style={{ overflowWrap: 'break-word' }}>
+                    <Text fz="sm" fw={600}>
                       {row.clientNumber}
                     </Text>
-                    <Text fz="xs" c="dimmed" className="sd-ellipsis">
+                    <Text fz="xs" c="dimmed">
                       {row.recipientName}
                     </Text>
                   </Stack>
-                  <Group gap={6} wrap="nowrap">
-                    <StatusBadge statusKey={row.statusKey} description={row.statusDescription} />
+                  <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+                    <StatusBadge statusKey={row.statusKey} description={statusWords(row, t, naming)} compact />
                     <Text fz="xs" c="dimmed" className="sd-numeric">
                       {t('activity.stuck.days', { days: row.daysWithoutChange })}
                     </Text>
-                  </Group>
+                  </Stack>
                 </Group>
               </UnstyledButton>
             ))}

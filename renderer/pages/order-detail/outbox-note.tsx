@@ -6,6 +6,7 @@ import { IconCloudOff } from '../../components/icons';
 import { fieldMessage } from '../../i18n/error-messages';
 import { useServiceNaming } from '../../i18n/service-naming';
 import { useLanguage, useT } from '../../i18n/use-t';
+import { useOrderViewStore } from './order-view-store';
 
 /**
  * Why the order still waits in the outbox, once a try to reach its service failed: what is not sent yet, the
@@ -16,6 +17,7 @@ export function OutboxNote({ job }: { job: OrderView['outbox'] }) {
   const t = useT();
   const language = useLanguage();
   const naming = useServiceNaming();
+  const order = useOrderViewStore((s) => s.view?.order);
   if (!job?.lastError) return null;
   const refused = credentialsRefused(job.lastErrorMessage);
   const error = fieldMessage({ message: job.lastError, ...job.lastErrorMessage }, t, naming);
@@ -37,7 +39,7 @@ export function OutboxNote({ job }: { job: OrderView['outbox'] }) {
             ? t('detail.outbox.attempts', { count: job.attempts })
             : `${t('detail.outbox.attempts', { count: job.attempts })}, ${t('detail.outbox.nextAttempt', { time: shortTime(job.nextAttemptAt, language, { seconds: true }) })}. ${t('detail.outbox.hint')}`}
         </Text>
-        {refused && <OpenSettingsButton />}
+        {refused && <OpenSettingsButton connection={order && { id: order.providerConnectId, providerKey: order.providerKey }} />}
       </Stack>
     </Alert>
   );

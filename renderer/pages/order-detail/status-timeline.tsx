@@ -1,4 +1,4 @@
-import { Code, Group, Text, Timeline } from '@mantine/core';
+import { Group, Text, Timeline, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { OrderView } from '../../../shared/schemas/order-detail';
 import type { AppHistoryRow, AppStatusHistory } from '../../../shared/schemas/statuses';
@@ -84,19 +84,13 @@ export function StatusTimeline({ history, handover }: { history: AppStatusHistor
                     {(row.descriptionMessage && messageByKey(row.descriptionMessage, t, naming)) || row.description}
                   </Text>
                 )}
+                {/* The service's words; its own status code (to quote to its support, not to read) only on hover. */}
                 {(providerWords || row.providerCode) && (
-                  <Text fz="xs" c="dimmed">
-                    {t('detail.timeline.provider', { text: providerWords })}
-                    {/* The service's own status code, as it sent it: a code to quote to its support, not words to translate. */}
-                    {row.providerCode && (
-                      <>
-                        {' '}
-                        <Code fz="xs" data-testid="timeline-provider-code">
-                          {row.providerCode}
-                        </Code>
-                      </>
-                    )}
-                  </Text>
+                  <Tooltip label={t('detail.timeline.providerCode', { code: row.providerCode })} disabled={!row.providerCode || !providerWords} withArrow openDelay={300}>
+                    <Text fz="xs" c="dimmed" data-testid="timeline-provider" data-provider-code={row.providerCode || undefined}>
+                      {providerWords ? t('detail.timeline.provider', { text: providerWords }) : t('detail.timeline.providerCode', { code: row.providerCode })}
+                    </Text>
+                  </Tooltip>
                 )}
                 {row.errorCode && (
                   <Text fz="xs" c="red">

@@ -5,6 +5,7 @@ import type { ProviderInfo } from '../../../shared/contract/providers';
 import type { OrderSortKey, OrderSummary } from '../../../shared/schemas/orders-list';
 import { StatusBadge } from '../../components/status-badge';
 import { IconTruck } from '../../components/icons';
+import { statusWords, type Naming } from '../../i18n/error-messages';
 import type { Formatters } from '../../i18n/format';
 import type { PlainMessageKey, Translate } from '../../i18n/types';
 import { providerName } from '../../stores/providers-store';
@@ -14,6 +15,8 @@ export interface CellContext {
   t: Translate;
   format: Formatters;
   providers: readonly ProviderInfo[];
+  /** How a message by key names a service. */
+  naming: Naming;
 }
 
 interface OrderColumnMeta {
@@ -35,13 +38,14 @@ const Dash = ({ title }: { title?: string }) => (
 
 /**
  * The data columns, in order, with fixed widths (the table is fixed-layout, so rows fetched later never
- * shift the columns; a wider window shares the extra width among them). The default set fits a
- * 1366-px-wide window with whole dates and statuses (short status names; a browser test measures it).
+ * shift the columns; a wider window shares the extra width among them). A cell's value wraps onto a second
+ * line rather than be cut: the default set fits a 1366-px-wide window with whole numbers such as
+ * «OE-2026-11-000123», cities, names, dates and statuses (short status names; test/e2e/whole-values.test.ts).
  */
 export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideable: boolean; meta: OrderColumnMeta }> = [
   {
     id: 'clientNumber',
-    width: 100,
+    width: 116,
     hideable: false,
     meta: {
       label: 'orders.col.clientNumber',
@@ -51,7 +55,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'recipient',
-    width: 130,
+    width: 175,
     hideable: true,
     meta: { label: 'orders.col.recipient', render: (o) => ({ content: o.recipientName, title: `${o.recipientName}, ${o.recipientPhone}` }) },
   },
@@ -63,13 +67,13 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'city',
-    width: 100,
+    width: 132,
     hideable: true,
     meta: { label: 'orders.col.city', render: (o) => ({ content: o.recipientCity ?? <Dash />, title: o.recipientCity ?? undefined }) },
   },
   {
     id: 'service',
-    width: 125,
+    width: 128,
     hideable: true,
     meta: {
       label: 'orders.col.service',
@@ -81,7 +85,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'providerNumber',
-    width: 115,
+    width: 111,
     hideable: true,
     meta: {
       label: 'orders.col.providerNumber',
@@ -93,7 +97,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'status',
-    width: 175,
+    width: 168,
     hideable: false,
     meta: {
       label: 'orders.col.status',
@@ -101,14 +105,14 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
       render: (o, ctx) => ({
         content: o.awaitingHandover ? (
           <Group gap={4} wrap="nowrap">
-            <StatusBadge statusKey={o.statusKey} description={o.statusDescription} compact />
+            <StatusBadge statusKey={o.statusKey} description={statusWords(o, ctx.t, ctx.naming)} compact />
             {/* A marker, not a word: the status beside it must fit the column whole. */}
             <ThemeIcon size={18} variant="light" color="orange" radius="sm" title={ctx.t('dispatch.notHandedOver')} aria-label={ctx.t('dispatch.notHandedOver')} data-testid="not-handed-over">
               <IconTruck size={12} />
             </ThemeIcon>
           </Group>
         ) : (
-          <StatusBadge statusKey={o.statusKey} description={o.statusDescription} compact />
+          <StatusBadge statusKey={o.statusKey} description={statusWords(o, ctx.t, ctx.naming)} compact />
         ),
       }),
     },
@@ -120,30 +124,31 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
     meta: {
       label: 'attention.reasonColumn',
       attentionView: true,
-      render: (o, { t }) => {
+      render: (o, { t, naming }) => {
         if (!o.attentionReason) return { content: <Dash /> };
         const reason = t(`attention.reason.${o.attentionReason}`);
+        const words = statusWords(o, t, naming);
         return {
           content: (
             <Text span fz="inherit" data-testid="attention-reason" data-reason={o.attentionReason}>
               <Text span c="red" fw={600} fz="inherit">
                 {reason}
               </Text>
-              {o.statusDescription && (
-                <Text span c="dimmed" fz="inherit">
-                  {` · ${o.statusDescription}`}
+              {words && (
+                <Text span c="dimmed" fz="inherit" data-free-text>
+                  {` · ${words}`}
                 </Text>
               )}
             </Text>
           ),
-          title: o.statusDescription ? `${reason}: ${o.statusDescription}` : reason,
+          title: words ? `${reason}: ${words}` : reason,
         };
       },
     },
   },
   {
     id: 'cod',
-    width: 100,
+    width: 96,
     hideable: true,
     meta: {
       label: 'orders.col.cod',
@@ -167,7 +172,7 @@ export const orderColumnDefs: ReadonlyArray<{ id: string; width: number; hideabl
   },
   {
     id: 'created',
-    width: 140,
+    width: 100,
     hideable: true,
     meta: {
       label: 'orders.col.created',

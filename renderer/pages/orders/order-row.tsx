@@ -61,7 +61,8 @@ export const OrderRow = memo(function OrderRow({ index, order, columnIds, ctx, s
         const cell = meta.render(order, ctx);
         return (
           <Table.Td key={id} ta={meta.align} title={cell.title} className={id === 'cod' || id === 'created' ? 'sd-numeric' : undefined}>
-            {cell.content}
+            {/* up to two lines: a long number or city wraps instead of being cut */}
+            <div className="sd-cell">{cell.content}</div>
           </Table.Td>
         );
       })}

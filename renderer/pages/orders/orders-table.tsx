@@ -2,6 +2,7 @@ import { Checkbox, Table } from '@mantine/core';
 import { useTable, type ColumnVisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useServiceNaming } from '../../i18n/service-naming';
 import { useFormat, useT } from '../../i18n/use-t';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
 import { rowAt, rowCount, useOrdersStore } from '../../stores/orders-store';
@@ -11,7 +12,7 @@ import { OrderRow } from './order-row';
 import './orders-table.css';
 
 /** Height of a row in px: fixed, so the virtualizer knows where row 90,000 is without measuring. */
-export const rowHeight = 36;
+export const rowHeight = 40;
 const noRows: never[] = [];
 
 /** In the attention view the reason takes the place of the service's number, the money and the date (the table fits a 1366-px window). */
@@ -89,7 +90,8 @@ export function OrdersTable({ table }: { table: OrderTable }) {
     setFocused(0);
   }, [queryVersion]);
 
-  const ctx: CellContext = useMemo(() => ({ t, format, providers }), [t, format, providers]);
+  const naming = useServiceNaming();
+  const ctx: CellContext = useMemo(() => ({ t, format, providers, naming }), [t, format, providers, naming]);
   const columns = table.getVisibleLeafColumns();
   const columnIds = useMemo(() => columns.map((c) => c.id), [columns.map((c) => c.id).join()]);
 
@@ -148,7 +150,7 @@ export function OrdersTable({ table }: { table: OrderTable }) {
       onKeyDown={onKeyDown}
       data-testid="orders-table"
     >
-      <Table className="sd-orders-table" highlightOnHover verticalSpacing={6} horizontalSpacing="sm" fz={13} miw={minWidth}>
+      <Table className="sd-orders-table" highlightOnHover verticalSpacing={6} horizontalSpacing="xs" fz={13} miw={minWidth}>
         <colgroup>
           <col style={{ width: selectColumnWidth }} />
           {columns.map((c) => (

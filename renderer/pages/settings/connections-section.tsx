@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '../../../shared/contract/connections';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IconInfo, IconPlus } from '../../components/icons';
 import { useLanguage, useT } from '../../i18n/use-t';
+import { useNavigationStore, type SettingsFocus } from '../../stores/navigation-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { ConnectionDialog } from './connection-dialog';
 import { ConnectionTestResult, noShrink } from './connection-test-result';
@@ -17,6 +18,7 @@ export function ConnectionsSection() {
   const [editing, setEditing] = useState<Connection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Connection | null>(null);
   const [busy, setBusy] = useState(false);
+  const focusedId = focusedConnection(connections, useNavigationStore((s) => s.settingsFocus?.connection));
 
   const remove = async () => {
     if (!deleting) return;
@@ -60,7 +62,7 @@ export function ConnectionsSection() {
             </Table.Thead>
             <Table.Tbody>
               {connections.map((c) => (
-                <ConnectionRow key={c.id} connection={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
+                <ConnectionRow key={c.id} connection={c} focused={c.id === focusedId} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -82,7 +84,18 @@ export function ConnectionsSection() {
   );
 }
 
-function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connection; onEdit: () => void; onDelete: () => void }) {
+/** The connection a way here names: by id, else the service's default one, else its first. */
+function focusedConnection(connections: readonly Connection[], wanted: SettingsFocus['connection']): number | undefined {
+  if (!wanted) return undefined;
+  const ofService = connections.filter((c) => c.providerKey === wanted.providerKey);
+  return (connections.find((c) => c.id === wanted.id) ?? ofService.find((c) => c.isDefault) ?? ofService[0])?.id;
+}
+
+function ConnectionRow({ connection: c, focused, onEdit, onDelete }: { connection: Connection; focused: boolean; onEdit: () => void; onDelete: () => void }) {
+  const row = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (focused) row.current?.scrollIntoView({ block: 'center' });
+  }, [focused]);
   const t = useT();
   const test = useSettingsStore((s) => s.tests[c.id]);
   const kinds = useSettingsStore((s) => s.kinds);
@@ -92,7 +105,14 @@ function ConnectionRow({ connection: c, onEdit, onDelete }: { connection: Connec
     ? t('settings.connections.unreadable')
     : c.clientIdHint ?? (c.testMode && !c.credentialsStored ? t('settings.connections.publicTestAccount') : '—');
   return (
-    <Table.Tr data-testid="connection-row" data-connection-id={c.id}>
+    <Table.Tr
+      ref={row}
+      data-testid="connection-row"
+      data-connection-id={c.id}
+      data-focused={focused || undefined}
+      aria-current={focused || undefined}
+      style={focused ? { background: 'var(--mantine-color-red-light)', boxShadow: 'inset 3px 0 0 var(--mantine-color-red-filled)' } : undefined}
+    >
       <Table.Td>
         <Stack gap={4} align="flex-start">
           <Text size="sm" fw={500}>

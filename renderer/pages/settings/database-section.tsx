@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { postgresUrlSchema, type DatabaseCheck, type DatabaseState, type DatabaseWhere } from '../../../shared/contract/database';
 import { IconAlert, IconCheck, IconInfo } from '../../components/icons';
@@ -6,6 +6,7 @@ import { errorTitle, fieldMessage } from '../../i18n/error-messages';
 import type { Translate } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import { getTransport } from '../../transport/current';
+import { splitPassword, withPassword } from './database-address';
 import { SectionCard } from './section-card';
 import { toastFailure, toastSuccess } from './use-feedback';
 
@@ -34,7 +35,9 @@ function CheckResult({ check }: { check: DatabaseCheck }) {
 export function DatabaseSection() {
   const t = useT();
   const [state, setState] = useState<DatabaseState | null>(null);
+  // The address without its password, and the password in a field of its own (never shown as typed).
   const [url, setUrl] = useState('');
+  const [password, setPassword] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
   const [check, setCheck] = useState<DatabaseCheck | null>(null);
   const [busy, setBusy] = useState<'check' | 'save' | null>(null);
@@ -47,7 +50,7 @@ export function DatabaseSection() {
 
   /** The typed address, or null with the field's message shown. */
   const validUrl = (): string | null => {
-    const parsed = postgresUrlSchema.safeParse(url);
+    const parsed = postgresUrlSchema.safeParse(withPassword(url.trim(), password));
     setUrlError(parsed.success ? null : t('database.urlInvalid'));
     return parsed.success ? parsed.data : null;
   };
@@ -71,6 +74,7 @@ export function DatabaseSection() {
     if (result.ok) {
       setState(result.value);
       setUrl('');
+      setPassword('');
       setCheck(null);
       toastSuccess((tr) => tr('database.saved'));
     } else toastFailure((tr) => tr('database.saveFailed'), result.error);
@@ -102,10 +106,13 @@ export function DatabaseSection() {
       <TextInput
         label={t('database.url')}
         description={t('database.urlHint')}
-        placeholder="postgres://shipdesk:…@192.168.1.10:5432/shipdesk"
+        placeholder="postgres://shipdesk@192.168.1.10:5432/shipdesk"
         value={url}
         onChange={(e) => {
-          setUrl(e.currentTarget.value);
+          // A pasted address with its password: the password goes to its own field, hidden.
+          const typed = splitPassword(e.currentTarget.value);
+          setUrl(typed.address);
+          if (typed.password !== null) setPassword(typed.password);
           setCheck(null);
           setUrlError(null);
         }}
@@ -113,6 +120,16 @@ export function DatabaseSection() {
         autoComplete="off"
         spellCheck={false}
         data-testid="database-url"
+      />
+      <PasswordInput
+        label={t('database.password')}
+        value={password}
+        onChange={(e) => {
+          setPassword(e.currentTarget.value);
+          setCheck(null);
+        }}
+        autoComplete="new-password"
+        data-testid="database-password"
       />
       {check && <CheckResult check={check} />}
       <Group gap="sm">

@@ -30,6 +30,14 @@ describe('company details form', () => {
     expect(fieldMessage(result.errors.email, en)).toBe('Enter an e-mail address');
   });
 
+  it('an INN whose check digit does not match is refused in the user’s language, not the interface’s English', () => {
+    const result = checkCompany({ ...companyForm({ name: 'ООО «Ромашка»' }), inn: '7707083894' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(fieldMessage(result.errors.inn, ru)).toBe('Не сходится контрольная цифра: проверьте номер');
+    expect(fieldMessage(result.errors.inn, en)).toBe('The check digit does not match: check the number');
+  });
+
   it('good details pass; empty optional fields are simply not given', () => {
     const result = checkCompany({ ...companyForm({ name: 'ООО «Ромашка»' }), inn: '7707083893', ogrn: '1027700132195' });
     expect(result).toEqual({ ok: true, value: { name: 'ООО «Ромашка»', inn: '7707083893', kpp: undefined, ogrn: '1027700132195', legalAddress: undefined, phone: undefined, contactName: undefined } });

@@ -4,6 +4,7 @@ import { IconAlert, IconInfo } from '../../components/icons';
 import { errorHint, errorTitle } from '../../i18n/error-messages';
 import type { PlainMessageKey } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
+import { useNavigationStore } from '../../stores/navigation-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { getTransport } from '../../transport/current';
@@ -63,7 +64,12 @@ function OwnerSettings() {
   const t = useT();
   const status = useSettingsStore((s) => s.status);
   const error = useSettingsStore((s) => s.error);
-  const [tab, setTab] = useState<string>('company');
+  const focus = useNavigationStore((s) => s.settingsFocus);
+  const [tab, setTab] = useState<string>(focus?.tab ?? 'company');
+  // A way here from elsewhere ("Открыть настройки" beside a refused login) names the section, even while the page is open.
+  useEffect(() => {
+    if (focus && sections.some((s) => s.key === focus.tab)) setTab(focus.tab);
+  }, [focus]);
 
   useEffect(() => {
     void useSettingsStore.getState().load();

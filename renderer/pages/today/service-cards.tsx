@@ -66,6 +66,8 @@ export function CodCard({ cod }: { cod: TodayDashboard['codExpected'] }) {
             type="stacked"
             valueFormatter={fmt.money}
             yAxisProps={{ width: 90 }}
+            // Every day labelled: the axis would otherwise leave out a label it thinks too close (#15).
+            xAxisProps={{ interval: 0 }}
             series={cod.byService.map((s, i) => ({ name: s.providerKey, label: s.serviceName, color: colorOf(i) }))}
           />
           {/* The legend in the page's flow: long service names wrap onto more lines instead of running over the list below (the chart's own legend has a fixed height). */}
