@@ -161,12 +161,22 @@ export async function createApp(options: AppOptions) {
   /** This process among the instances on one database: the outbox leases jobs under it, events from others are told by it. */
   const instanceId = randomUUID();
   const outbox = createOutbox({ holder: instanceId, store: stores.orders, clock, providers, events, log, laneOf: connections.laneOf, ...options.outbox });
-  // A connection created or saved (its login perhaps fixed): the connections paused for refused credentials try again.
-  connections.onSaved(() => outbox.credentialsChanged());
-  // Other instances on the same database (PostgreSQL) hear of changes made here, and this one of theirs.
-  // Points written here drop the others' points caches, and theirs this one's (stores.reference).
+  // A connection created, saved or deleted (its login perhaps fixed): the connections paused for refused credentials
+  // try again, here and, once they have loaded the connections again, in the other instances on the database.
+  connections.onChanged(() => outbox.credentialsChanged());
+  // Other instances on the same database (PostgreSQL) hear of changes made here, and this one of theirs; so do they of
+  // points and connections written here (what each keeps in memory), and this one of theirs.
   const stopRelay = await relayAcrossInstances(
-    events, stores.instances, instanceId, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`), stores.reference,
+    events, stores.instances, instanceId, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`), {
+      points: { onWritten: (listener) => stores.reference.onPointsWritten(listener), changedElsewhere: () => stores.reference.pointsChanged() },
+      connections: {
+        onWritten: (listener) => connections.onChanged(listener),
+        changedElsewhere: async () => {
+          await connections.reload();
+          outbox.credentialsChanged();
+        },
+      },
+    },
   );
   const companies = createCompanyService(stores.accounts, clock);
   const apiLogins = createApiLoginService({ accounts: stores.accounts, clock });

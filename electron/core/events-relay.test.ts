@@ -80,12 +80,13 @@ describe.skipIf(!testPostgresUrl)('events across two instances on one PostgreSQL
     let dropped = 0;
     let heard!: () => void;
     const noticed = new Promise<void>((resolve) => (heard = resolve));
-    const writer = { onPointsWritten: (listener: () => void) => (written.add(listener), () => written.delete(listener)), pointsChanged: () => {} };
-    const reader = { onPointsWritten: () => () => {}, pointsChanged: () => void (dropped++, heard()) };
+    const writer = { onWritten: (listener: () => void) => (written.add(listener), () => written.delete(listener)), changedElsewhere: () => {} };
+    const reader = { onWritten: () => () => {}, changedElsewhere: () => void (dropped++, heard()) };
+    const connections = { onWritten: () => () => {}, changedElsewhere: () => void dropped++ };
     for (const [i, points] of [writer, reader].entries()) {
       const o = await openPostgres({ url: database.url, max: 2 });
       opened.push(o);
-      stops.push(await relayAcrossInstances(createEventBus(), createPostgresInstancesStore(o), `instance-${i}`, () => {}, points));
+      stops.push(await relayAcrossInstances(createEventBus(), createPostgresInstancesStore(o), `instance-${i}`, () => {}, { points, connections }));
     }
     for (const listener of written) listener(); // a page of points stored in the first instance
     await noticed;

@@ -58,10 +58,17 @@ const relayedTypes = new Set<AppEvent['type']>([
 /** What one broadcast may carry: the instances store's limit, less room for the envelope's own keys. */
 const BROADCAST_BYTES = BROADCAST_LIMIT - 100;
 
+/**
+ * What an instance keeps in memory of the database beyond a store's own reads, read again when another instance
+ * writes it: the points (the reference store's caches) and the connections (the service accounts it calls with).
+ */
+export const keptDataKinds = ['points', 'connections'] as const;
+export type KeptData = (typeof keptDataKinds)[number];
+
 const relayedSchema = z.union([
   z.object({ from: z.string(), event: appEventSchema }),
-  /** Points were written there: the points caches here read the database again. */
-  z.object({ from: z.string(), pointsChanged: z.literal(true) }),
+  /** Kept data was written there: this instance reads it again. */
+  z.object({ from: z.string(), changed: z.enum(keptDataKinds) }),
 ]);
 
 /** The events that name orders. */
@@ -83,20 +90,21 @@ function inParts(event: AppEvent, instanceId: string): string[] {
   return [...inParts(slice(event, 0, half), instanceId), ...inParts(slice(event, half, count), instanceId)];
 }
 
-/** This instance's points: its own writes told to the others, theirs dropping what it keeps of points (the reference store's). */
-export interface PointsNotices {
-  onPointsWritten(listener: () => void): () => void;
-  pointsChanged(): void;
+/** One kind of kept data: this instance's own writes of it (told to the others), and how it reads it again after theirs. */
+export interface KeptDataNotices {
+  onWritten(listener: () => void): () => void;
+  changedElsewhere(): void | Promise<void>;
 }
 
 /**
  * Several instances on one database: the relayed events published here are broadcast to the others (small: the
- * event itself, its company, kind and order ids, in parts when many), and theirs are published here; so are points
- * written (`points`). An event from elsewhere is checked against the contract's schema and never sent on again.
+ * event itself, its company, kind and order ids, in parts when many), and theirs are published here; so are writes of
+ * what an instance keeps in memory (`kept`: points, connections). An event from elsewhere is checked against the
+ * contract's schema and never sent on again.
  * Resolves with the way to stop; a failure to listen is told to onError, not thrown (the app runs on).
  */
 export async function relayAcrossInstances(
-  bus: EventBus, broadcasts: Broadcasts, instanceId: string, onError: (error: unknown) => void, points?: PointsNotices,
+  bus: EventBus, broadcasts: Broadcasts, instanceId: string, onError: (error: unknown) => void, kept: Partial<Record<KeptData, KeptDataNotices>> = {},
 ): Promise<() => Promise<void>> {
   const received = new WeakSet<AppEvent>();
   const send = (message: string) => void broadcasts.broadcast(message).catch(onError);
@@ -104,7 +112,7 @@ export async function relayAcrossInstances(
     if (received.has(event) || !relayedTypes.has(event.type)) return;
     for (const part of inParts(event, instanceId)) send(part);
   });
-  const stopPoints = points?.onPointsWritten(() => send(JSON.stringify({ from: instanceId, pointsChanged: true })));
+  const stopKept = keptDataKinds.map((changed) => kept[changed]?.onWritten(() => send(JSON.stringify({ from: instanceId, changed }))));
   let stopListening = async () => {};
   try {
     stopListening = await broadcasts.listen((message) => {
@@ -116,7 +124,7 @@ export async function relayAcrossInstances(
       }
       if (!parsed.success) return onError(new Error(`A broadcast that is no event of ours was left: ${message.slice(0, 200)}`));
       if (parsed.data.from === instanceId) return;
-      if ('pointsChanged' in parsed.data) return points?.pointsChanged();
+      if ('changed' in parsed.data) return void Promise.resolve(kept[parsed.data.changed]?.changedElsewhere()).catch(onError);
       if (!relayedTypes.has(parsed.data.event.type)) return;
       received.add(parsed.data.event);
       bus.publish(parsed.data.event);
@@ -126,7 +134,7 @@ export async function relayAcrossInstances(
   }
   return async () => {
     unsubscribe();
-    stopPoints?.();
+    for (const stop of stopKept) stop?.();
     await stopListening();
   };
 }

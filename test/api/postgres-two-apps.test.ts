@@ -95,4 +95,13 @@ describe.skipIf(!testPostgresUrl)(onPostgres('two apps on one PostgreSQL databas
     await a.app.stores.reference.closePointsExcept('sandbox-express', new Set());
     await dropped;
   });
+
+  it('a connection added in one app is a delivery service of the other at once, with no restart', async () => {
+    const [a, b] = apps;
+    const services = () => b.app.providers.list().map((p) => p.key);
+    expect(services()).not.toContain('cdek');
+    const created = await a.app.dispatch('connections.create', a.shop, { providerKey: 'cdek', name: 'Склад на Лесной', baseUrl: 'http://127.0.0.1:9', credentials: { clientId: 'id', clientSecret: 'secret' } });
+    expect(created.ok).toBe(true);
+    await vi.waitFor(() => expect(services()).toContain('cdek'), { timeout: 10_000, interval: 50 });
+  });
 });

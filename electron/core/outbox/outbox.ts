@@ -59,9 +59,8 @@ export const requestFor = (order: StoredOrder): ShipmentRequest => ({
 export const CREDENTIALS_PAUSE_MS = 10 * 60_000;
 // The pause lives in this instance's memory (its lane), not in the store, and that is enough: it only spares the
 // service calls this instance would make with a login refused to it, and each instance learns of a refusal from its
-// own first call (one call each, none of them counted against the orders' attempts). Instances do not share the
-// connections they loaded either: a connection saved in one is rebuilt there (onSaved lifts its pause), while another
-// instance keeps the carriers it built at its start; a shared pause would not make that one call with the new login.
+// own first call (one call each, none of them counted against the orders' attempts). A connection saved in any
+// instance lifts the pause in every one: each loads the connections again when told (app.ts, the relay's `kept`).
 
 /** How many due jobs one claim reads at most (the services with room take from them). */
 const CLAIM_SCAN = 200;

@@ -197,8 +197,8 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
   const seal = (secrets: Record<string, string>) => (Object.keys(secrets).length ? secretBox.encrypt(JSON.stringify(secrets)) : null);
 
-  /** Told after a connection was created or changed (see onSaved). */
-  const savedListeners = new Set<() => void>();
+  /** Told after a connection was created, changed or deleted (see onChanged). */
+  const changedListeners = new Set<() => void>();
 
   /**
    * One refresh at a time in the background, once the worker has started (a new or changed connection's points are
@@ -289,7 +289,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       await reload();
       await aggregators.get(kind.key)?.saved(id);
       kickRefresh();
-      for (const listener of savedListeners) listener();
+      for (const listener of changedListeners) listener();
       return describe(id);
     },
 
@@ -315,7 +315,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       await reload();
       await aggregators.get(kind.key)?.saved(row.id);
       kickRefresh();
-      for (const listener of savedListeners) listener();
+      for (const listener of changedListeners) listener();
       return describe(row.id);
     },
 
@@ -324,6 +324,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
       await store.delete(input.id);
       await reload();
       await aggregators.get(row.providerKey)?.forget(row.id);
+      for (const listener of changedListeners) listener();
       return { id: input.id, deleted: formatTimestamp(clock.now()) };
     },
 
@@ -346,10 +347,13 @@ export function createProviderConnections(deps: ConnectionsDeps) {
 
     refreshPoints,
 
-    /** Hears of every connection created or changed, once it is in use (a login refused before may be fixed now). */
-    onSaved(listener: () => void): () => void {
-      savedListeners.add(listener);
-      return () => savedListeners.delete(listener);
+    /**
+     * Hears of every connection created, changed or deleted here, once the change is in use (a login refused before
+     * may be fixed now; other instances on the database load the connections again).
+     */
+    onChanged(listener: () => void): () => void {
+      changedListeners.add(listener);
+      return () => changedListeners.delete(listener);
     },
 
     /** Checks hourly whether the points are older than a day and refreshes them; aggregators keep their own lists. */
