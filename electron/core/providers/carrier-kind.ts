@@ -90,8 +90,14 @@ export interface ServiceKind<C extends Carrier = Carrier> extends KindBase {
  * It keeps its accounts itself; connections hands it every stored connection of its kind.
  */
 export interface AggregatorKind extends KindBase {
-  aggregator(deps: CarrierDeps & { lists: AggregatorLists }): Aggregator;
+  aggregator(deps: CarrierDeps & { lists: AggregatorLists; exclusive: RunExclusive }): Aggregator;
 }
+
+/**
+ * Runs periodic work of this name unless another instance on the database runs it right now (then resolves false at
+ * once): the instances store's `tryRunExclusive`.
+ */
+export type RunExclusive = (name: string, work: () => Promise<void>) => Promise<boolean>;
 
 /** The live side of an aggregator kind. */
 export interface Aggregator {

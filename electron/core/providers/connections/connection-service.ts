@@ -74,7 +74,7 @@ export function createProviderConnections(deps: ConnectionsDeps) {
     createConnectionRouter(kind.key, () => kind.info(adapters.length > 0 && adapters.every((a) => a.testMode)), adapters);
   const aggregators = new Map<string, Aggregator>();
   for (const kind of kinds) {
-    if (isAggregator(kind)) aggregators.set(kind.key, kind.aggregator({ ...carrierDeps(kind), lists: createAggregatorLists(reference) }));
+    if (isAggregator(kind)) aggregators.set(kind.key, kind.aggregator({ ...carrierDeps(kind), lists: createAggregatorLists(reference), exclusive: (name, work) => deps.instances.tryRunExclusive(name, work) }));
     else {
       services.set(kind.key, { kind, adapters: [], router: routerOf(kind, []) });
     }

@@ -16,7 +16,9 @@ export const upstreamKind: AggregatorKind = {
   baseUrl: 'required',
   fields: [{ name: 'token', label: { ru: 'Токен API', en: 'API token' }, secret: true, type: 'text', required: 'always', hint: true }],
   aggregator(deps) {
-    const connections = createUpstreamConnections({ lists: deps.lists, clock: deps.clock, log: deps.log, tuning: deps.tuning as UpstreamTuning | undefined });
+    const connections = createUpstreamConnections({
+      lists: deps.lists, clock: deps.clock, log: deps.log, exclusive: deps.exclusive, tuning: deps.tuning as UpstreamTuning | undefined,
+    });
     return {
       load: (rows) => connections.load(rows.map((r) => ({ id: r.id, name: r.name, baseUrl: r.baseUrl, token: r.secrets.token ?? null, problem: r.problem }))),
       carriers: () => connections.providers(),

@@ -2,6 +2,7 @@ import type { ProviderInfo } from '../../../../shared/contract/providers';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { CATALOGUE, EVERYTHING, type AggregatorLists, type AggregatorSyncResult } from '../../lists/aggregator-lists';
+import type { RunExclusive } from '../carrier-kind';
 import { ProviderRejectedError, ProviderUnavailableError, type Carrier } from '../provider';
 import { createUpstreamClient } from './client';
 import { localKey, parseLocalKey, upstreamInfo, type UpstreamServiceRecord } from './mapping';
@@ -38,7 +39,7 @@ export const CATALOGUE_MAX_AGE_MS = HOUR;
  * and a Carrier per service the upstream offers, known from its last synced list (so they
  * survive restarts and an unreachable upstream). Changing a connection rebuilds it at once.
  */
-export function createUpstreamConnections(deps: { lists: AggregatorLists; clock: Clock; log: Logger; tuning?: UpstreamTuning }) {
+export function createUpstreamConnections(deps: { lists: AggregatorLists; clock: Clock; log: Logger; exclusive?: RunExclusive; tuning?: UpstreamTuning }) {
   const { lists, clock, log } = deps;
   const now = () => clock.now();
   const tuning = deps.tuning ?? {};
@@ -118,25 +119,43 @@ export function createUpstreamConnections(deps: { lists: AggregatorLists; clock:
     return work;
   }
 
+  const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
   function inBackground(what: string, work: () => Promise<unknown>) {
     const p = work()
-      .catch((error) => log.warn(`upstream: ${what} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error) => log.warn(`upstream: ${what} failed: ${messageOf(error)}`))
       .finally(() => background.delete(p));
     background.add(p);
   }
 
-  /** Keeps the lists fresh: the service list hourly, everything daily. */
+  /**
+   * Keeps the lists fresh: the service list hourly, everything daily; in one instance at a time among those on the
+   * database (its syncs finish under the claim, so another instance checking next finds them fresh). The others, and
+   * this one when nothing was stale, read the service lists again as stored: another instance may have synced them.
+   */
   async function refreshStale(): Promise<void> {
-    for (const entry of entries.values()) {
-      if (!entry.account) continue;
-      const id = entry.row.id;
-      const all = await lists.syncedAt(sourceOf(id), EVERYTHING);
-      if (all === null || clock.now() - all >= LISTS_MAX_AGE_MS) inBackground(`sync of "${entry.row.name}"`, () => sync(id));
-      else {
-        const catalogue = await lists.syncedAt(sourceOf(id), CATALOGUE);
-        if (catalogue === null || clock.now() - catalogue >= CATALOGUE_MAX_AGE_MS) inBackground(`service list of "${entry.row.name}"`, () => syncLists(id));
+    const exclusive: RunExclusive = deps.exclusive ?? (async (_name, work) => (await work(), true));
+    await exclusive('upstream-refresh', async () => {
+      const syncs: Promise<unknown>[] = [];
+      for (const entry of entries.values()) {
+        if (!entry.account) continue;
+        const stale = await staleOf(entry.row.id);
+        const what = stale === 'all' ? `sync of "${entry.row.name}"` : `service list of "${entry.row.name}"`;
+        if (stale) syncs.push((stale === 'all' ? sync(entry.row.id) : syncLists(entry.row.id)).catch((error) => log.warn(`upstream: ${what} failed: ${messageOf(error)}`)));
+        else await refreshServices(entry);
       }
-    }
+      await Promise.all(syncs);
+    }).then(async (ran) => {
+      if (!ran) for (const entry of entries.values()) await refreshServices(entry);
+    });
+  }
+
+  /** What of the connection's copied lists is too old: everything (daily), the service list (hourly), or nothing. */
+  async function staleOf(connectionId: number): Promise<'all' | 'catalogue' | null> {
+    const all = await lists.syncedAt(sourceOf(connectionId), EVERYTHING);
+    if (all === null || clock.now() - all >= LISTS_MAX_AGE_MS) return 'all';
+    const catalogue = await lists.syncedAt(sourceOf(connectionId), CATALOGUE);
+    return catalogue === null || clock.now() - catalogue >= CATALOGUE_MAX_AGE_MS ? 'catalogue' : null;
   }
 
   function provider(key: string): Carrier | undefined {
@@ -195,8 +214,6 @@ export function createUpstreamConnections(deps: { lists: AggregatorLists; clock:
       await running.get(connectionId)?.catch(() => {});
       await lists.forget(sourceOf(connectionId), connectionId);
     },
-
-    refreshStale,
 
     /** Checks hourly what is stale and refreshes it. */
     start(intervalMs = HOUR): void {
