@@ -14,7 +14,6 @@ const notOnPostgres = [
   'postgres-serve', // on PostgreSQL already, in the api project whenever a server is given
   'postgres-instances', // two instance processes on a PostgreSQL database of their own, in the api project
   'migrate-to-postgres', // copies SQLite into a PostgreSQL database of its own, in the api project
-  'settings-database', // the desktop's choice of engine, from the SQLite default; PostgreSQL is checked by its own server
   'request-bodies', // body parsing off the main thread
   'robustness-xml', // XML encoding of the answers
   'serve-bundle', // the bundled server's build and start
