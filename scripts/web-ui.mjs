@@ -30,7 +30,13 @@ export function runStep(label, file, stepArgs, prefix = 'start') {
 
 const rendererSources = [at('renderer'), at('shared'), at('vite.config.ts'), at('index.html')];
 
+/** Whether dist/ holds the web UI of the current sources. */
+export const webUiIsCurrent = () => !stale([at('dist/index.html')], rendererSources);
+
+/** The folder `vite build` writes the web UI to. */
+export const webUiDir = at('dist');
+
 /** Builds dist/ unless it is current. */
 export async function ensureWebUi(prefix = 'start') {
-  if (stale([at('dist/index.html')], rendererSources)) await runStep('building the web UI (vite build)', localBin('vite'), ['build'], prefix);
+  if (!webUiIsCurrent()) await runStep('building the web UI (vite build)', localBin('vite'), ['build'], prefix);
 }

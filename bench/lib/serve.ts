@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { webUiDir, webUiIsCurrent } from '../../scripts/web-ui.mjs';
 import { benchTempDir, profileArgs, repoRoot } from './child';
 
 export interface ServeRun {
@@ -51,10 +52,12 @@ export async function startServe(dataDir: string, token: string, webRoot?: strin
 }
 
 /**
- * Builds the web UI from the current sources into a temp folder (not dist/, which the browser tests
- * may be reading), so the benchmark measures the renderer as it is now.
+ * The web UI of the current sources: dist/ when it is current (npm test builds it before the tests, so CI's quick run
+ * builds nothing; only read here), else built into a temp folder (not dist/, which the browser tests may be reading),
+ * so the benchmark measures the renderer as it is now. `readable` (profiling) always builds, unminified.
  */
 export function buildWebUi(readable = false) {
+  if (!readable && webUiIsCurrent()) return { dir: webUiDir, remove: () => undefined };
   const out = benchTempDir('ui');
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const result = spawnSync(npx, ['vite', 'build', '--outDir', join(out.dir, 'web'), '--emptyOutDir', '--logLevel', 'warn', ...(readable ? ['--minify', 'false'] : [])], { cwd: repoRoot, encoding: 'utf8' });

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../electron/core/app';
+import { silentLogger } from '../../electron/core/logger';
+import { inspectPostgres } from '../../electron/core/store/migrate-engine/target';
+import { loadMigrations } from '../../electron/core/store/migrate';
+import { openPostgres, postgresMigrationsDir } from '../../electron/core/store/postgres';
 import { runMigrateCli } from '../../electron/core/store/migrate-engine/cli';
 import { createTestDatabase, testPostgresUrl, onPostgres } from '../../electron/core/store/test-engines';
 import { databaseFile } from '../../electron/core/paths';
@@ -98,4 +105,58 @@ describe.skipIf(!testPostgresUrl)(onPostgres('npm run migrate-to-postgres'), () 
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/^Not migrated: postgres:\/\/.* already holds ShipDesk data \(6 orders\): migrate into an empty database; nothing was changed\.\n$/);
   }, 180_000); // a whole shop's story: two app starts, an import, the copy (30 s is too tight on a loaded 2-core machine)
+});
+
+/** A ShipDesk database on PostgreSQL as an older version left it: its first schema (0045) only. */
+async function olderShipDeskDatabase(url: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'shipdesk-old-migrations-'));
+  try {
+    copyFileSync(join(postgresMigrationsDir, '0045_initial_schema.sql'), join(dir, '0045_initial_schema.sql'));
+    return await openPostgres({ url, migrationsDir: dir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!testPostgresUrl)(onPostgres('npm run migrate-to-postgres into a database an older or newer ShipDesk made'), () => {
+  const data = tempDataDir('shipdesk-migrate-versions-');
+  const databases: { url: string; drop(): Promise<void> }[] = [];
+  const database = async () => {
+    databases.push(await createTestDatabase(testPostgresUrl!));
+    return databases.at(-1)!.url;
+  };
+  beforeAll(async () => {
+    await (await createApp({ dataDir: data.dir, log: silentLogger })).close(); // the shop's folder, at this version
+  });
+  afterAll(async () => {
+    for (const d of databases) await d.drop();
+    data.remove();
+  });
+
+  it("an older ShipDesk's empty database is ShipDesk's (not another program's) though it lacks newer tables, and is brought up to date and filled", async () => {
+    const lacking = await olderShipDeskDatabase(await database());
+    // refresh_runs stands for a table a later version adds: the older database does not have it
+    await lacking.pool.query('DROP TABLE refresh_runs');
+    await lacking.close();
+    expect((await inspectPostgres(databases[0].url)).contents).toEqual({ kind: 'ours', version: 45, hasRows: false, orders: 0 });
+
+    const older = await database();
+    await (await olderShipDeskDatabase(older)).close();
+    const run = await migrate(data.dir, older);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toMatch(/^Migrated \d+ rows of \d+ tables to postgres:\/\/.* \(it held an empty database of an older ShipDesk, schema version 45: brought up to this version first\) in /);
+    const after = await inspectPostgres(older);
+    expect(after.contents).toMatchObject({ kind: 'ours', version: loadMigrations(postgresMigrationsDir).at(-1)!.version, hasRows: true });
+  });
+
+  it("a newer ShipDesk's database is refused with what to do, and left as it was", async () => {
+    const newer = await database();
+    const opened = await openPostgres({ url: newer });
+    await opened.pool.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from_a_newer_shipdesk', 1)");
+    await opened.close();
+    const run = await migrate(data.dir, newer);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/^Not migrated: postgres:\/\/.* holds the schema of a newer ShipDesk \(version 9999; the data folder and this ShipDesk are at \d+\): migrate with that version, or into an empty database\.\n$/);
+    expect((await inspectPostgres(newer)).contents).toEqual({ kind: 'ours', version: 9999, hasRows: false, orders: 0 });
+  });
 });

@@ -5,11 +5,22 @@ import { silentLogger } from '../../electron/core/logger';
 import { DATABASE_CHOICE_FILE } from '../../electron/core/settings/database-choice';
 import { createTestDatabase, testPostgresUrl, onPostgres } from '../../electron/core/store/test-engines';
 import { closedPort } from '../helpers/closed-port';
-import { tempDataDir } from '../helpers/test-app';
+import { tempDataDir, testEngine } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // Settings → Database over the browser-mode transport: the owner's alone; the choice lands in the data folder with its
 // password sealed, and the next start opens it.
+
+/**
+ * What the page names as in use: the data folder's SQLite file, or (the api-postgres run, an app started on a database
+ * of its own as serve's --database starts it) that PostgreSQL database, by server, name and user.
+ * "Next" stays the data folder's choice either way: that is what the next start without --database opens.
+ */
+const inUseOf = (dataDir: string) => {
+  if (testEngine === 'sqlite') return { engine: 'sqlite', file: join(dataDir, 'shipdesk.db') };
+  const server = new URL(process.env.SHIPDESK_TEST_POSTGRES!);
+  return { engine: 'postgres', host: server.hostname, port: Number(server.port), database: expect.stringMatching(/^shipdesk_test_/), user: server.username };
+};
 
 describe('Settings → Database', () => {
   let env: TestServer;
@@ -18,9 +29,9 @@ describe('Settings → Database', () => {
   });
   afterEach(() => env.close());
 
-  it('shows the SQLite file in use; packers and API tokens are refused', async () => {
+  it('shows the database in use and the data folder\'s SQLite file for the next start; packers and API tokens are refused', async () => {
     const state = await env.command('settings.database');
-    expect(state.json).toEqual({ ok: true, value: { inUse: { engine: 'sqlite', file: join(env.dataDir, 'shipdesk.db') }, next: { engine: 'sqlite', file: join(env.dataDir, 'shipdesk.db') } } });
+    expect(state.json).toEqual({ ok: true, value: { inUse: inUseOf(env.dataDir), next: { engine: 'sqlite', file: join(env.dataDir, 'shipdesk.db') } } });
     await env.command('users.create', { name: 'Анна', password: 'упаковка-2026' });
     const signedIn = await env.command('auth.signIn', { name: 'Анна', password: 'упаковка-2026' }, null);
     const packer = `Session ${signedIn.json.value.session.secret}`;
@@ -44,7 +55,7 @@ describe('Settings → Database', () => {
   it('stores the choice with the password sealed; back to SQLite removes it', async () => {
     const chosen = await env.command('settings.databaseChoose', { engine: 'postgres', url: 'postgres://shop:пароль-1@db.local:5433/shipdesk' });
     expect(chosen.json.value).toEqual({
-      inUse: { engine: 'sqlite', file: join(env.dataDir, 'shipdesk.db') },
+      inUse: inUseOf(env.dataDir),
       next: { engine: 'postgres', host: 'db.local', port: 5433, database: 'shipdesk', user: 'shop' },
     });
     const stored = readFileSync(join(env.dataDir, DATABASE_CHOICE_FILE), 'utf8');

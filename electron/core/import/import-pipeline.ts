@@ -268,19 +268,21 @@ export function createImportPipeline(deps: PipelineDeps) {
     let created = from > 0 ? (await store.counts(job.importId)).created : 0;
     for (let cursor = from; cursor < total; cursor += options.batchSize) {
       const batch = entries.slice(cursor, cursor + options.batchSize);
-      if (job.signal.aborted) for (const e of entries.slice(cursor)) if (!e.failure) e.failure = canceledFailure(sheetName, e);
-      const orders = job.signal.aborted ? new Map<number, PreparedOrder>() : spool.read(batch.map((e) => e.seq));
+      // Read once: a cancel arriving while this batch is written is seen by the next, which records the rest as canceled.
+      const aborted = job.signal.aborted;
+      if (aborted) for (const e of entries.slice(cursor)) if (!e.failure) e.failure = canceledFailure(sheetName, e);
+      const orders = aborted ? new Map<number, PreparedOrder>() : spool.read(batch.map((e) => e.seq));
       const made = await draftWriter.write(
         job.ctx,
         job.importId,
-        (job.signal.aborted ? entries.slice(cursor) : batch).map((e) =>
+        (aborted ? entries.slice(cursor) : batch).map((e) =>
           e.failure ? { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, error: JSON.stringify(e.failure) } : { seq: e.seq, row: e.row, lastRow: e.lastRow, clientNumber: e.clientNumber, json: orders.get(e.seq)!.json },
         ),
         clock.now(),
       );
       for (const [seq, draftId] of made) entries[seq].draftId = draftId;
       created += made.size;
-      if (job.signal.aborted) {
+      if (aborted) {
         await update(job.importId, { done: total, created, failed: total - created });
         throw new ImportCanceled();
       }

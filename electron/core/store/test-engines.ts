@@ -125,17 +125,25 @@ export async function createTestDatabase(url: string, template = 'template1'): P
   return { url: own.toString(), drop: async () => void (await pool.query(`DROP DATABASE ${name} WITH (FORCE)`)) };
 }
 
-let migratedTemplate: Promise<string> | undefined;
+const templates = new Map<string, Promise<string>>();
+
+/** What a template holds beyond the migrations: its name's part (a changed content gets a new one) and how it is filled. */
+export interface TemplateContent {
+  key: string;
+  fill(url: string): Promise<void>;
+}
 
 /**
- * A database migrated once and copied for every test, named by its migrations (a changed migration gets a new one).
+ * A database migrated (and filled with `content`) once and copied for every test, named by its migrations and content.
  * Made under a lock; ready once it takes no more connections (nothing may be connected to a database being copied,
  * and autovacuum leaves such a database alone), so test processes starting together make it once.
  */
-function templateDatabase(url: string): Promise<string> {
-  migratedTemplate ??= (async () => {
-    const migrations = loadMigrations(postgresMigrationsDir);
-    const name = `shipdesk_template_${createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16)}`;
+function templateDatabase(url: string, content?: TemplateContent): Promise<string> {
+  const migrations = loadMigrations(postgresMigrationsDir);
+  const name = `shipdesk_template_${createHash('sha256').update(JSON.stringify([migrations, content?.key ?? null])).digest('hex').slice(0, 16)}`;
+  const known = templates.get(name);
+  if (known) return known;
+  const made = (async () => {
     const lock = await adminPool(url).connect();
     try {
       await lock.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
@@ -147,8 +155,9 @@ function templateDatabase(url: string): Promise<string> {
       const own = new URL(url);
       own.pathname = `/${name}`;
       await (await openPostgres({ url: own.toString(), now: 1 })).close();
+      await content?.fill(own.toString());
       await lock.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-      // The closed pool's sessions end on the server a moment later.
+      // The closed pools' sessions end on the server a moment later.
       await lock.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
       return name;
     } finally {
@@ -156,15 +165,19 @@ function templateDatabase(url: string): Promise<string> {
       lock.release();
     }
   })().catch((error: unknown) => {
-    migratedTemplate = undefined;
+    templates.delete(name);
     throw error;
   });
-  return migratedTemplate;
+  templates.set(name, made);
+  return made;
 }
 
-/** A migrated database of its own on the test server (a copy of the migrated template; opening it migrates nothing). */
-export async function createMigratedTestDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  return createTestDatabase(url, await templateDatabase(url));
+/**
+ * A migrated database of its own on the test server: a copy of a template migrated once (opening it migrates nothing),
+ * holding `content` too when given (the API tests' holds what an app's first open writes, see test/helpers/test-app.ts).
+ */
+export async function createMigratedTestDatabase(url: string, content?: TemplateContent): Promise<{ url: string; drop(): Promise<void> }> {
+  return createTestDatabase(url, await templateDatabase(url, content));
 }
 
 /** A database of its own for each test, dropped on close. */

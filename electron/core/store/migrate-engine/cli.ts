@@ -41,7 +41,8 @@ export async function runMigrateCli(argv: string[], out: Pick<NodeJS.WriteStream
       );
       return 1;
     }
-    out.write(`Migrated ${summary.rows} rows of ${summary.tables.length} tables to ${describePostgres(to)} in ${seconds} s: row counts equal, ${compared} sampled orders read the same on both.\n`);
+    const upgraded = summary.upgradedFrom === null ? '' : ` (it held an empty database of an older ShipDesk, schema version ${summary.upgradedFrom}: brought up to this version first)`;
+    out.write(`Migrated ${summary.rows} rows of ${summary.tables.length} tables to ${describePostgres(to)}${upgraded} in ${seconds} s: row counts equal, ${compared} sampled orders read the same on both.\n`);
     return 0;
   } catch (error) {
     // The copy is one transaction: whatever stopped it, the target holds nothing of it.

@@ -29,6 +29,8 @@ export interface MigrateSummary {
   tables: { name: string; rows: number }[];
   rows: number;
   sample: SampleResult;
+  /** The schema version of the older ShipDesk database the copy went into, brought up to date first; null: it was empty. */
+  upgradedFrom: number | null;
 }
 
 const maxParameters = 65_535;
@@ -42,12 +44,12 @@ const maxParameters = 65_535;
 export async function migrateToPostgres(options: MigrateToPostgresOptions): Promise<MigrateSummary> {
   const source = openSqliteSource(options.from);
   try {
-    await checkTarget(options.to, source.version);
+    const upgradedFrom = await checkTarget(options.to, source.version);
     const target = await openPostgres({ url: options.to, max: 2 });
     try {
       const tables = await copyAll(source, target, options);
       const sample = await compareOrderSample(source, target, options.sampleSize ?? 200);
-      return { tables, rows: tables.reduce((n, t) => n + t.rows, 0), sample };
+      return { tables, rows: tables.reduce((n, t) => n + t.rows, 0), sample, upgradedFrom };
     } finally {
       await target.close();
     }
@@ -56,7 +58,10 @@ export async function migrateToPostgres(options: MigrateToPostgresOptions): Prom
   }
 }
 
-/** Refuses a target that holds anything, another program's tables, or ShipDesk's schema at another version. */
+/**
+ * Refuses a target that holds anything, another program's tables, or a newer ShipDesk's schema; answers the schema
+ * version of an older ShipDesk's empty database (brought up to date when opened), else null.
+ */
 async function checkTarget(url: string, sourceVersion: number) {
   const { contents } = await inspectPostgres(url);
   const where = describePostgres(url);
@@ -66,9 +71,11 @@ async function checkTarget(url: string, sourceVersion: number) {
   if (contents.kind === 'ours' && contents.hasRows) {
     throw new MigrationRefused(`${where} already holds ShipDesk data (${contents.orders} orders): migrate into an empty database; nothing was changed.`);
   }
-  if (contents.kind === 'ours' && contents.version !== sourceVersion) {
-    throw new MigrationRefused(`${where} has ShipDesk's schema at version ${contents.version}, the data folder at ${sourceVersion}: use an empty database.`);
+  if (contents.kind === 'ours' && contents.version > sourceVersion) {
+    throw new MigrationRefused(`${where} holds the schema of a newer ShipDesk (version ${contents.version}; the data folder and this ShipDesk are at ${sourceVersion}): migrate with that version, or into an empty database.`);
   }
+  // An older ShipDesk's empty database: opening it applies this version's migrations (the tables it lacks) first.
+  return contents.kind === 'ours' && contents.version < sourceVersion ? contents.version : null;
 }
 
 /** The copied tables, parents before children (by the target's foreign keys). */

@@ -6,7 +6,7 @@ import { copiedTables } from './table-plan';
 export type TargetContents =
   /** No tables at all: ShipDesk may make its schema there. */
   | { kind: 'empty' }
-  /** ShipDesk's schema at `version`; `orders`/`rows`: whether any of its tables has a row. */
+  /** ShipDesk's schema at `version` (an older ShipDesk's may lack newer tables); `hasRows`: whether any of its tables has a row. */
   | { kind: 'ours'; version: number; hasRows: boolean; orders: number }
   /** Tables ShipDesk did not make (another program's database). */
   | { kind: 'other'; tables: string[] };
@@ -18,6 +18,9 @@ export interface TargetInspection {
   serverMajor: number;
   contents: TargetContents;
 }
+
+/** Tables every ShipDesk database on PostgreSQL has had since its first schema (0045). */
+const shipDeskCore = ['schema_migrations', 'companies', 'orders', 'order_statuses', 'outbox'];
 
 /** The oldest PostgreSQL the schema is written for (identity columns, pg_trgm, CREATE DATABASE … STRATEGY in the tests). */
 export const minimumPostgresMajor = 15;
@@ -43,11 +46,14 @@ export async function inspectPostgres(url: string): Promise<TargetInspection> {
       )
     ).rows.map((r) => r.table_name);
     if (tables.length === 0) return { serverVersion, serverMajor, contents: { kind: 'empty' } };
-    if (!tables.includes('schema_migrations') || !copiedTables.every((t) => tables.includes(t))) {
-      return { serverVersion, serverMajor, contents: { kind: 'other', tables } };
-    }
+    // ShipDesk's by its migrations' record and the tables of its first schema; an older ShipDesk's lacks the tables
+    // later versions add (opening it with this version's migrations makes them).
+    if (!shipDeskCore.every((t) => tables.includes(t))) return { serverVersion, serverMajor, contents: { kind: 'other', tables } };
     const newest = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
-    const anyRows = copiedTables.map((t) => `SELECT 1 FROM ${t}`).join(' UNION ALL ');
+    const anyRows = copiedTables
+      .filter((t) => tables.includes(t))
+      .map((t) => `SELECT 1 FROM ${t}`)
+      .join(' UNION ALL ');
     const rows = await client.query(`SELECT EXISTS (${anyRows}) AS any`);
     const orders = await client.query<{ n: string }>('SELECT count(*) AS n FROM orders');
     return {
