@@ -6,6 +6,9 @@ import { DEFAULT_COMMAND_BODY_LIMIT } from '../../../shared/contract/define';
  * Crossing one is a 4xx with the interface's error body, never a 500 or a stalled server.
  */
 
+/** Bytes in MiB to one decimal, as the 413 message and the OpenAPI reference say a limit. */
+export const mibOf = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
+
 /** An operation's body unless the route says otherwise (413 past it). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** POST /orders/upload: base64 of the largest workbook accepted (30 MB) plus the settings, in JSON or XML. */

@@ -8,7 +8,7 @@ import type { App } from '../app';
 import { clientOf, isCaller, type Visitor } from '../auth/caller';
 import { tokenFrom } from '../companies/company-service';
 import { AppError, describedBy, interfaceErrorBody, internalError, notFound, unauthorized, unexpectedError } from '../errors';
-import { DEFAULT_BODY_LIMIT } from './body-limits';
+import { DEFAULT_BODY_LIMIT, mibOf } from './body-limits';
 import { createBodyParser } from './body-parser';
 import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
 import { createRouter, isEncoded, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
@@ -53,7 +53,7 @@ const sendError = (res: ServerResponse, status: number, body: ErrorBody, format:
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () =>
-    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', ...describedBy(said('api.bodyTooLarge', { bytes: limit, mib: Math.round((limit / 2 ** 20) * 10) / 10 })) });
+    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', ...describedBy(said('api.bodyTooLarge', { bytes: limit, mib: mibOf(limit) })) });
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
