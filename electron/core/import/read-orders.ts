@@ -12,7 +12,7 @@ import type { ImportReaders } from './import-readers';
 import { yieldToEventLoop } from './import-store';
 import type { OrderSpool } from './order-spool';
 import { prepareOrder } from '../store/orders/prepared-order';
-import type { RowFieldError } from './row-mapper';
+import { checkPayload, type RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
 import type { ReadSummary } from './sheet-reader';
 import type { MainMessage } from './worker-protocol';
@@ -113,11 +113,20 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
       return errors.length === 0 && job.reach ? job.reach(payload) : errors;
     };
     const accept = async (list: MappedOrder[]) => {
-      const checked = await Promise.all(list.map((o) => (o.payload ? check(o.payload) : [])));
       const asks: LocateAsk[] = [];
+      // the worker leaves the schema check of an order it found nothing wrong with to this thread (worker-mapping.ts)
+      const payloads = list.map((o) => {
+        if (!o.unchecked) return o.payload;
+        const schema = checkPayload(o.unchecked);
+        if ('payload' in schema) return schema.payload;
+        asks.push({ seq: o.seq, row: o.row, schema: true, errors: schema.issues.map((issue) => ({ field: issue.path, ...issue.reason })) });
+        return undefined;
+      });
+      const checked = await Promise.all(payloads.map((payload) => (payload ? check(payload) : [])));
       list.forEach((o, k) => {
+        const payload = payloads[k];
         if (checked[k].length) asks.push({ seq: o.seq, row: o.row, errors: checked[k] });
-        else if (o.payload) spool.put(o.seq, prepareOrder(o.payload)); // the row as it will be written
+        else if (payload) spool.put(o.seq, prepareOrder(payload)); // the row as it will be written
       });
       const located = asks.length ? await locate(asks) : [];
       const bySeq = new Map(asks.map((a, k) => [a.seq, located[k] ?? []]));
