@@ -31,5 +31,10 @@ export const commandBodyLimits = (): [string, number][] =>
  * threads, so a 40 MB XML document never holds up the other callers.
  */
 export const INLINE_PARSE_LIMIT = 64 * 1024;
+/**
+ * A route's base64 file field (Route.bodyFile) at least this long is decoded in the body-parsing thread and
+ * handed over as bytes: the main thread never holds its text (api/body-parser.ts, held-bytes.ts).
+ */
+export const HELD_FILE_CHARS = 1024 * 1024;
 /** Threads parsing large bodies at once; more large bodies wait their turn (each waits, nobody else does). */
 export const BODY_PARSE_THREADS = 2;
