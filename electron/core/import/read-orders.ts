@@ -25,8 +25,15 @@ import type { LocateAsk, MappedOrder } from './worker-mapping';
  * database: the valid orders go to the run's spool (a file), the rest are reported by their entries.
  */
 
-/** Orders checked between two turns of the event loop. */
-const checkSlice = 50; // ≈ 1–3 ms of work on an idle machine: room for the CPU contention of a busy one under the 100 ms goal
+/**
+ * Orders checked between two turns of the event loop: as many as take about `sliceMs`, at most 50 (≈ 1–3 ms of
+ * warm work on an idle machine). It starts at one and grows as the checks get fast: the first orders' schema
+ * checks run cold (zod compiling its parser, V8 not yet optimizing), and 50 of them at once held the main
+ * thread 225 ms at load 5.
+ */
+const maxSlice = 50;
+const sliceMs = 4;
+const nextSlice = (slice: number, ms: number) => (ms > sliceMs * 2 ? Math.max(1, slice >> 1) : ms < sliceMs ? Math.min(maxSlice, slice * 2) : slice);
 /**
  * Rows per batch from the reading worker (fewer when their cells pass sheet-reader's maxBatchBytes), and
  * the bytes of rows it may read ahead of the checking (flow control): at most the orders of this much wait
@@ -132,13 +139,16 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
       const bySeq = new Map(asks.map((a, k) => [a.seq, located[k] ?? []]));
       for (const o of list) entries.push(entryOf(o, bySeq.get(o.seq) ?? o.errors));
     };
+    let slice = 1;
     const work = async () => {
       try {
         while (batches.length) {
           const batch = batches[0];
-          const slice = batch.orders.slice(at, at + checkSlice);
-          at += slice.length;
-          await accept(slice);
+          const orders = batch.orders.slice(at, at + slice);
+          at += orders.length;
+          const started = performance.now();
+          await accept(orders);
+          slice = nextSlice(slice, performance.now() - started);
           if (at >= batch.orders.length) {
             batches.shift(); // checked: the worker may read on
             at = 0;
