@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { benchTempDir, startBenchServer } from '../lib/child';
 import { createRng } from '../lib/prng';
 import type { Benchmark } from '../lib/report';
-import { percentile } from '../lib/stats';
+import { largest, percentile } from '../lib/stats';
 
 /** One call, resolved with its wall time in ms and status. */
 function call(base: string, token: string, method: string, path: string, body?: Buffer, contentType = 'application/xml'): Promise<{ ms: number; status: number }> {
@@ -35,13 +35,22 @@ function xmlUpload(bytes: number, seed: number): Buffer {
   );
 }
 
-/** Sequential GET /v1/lists/providers while `busy` runs: the latency each caller sees. */
-async function probe(base: string, token: string, busy: Promise<unknown>): Promise<number[]> {
+/** The monotonic clock in µs: the clock of V8's CPU profiles, in every process of the machine. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** Sequential GET /v1/lists/providers while `busy` runs: the latency each caller sees, and when the worst ended. */
+async function probe(base: string, token: string, busy: Promise<unknown>): Promise<{ times: number[]; worstEndUs: number }> {
   const times: number[] = [];
+  let worst = -1;
+  let worstEndUs = 0;
   let done = false;
   void busy.finally(() => (done = true));
-  while (!done) times.push((await call(base, token, 'GET', '/v1/lists/providers')).ms);
-  return times;
+  while (!done) {
+    const { ms } = await call(base, token, 'GET', '/v1/lists/providers');
+    if (ms > worst) [worst, worstEndUs] = [ms, monotonicUs()];
+    times.push(ms);
+  }
+  return { times, worstEndUs };
 }
 
 /**
@@ -66,14 +75,20 @@ export const bodiesBench: Benchmark = {
         for (let i = 0; i < 200; i++) idle.push((await call(server.base, token, 'GET', '/v1/lists/providers')).ms);
         const seen: number[] = [];
         const statuses = new Set<number>();
+        let worstEndUs = 0;
         for (let round = 0; round < rounds; round++) {
           ctx.log(`bodies: round ${round + 1}/${rounds}, ${uploads} × ${(size / 1024 / 1024).toFixed(0)} MB`);
           const sending = Promise.all(bodies.map((body) => call(server.base, token, 'POST', '/v1/orders/upload', body).then((r) => statuses.add(r.status))));
-          seen.push(...(await probe(server.base, token, sending)));
+          const before = largest(seen);
+          const probed = await probe(server.base, token, sending);
+          if (largest(probed.times) > before) worstEndUs = probed.worstEndUs;
+          for (const ms of probed.times) seen.push(ms);
           await sending;
         }
         const idleP50 = percentile(idle, 50);
-        const worst = Math.max(...seen);
+        const worst = largest(seen);
+        // the server's profile over the worst wait (bench/tools/profile-summary.ts)
+        if (process.env.BENCH_CPU_PROF) ctx.log(`bodies worst wait: --window ${worstEndUs}:${Math.ceil(worst + 10)}`);
         return {
           params: { uploads, bodyMb: Math.round(size / 1024 / 1024), rounds, format: 'xml' },
           figures: {
@@ -83,7 +98,7 @@ export const bodiesBench: Benchmark = {
             p99WaitMs: percentile(seen, 99),
             probes: seen.length,
           },
-          baseline: { what: 'GET /v1/lists/providers on the idle server', p50Ms: idleP50, maxMs: Math.max(...idle) },
+          baseline: { what: 'GET /v1/lists/providers on the idle server', p50Ms: idleP50, maxMs: largest(idle) },
           ratio: worst / Math.max(idleP50, 0.001),
           ratioOf: 'worst wait under uploads ÷ idle median',
           goals: [{ figure: 'maxStallMs', op: '<', limit: 100 }],

@@ -38,11 +38,13 @@ export function peakRssOf(pid: number): number {
 
 /**
  * BENCH_CPU_PROF=<dir>: every process the benchmarks start writes a V8 CPU profile there
- * (`node --cpu-prof`); `npx tsx bench/tools/profile-summary.ts <file>` reads one.
+ * (`node --cpu-prof`); `npx tsx bench/tools/profile-summary.ts <file>` reads one. BENCH_NODE_ARGS: more
+ * flags for those processes (`--trace-gc`; with BENCH_VERBOSE=1 to see what they print).
  */
 export function profileArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '200'] : [];
+  const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  return [...(dir ? ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '200'] : []), ...extra];
 }
 
 export interface TsChild<Message> {

@@ -7,6 +7,9 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Rounds for printing: figures are reported with at most `digits` decimals. */
+/** The largest value (-Infinity for none); not Math.max(...values), which overflows the stack past ≈ 100,000 values. */
+export const largest = (values: readonly number[]) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
+
 export const round = (value: number, digits = 2) => {
   if (!Number.isFinite(value)) return value;
   const f = 10 ** digits;

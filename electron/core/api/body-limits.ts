@@ -6,6 +6,9 @@ import { DEFAULT_COMMAND_BODY_LIMIT } from '../../../shared/contract/define';
  * Crossing one is a 4xx with the interface's error body, never a 500 or a stalled server.
  */
 
+/** Bytes in MiB to one decimal, as the 413 message and the OpenAPI reference say a limit. */
+export const mibOf = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
+
 /** An operation's body unless the route says otherwise (413 past it). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** POST /orders/upload: base64 of the largest workbook accepted (30 MB) plus the settings, in JSON or XML. */
@@ -28,5 +31,10 @@ export const commandBodyLimits = (): [string, number][] =>
  * threads, so a 40 MB XML document never holds up the other callers.
  */
 export const INLINE_PARSE_LIMIT = 64 * 1024;
+/**
+ * A route's base64 file field (Route.bodyFile) at least this long is decoded in the body-parsing thread and
+ * handed over as bytes: the main thread never holds its text (api/body-parser.ts, held-bytes.ts).
+ */
+export const HELD_FILE_CHARS = 1024 * 1024;
 /** Threads parsing large bodies at once; more large bodies wait their turn (each waits, nobody else does). */
 export const BODY_PARSE_THREADS = 2;

@@ -1,5 +1,5 @@
 import { createBodyParser } from './body-parser';
-import { INLINE_PARSE_LIMIT } from './body-limits';
+import { HELD_FILE_CHARS, INLINE_PARSE_LIMIT } from './body-limits';
 import { parseText } from './codec';
 
 /** A JSON body past the inline limit: parsed in a thread. */
@@ -37,4 +37,39 @@ describe('body-parsing threads', () => {
       await parser.close();
     }
   }, 60_000);
+});
+
+describe('a route\'s base64 file field in a large body', () => {
+  const bytes = Buffer.from(Array.from({ length: HELD_FILE_CHARS }, (_, i) => (i * 7) % 256));
+  const base64 = bytes.toString('base64');
+
+  it('is decoded in the thread: the bytes come back, the text does not (JSON and XML)', async () => {
+    const parser = createBodyParser(parseText, 1, 50);
+    try {
+      const json = await parser.parse(new TextEncoder().encode(JSON.stringify({ mode: 'sync', file: { base64 } })), 'json', ['file', 'base64']);
+      expect(json).toMatchObject({ ok: true, value: { mode: 'sync', file: { base64: '' } } });
+      expect(json.ok && Buffer.from(json.file!).equals(bytes)).toBe(true);
+      const xml = await parser.parse(new TextEncoder().encode(`<request><file><base64>${base64}</base64></file></request>`), 'xml', ['file', 'base64']);
+      expect(xml).toMatchObject({ ok: true, value: { request: { file: { base64: '' } } } });
+      expect(xml.ok && Buffer.from(xml.file!).equals(bytes)).toBe(true);
+    } finally {
+      await parser.close();
+    }
+  });
+
+  it('stays text when it is not plain base64 (line breaks, another field, too short): the main thread judges it as before', async () => {
+    const parser = createBodyParser(parseText, 1, 50);
+    try {
+      const wrapped = base64.replace(/(.{76})/g, '$1\n');
+      const broken = await parser.parse(new TextEncoder().encode(JSON.stringify({ file: { base64: wrapped } })), 'json', ['file', 'base64']);
+      expect(broken).toMatchObject({ ok: true, value: { file: { base64: wrapped } } });
+      expect(broken.ok && broken.file).toBeUndefined();
+      const other = await parser.parse(new TextEncoder().encode(JSON.stringify({ file: { url: base64 } })), 'json', ['file', 'base64']);
+      expect(other.ok && other.file).toBeUndefined();
+      const unasked = await parser.parse(new TextEncoder().encode(JSON.stringify({ file: { base64 } })), 'json');
+      expect(unasked).toMatchObject({ ok: true, value: { file: { base64 } } });
+    } finally {
+      await parser.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { BODY_PARSE_THREADS, INLINE_PARSE_LIMIT } from './body-limits';
+import { BODY_PARSE_THREADS, HELD_FILE_CHARS, INLINE_PARSE_LIMIT } from './body-limits';
 import type { MessageParam } from '../../../shared/messages';
 import { xmlParserOptions } from './xml';
 
@@ -12,7 +12,8 @@ export const BODY_THREAD_IDLE_MS = 250;
 
 /** What a parse gives: the JSON value or the XML document tree, or why the text is not one. */
 export type ParsedText =
-  | { ok: true; value: unknown }
+  /** `file`: the bytes of the asked file field, decoded here (its place in `value` is then ''). */
+  | { ok: true; value: unknown; file?: Uint8Array }
   | { ok: false; problem: 'encoding' }
   /** Nested too deep to be handed from the parsing thread (far deeper than MAX_INPUT_DEPTH). */
   | { ok: false; problem: 'depth' }
@@ -32,7 +33,27 @@ const { XMLParser } = require(workerData.fastXmlParser);
 const xml = new XMLParser(workerData.xmlOptions);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const describe = (e) => (typeof e === 'object' && e && 'err' in e ? JSON.stringify(e.err) : String(e));
-parentPort.on('message', ({ id, bytes, format }) => {
+const canonicalBase64 = /^[A-Za-z0-9+/]*={0,2}$/;
+// A long base64 text in its plain form (no line breaks, the standard alphabet: what clients send) at the field
+// asked for: decoded here, its place left ''. Any other text stays as it is, for the main thread to judge.
+const takeFile = (value, format, field) => {
+  if (!field || value === null || typeof value !== 'object') return undefined;
+  const roots = Object.keys(value);
+  if (format === 'xml' && roots.length !== 1) return undefined;
+  const path = format === 'xml' ? [roots[0], ...field] : field;
+  let node = value;
+  for (const key of path.slice(0, -1)) {
+    node = node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? node[key] : undefined;
+  }
+  const last = path[path.length - 1];
+  if (node === null || typeof node !== 'object' || Array.isArray(node) || !Object.hasOwn(node, last)) return undefined;
+  const text = node[last];
+  if (typeof text !== 'string' || text.length < workerData.heldFrom || text.length % 4 !== 0 || !canonicalBase64.test(text)) return undefined;
+  const bytes = Buffer.from(text, 'base64');
+  node[last] = '';
+  return bytes;
+};
+parentPort.on('message', ({ id, bytes, format, field }) => {
   let text;
   try {
     text = utf8.decode(bytes);
@@ -41,13 +62,17 @@ parentPort.on('message', ({ id, bytes, format }) => {
     return;
   }
   let result;
+  let moved = [];
   try {
-    result = { ok: true, value: format === 'xml' ? xml.parse(text, true) : JSON.parse(text) };
+    const value = format === 'xml' ? xml.parse(text, true) : JSON.parse(text);
+    const file = takeFile(value, format, field);
+    result = file ? { ok: true, value, file } : { ok: true, value };
+    if (file && file.byteOffset === 0 && file.byteLength === file.buffer.byteLength) moved = [file.buffer];
   } catch (e) {
     result = { ok: false, problem: 'syntax', detail: format === 'xml' ? describe(e) : String(e && e.message) };
   }
   try {
-    parentPort.postMessage({ id, result });
+    parentPort.postMessage({ id, result }, moved);
   } catch {
     // Only a value nested too deep to copy between threads gets here (a 100,000-deep object).
     parentPort.postMessage({ id, result: { ok: false, problem: 'depth' } });
@@ -59,6 +84,8 @@ interface Task {
   id: number;
   bytes: Uint8Array;
   format: TextFormat;
+  /** The base64 file field to hand over as bytes (its keys). */
+  field?: string[];
   resolve(result: ParsedText): void;
   reject(error: Error): void;
 }
@@ -91,7 +118,7 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
     try {
       const worker = new Worker(threadSource, {
         eval: true,
-        workerData: { fastXmlParser: createRequire(import.meta.url).resolve('fast-xml-parser'), xmlOptions: xmlParserOptions },
+        workerData: { fastXmlParser: createRequire(import.meta.url).resolve('fast-xml-parser'), xmlOptions: xmlParserOptions, heldFrom: HELD_FILE_CHARS },
       });
       worker.unref(); // an idle parser never keeps the process alive
       worker.on('message', ({ id, result }: { id: number; result: ParsedText }) => {
@@ -141,16 +168,19 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
       // The bytes move to the thread instead of being copied when the buffer is the body's own.
       const { bytes } = task;
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-      worker.postMessage({ id: task.id, bytes, format: task.format }, own ? [bytes.buffer as ArrayBuffer] : []);
+      worker.postMessage({ id: task.id, bytes, format: task.format, field: task.field }, own ? [bytes.buffer as ArrayBuffer] : []);
     }
   }
 
   return {
-    /** Decodes (UTF-8) and parses a body; large ones off the main thread. */
-    parse(bytes: Uint8Array, format: TextFormat): Promise<ParsedText> {
+    /**
+     * Decodes (UTF-8) and parses a body; large ones off the main thread, where a long base64 text at `file`
+     * (the keys of a route's bodyFile) is decoded too and comes back as `file` bytes.
+     */
+    parse(bytes: Uint8Array, format: TextFormat, file?: string[]): Promise<ParsedText> {
       if (bytes.length <= INLINE_PARSE_LIMIT || unavailable || closed) return Promise.resolve(parseInline(bytes, format));
       return new Promise<ParsedText>((resolve, reject) => {
-        waiting.push({ id: nextId++, bytes, format, resolve, reject });
+        waiting.push({ id: nextId++, bytes, format, field: file, resolve, reject });
         pump();
       });
     },

@@ -7,8 +7,9 @@ import { said } from '../../../shared/messages';
 import type { App } from '../app';
 import { clientOf, isCaller, type Visitor } from '../auth/caller';
 import { tokenFrom } from '../companies/company-service';
+import { holdBytes } from '../held-bytes';
 import { AppError, describedBy, interfaceErrorBody, internalError, notFound, unauthorized, unexpectedError } from '../errors';
-import { DEFAULT_BODY_LIMIT } from './body-limits';
+import { DEFAULT_BODY_LIMIT, mibOf } from './body-limits';
 import { createBodyParser } from './body-parser';
 import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
 import { createRouter, isEncoded, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
@@ -53,7 +54,7 @@ const sendError = (res: ServerResponse, status: number, body: ErrorBody, format:
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () =>
-    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', ...describedBy(said('api.bodyTooLarge', { bytes: limit, mib: Math.round((limit / 2 ** 20) * 10) / 10 })) });
+    new AppError(413, { code: ErrorCode.general, message: 'Payload too large', ...describedBy(said('api.bodyTooLarge', { bytes: limit, mib: mibOf(limit) })) });
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
@@ -76,6 +77,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => resolve(whole ? whole.subarray(0, size) : Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** Holds a body's file bytes until the request has been answered (or its connection lost). */
+function holdForRequest(res: ServerResponse, bytes: Buffer): string {
+  const { token, release } = holdBytes(bytes);
+  res.once('close', release);
+  return token;
 }
 
 /**
@@ -150,7 +158,7 @@ export function createHttpServer({
       const limit = typeof route.bodyLimit === 'function' ? route.bodyLimit(params) : (route.bodyLimit ?? DEFAULT_BODY_LIMIT);
       const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, limit);
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
-      const body = await decodeBody(raw, req.headers, bodies);
+      const body = await decodeBody(raw, req.headers, bodies, route.bodyFile ? { field: route.bodyFile, hold: (bytes) => holdForRequest(res, bytes) } : undefined);
       const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, caller, format, remoteAddress: req.socket.remoteAddress, secure: 'encrypted' in req.socket };
       const result = await route.handler(await parseRequest(route, request, app), app);
       if (isStream(result)) {

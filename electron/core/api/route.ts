@@ -89,6 +89,12 @@ export interface Route<Params = Record<string, string>, Query = QueryValues, Bod
   session?: boolean;
   /** Largest accepted body in bytes, or by the path's parameters (a command's own); default 1 MiB. */
   bodyLimit?: number | ((params: Record<string, string>) => number);
+  /**
+   * A body field holding a base64 file (`file.base64`) that the handler decodes with import/incoming-file.ts
+   * decodeBase64: a long one is decoded in the body-parsing thread and only a token of its bytes reaches the
+   * main thread (held-bytes.ts), never its text.
+   */
+  bodyFile?: string;
   params?: z.ZodType<Params>;
   query?: z.ZodType<Query>;
   body?: z.ZodType<Body>;

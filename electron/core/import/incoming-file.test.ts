@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors';
+import { heldCount, holdBytes } from '../held-bytes';
 import { decodeBase64 } from './incoming-file';
 
 const mb = 1024 * 1024;
@@ -31,6 +32,17 @@ describe('a file sent as base64', () => {
     expect(await refusal(decodeBase64(bytes.toString('base64'), 'file.base64', mb - 10))).toMatchObject({ status: 413, description: expect.stringMatching(/larger than/) });
     const wrapped = bytes.toString('base64').replace(/.{4}/g, '$&\n');
     expect((await decodeBase64(wrapped, 'file.base64', mb)).length).toBe(mb);
+  });
+
+  it('decoded already off the main thread (held-bytes.ts): its token gives the bytes once, within the same limit', async () => {
+    const bytes = randomBytes(mb);
+    const { token } = holdBytes(bytes);
+    expect(await decodeBase64(token, 'file.base64', mb)).toBe(bytes);
+    expect(heldCount()).toBe(0);
+    const big = holdBytes(randomBytes(mb));
+    expect(await refusal(decodeBase64(big.token, 'file.base64', mb - 10))).toMatchObject({ status: 413, description: expect.stringMatching(/larger than/) });
+    // a text that only looks like a token is text: not base64
+    expect(await refusal(decodeBase64(big.token.replace(/\d+$/, '0'), 'file.base64', mb))).toMatchObject({ status: 400, description: 'file.base64: must be base64' });
   });
 
   it('lets other work run while a large file is decoded', async () => {

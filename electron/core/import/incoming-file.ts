@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../../shared/errors';
 import type { UploadRequest } from '../../../shared/schemas/upload';
 import { AppError } from '../errors';
+import { takeHeldBytes } from '../held-bytes';
 import { downloadFile, type FetchLike } from './download';
 import { checkErrorsFileParts, FileProblem, inspectWorkbook, type WorkbookInfo } from './file-check';
 import { fileProblemBody } from './import-failures';
@@ -24,6 +25,11 @@ const whitespace = /\s+/g;
 export async function decodeBase64(text: string, field: string, maxFileBytes: number): Promise<Buffer> {
   const notBase64 = () => new AppError(400, { code: ErrorCode.validation, message: 'Validation error', description: `${field}: must be base64`, errors: [{ field, message: 'must be base64' }] });
   const tooLarge = () => new AppError(413, fileProblemBody(new FileProblem('too-large', `The file is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB, the largest workbook accepted.`, 'import.problem.tooLarge')));
+  const held = takeHeldBytes(text); // decoded already, off the main thread (held-bytes.ts)
+  if (held) {
+    if (held.length > maxFileBytes + 4) throw tooLarge(); // where the slices below stop too
+    return held;
+  }
   let end = text.length;
   while (end > 0 && /\s/.test(text[end - 1])) end--;
   const out = Buffer.allocUnsafe(Math.min(Math.ceil((end * 3) / 4), maxFileBytes + 4));

@@ -1,5 +1,5 @@
 import { defaultLimits, FileProblem } from './file-check';
-import { runWorker } from './worker-client';
+import { runWorker, workerExecArgv } from './worker-client';
 
 describe('a file the import worker refuses', () => {
   it('comes back with its English text and the key the window says it by', async () => {
@@ -10,5 +10,13 @@ describe('a file the import worker refuses', () => {
     );
     expect(refused).toBeInstanceOf(FileProblem);
     expect(refused).toMatchObject({ kind: 'not-xlsx', key: 'import.problem.text', message: expect.stringMatching(/^The file is text \(CSV, HTML or similar\)/) });
+  });
+});
+
+describe('a profiled process', () => {
+  it('profiles its import workers too, without handing them its loader', () => {
+    const args = ['--cpu-prof', '--cpu-prof-dir', '/tmp/prof', '--cpu-prof-interval', '200', '--import', 'tsx', '--cpu-prof-dir=/tmp/p2'];
+    expect(workerExecArgv(args)).toEqual(['--cpu-prof', '--cpu-prof-dir', '/tmp/prof', '--cpu-prof-interval', '200', '--cpu-prof-dir=/tmp/p2']);
+    expect(workerExecArgv(['--import', 'tsx', '--max-old-space-size=512'])).toEqual([]);
   });
 });

@@ -69,6 +69,22 @@ interface IdleWorker {
 
 let devEntry: Promise<URL | null> | undefined;
 
+/**
+ * The flags a worker takes from its process: only V8's CPU profiler's (`node --cpu-prof`, as the benchmarks'
+ * BENCH_CPU_PROF starts them), so a profiled process profiles its import workers too (each writes its own
+ * file). Nothing else: a loader (tsx's `--import`) is not for the worker.
+ */
+export function workerExecArgv(execArgv: readonly string[] = process.execArgv): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i];
+    if (arg === '--cpu-prof') kept.push(arg);
+    else if (/^--cpu-prof-(dir|interval)=/.test(arg)) kept.push(arg);
+    else if ((arg === '--cpu-prof-dir' || arg === '--cpu-prof-interval') && i + 1 < execArgv.length) kept.push(arg, execArgv[++i]);
+  }
+  return kept;
+}
+
 /** From source: the worker bundled with esbuild, once per process (null: no esbuild, use tsx). */
 function devWorkerEntry(here: string): Promise<URL | null> {
   devEntry ??= (async () => {
@@ -117,14 +133,14 @@ async function spawnIdle(options: WorkerOptions): Promise<IdleWorker> {
   // 355 MB RSS with 64 MB, 329 MB with 32 MB, the rows mapped here)
   const resourceLimits = { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 32 };
   let worker: Worker;
-  if (bundled) worker = new Worker(bundled, { resourceLimits, env, execArgv: [] });
+  if (bundled) worker = new Worker(bundled, { resourceLimits, env, execArgv: workerExecArgv() });
   else {
     const entry = new URL('./xlsx-worker.ts', here).href;
     // tsx's ESM API (its package exports name the .mjs only for `import`, so it is found from package.json)
     const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
     const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { (m.register ?? m.default.register)(); return import(${JSON.stringify(entry)}); })
       .catch((e) => import('node:worker_threads').then(({ parentPort }) => parentPort.postMessage({ type: 'crash', message: String((e && e.stack) || e) })));`;
-    worker = new Worker(bootstrap, { eval: true, resourceLimits, execArgv: [], env });
+    worker = new Worker(bootstrap, { eval: true, resourceLimits, execArgv: workerExecArgv(), env });
   }
   const idle: IdleWorker = { worker, temp, early: {} };
   worker.on('error', (error) => (idle.early.error ??= error));

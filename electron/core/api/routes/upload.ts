@@ -41,6 +41,7 @@ export const uploadRoutes: Route[] = [
     method: 'POST',
     pattern: '/orders/upload',
     bodyLimit: UPLOAD_BODY_LIMIT,
+    bodyFile: 'file.base64',
     body: uploadRequestSchema,
     answer: uploadResponseSchema,
     doc: {
