@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../database';
 import type { OutboxTable } from '../schema';
 import type { ClaimedJob, DueJob, OrdersStore } from './orders-store';
+import { recordTrackingOnPostgres } from './postgres-tracking';
 import { createOrdersQueries } from './queries';
 import { toJob, toOrder } from './rows';
 
@@ -78,6 +79,7 @@ export const createPostgresOrdersStore = ({ db }: OpenedPostgres): OrdersStore =
     payloadText: (path) => sql<string | null>`(payload::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`,
   }),
   claimJobs: (holder, candidates, now, retryAt, leaseUntil) => claimJobs(db, holder, candidates, now, retryAt, leaseUntil),
+  recordTracking: (changes, now) => recordTrackingOnPostgres(db, changes, now),
   // Several instances share the queue: another holder may be alive, so its jobs wait for their lease to end.
   releaseAbandonedJobs: async () => 0,
 });

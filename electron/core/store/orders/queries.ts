@@ -116,8 +116,12 @@ async function createIn(trx: Trx, o: OrderToCreate): Promise<CreateOutcome> {
   return { orderId: made.id };
 }
 
-/** Every query but the claim, which each engine takes in its own way (SQLite: prepared statements; PostgreSQL: SKIP LOCKED). */
-export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersStore, 'claimJobs'> {
+/**
+ * Every query but the claim and a refresh's record, which each engine takes in its own way (the claim: SQLite's
+ * prepared statements, PostgreSQL's SKIP LOCKED; the record: SQLite's prepared statements, PostgreSQL's set-based
+ * statements, postgres-tracking.ts).
+ */
+export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersStore, 'claimJobs' | 'recordTracking'> {
   return {
     ...statusHistoryReads(db, engine.text),
     ...importedOrderWrites(db),

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { BoundCondition } from '../../lists/filter';
 import type { Db } from '../database';
 import { conditionSql, type SqlFilterField, type TextSql } from '../filter-sql';
-import type { OrderStatusPair, Page, StatusFilter, StatusRange, StatusRecord, StoredOrder, TrackedOrder, TrackingChange, TrackingQuery } from './orders-store';
+import type { OrderStatusPair, Page, StatusFilter, StatusRange, StatusRecord, StoredOrder, TrackedOrder, TrackingQuery } from './orders-store';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import { chunked } from './chunked';
 import { toOrder, toStatus } from './rows';
@@ -165,52 +165,5 @@ export function statusHistoryReads(db: Db, text: TextSql) {
       const rows = await db.selectFrom('order_statuses').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
       return rows.map(toStatus);
     },
-
-    /** Each change as a conditional write of its order first: one whose order moved meanwhile (or is being written) is left. */
-    recordTracking: (changes: TrackingChange[], now: number): Promise<TrackingChange[]> =>
-      changes.length === 0
-        ? Promise.resolve([])
-        : db.transaction().execute(async (trx) => {
-            const applied: TrackingChange[] = [];
-            for (const c of changes) {
-              const still = await trx
-                .updateTable('orders')
-                .set({ status_key: sql`status_key` })
-                .where('id', '=', c.orderId)
-                .where('state', '=', 'active')
-                .where('status_key', '=', c.fromKey)
-                .executeTakeFirst();
-              if (Number(still.numUpdatedRows) === 0) continue;
-              applied.push(c);
-              if (c.append.length) {
-                await trx
-                  .insertInto('order_statuses')
-                  .values(
-                    c.append.map((s) => ({
-                      order_id: c.orderId, company_id: c.companyId, key: s.key, description: s.description ?? null, created_at: now, provider_code: s.providerCode ?? null,
-                      provider_name: s.providerName ?? null, provider_description: s.providerDescription ?? null, created_provider: s.at, error_code: null,
-                    })),
-                  )
-                  .execute();
-              }
-              for (const { statusId, status: s } of c.complete) {
-                await trx
-                  .updateTable('order_statuses')
-                  .set({ created_provider: s.at, provider_code: s.providerCode ?? null, provider_name: s.providerName ?? null, provider_description: s.providerDescription ?? null })
-                  .where('id', '=', statusId)
-                  .execute();
-              }
-              const last = c.append.at(-1);
-              if (last) {
-                await trx
-                  .updateTable('orders')
-                  .set({ status_key: last.key, status_description: last.description ?? null, status_description_message: null, status_changed_at: now, updated_at: now })
-                  .where('id', '=', c.orderId)
-                  .execute();
-              }
-              if (c.quantityDelivered) await trx.updateTable('orders').set({ quantity_delivered: JSON.stringify(c.quantityDelivered), updated_at: now }).where('id', '=', c.orderId).execute();
-            }
-            return applied;
-          }),
   };
 }
