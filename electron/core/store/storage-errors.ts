@@ -1,5 +1,6 @@
 import { SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
 import type Database from 'better-sqlite3';
+import { withPreparedStatements } from './statement-cache';
 
 /** SQLite's and the file system's ways of saying the data folder cannot take a write. */
 const SQLITE_STORAGE_CODES = /^SQLITE_(FULL|READONLY|CANTOPEN|IOERR)/;
@@ -17,11 +18,11 @@ export function isStorageFailure(error: unknown): boolean {
 /**
  * Kysely's SQLite dialect, except that a rollback SQLite has already done is not asked for again: on a full
  * disk SQLite ends the transaction itself, and a second ROLLBACK would replace the real error ("database or
- * disk is full") with "cannot rollback - no transaction is active".
+ * disk is full") with "cannot rollback - no transaction is active"; and each statement is prepared once.
  */
 export class GuardedSqliteDialect extends SqliteDialect {
   constructor(private readonly sqlite: Database.Database) {
-    super({ database: sqlite });
+    super({ database: withPreparedStatements(sqlite) });
   }
 
   override createDriver(): Driver {
