@@ -12,7 +12,7 @@ import type { ImportReaders } from './import-readers';
 import { yieldToEventLoop } from './import-store';
 import type { OrderSpool } from './order-spool';
 import { prepareOrder } from '../store/orders/prepared-order';
-import { checkPayload, type RowFieldError } from './row-mapper';
+import type { RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
 import type { ReadSummary } from './sheet-reader';
 import type { MainMessage } from './worker-protocol';
@@ -25,15 +25,8 @@ import type { LocateAsk, MappedOrder } from './worker-mapping';
  * database: the valid orders go to the run's spool (a file), the rest are reported by their entries.
  */
 
-/**
- * Orders checked between two turns of the event loop: as many as take about `sliceMs`, at most 50 (≈ 1–3 ms of
- * warm work on an idle machine). It starts at one and grows as the checks get fast: the first orders' schema
- * checks run cold (zod compiling its parser, V8 not yet optimizing), and 50 of them at once held the main
- * thread 225 ms at load 5.
- */
-const maxSlice = 50;
-const sliceMs = 4;
-const nextSlice = (slice: number, ms: number) => (ms > sliceMs * 2 ? Math.max(1, slice >> 1) : ms < sliceMs ? Math.min(maxSlice, slice * 2) : slice);
+/** Orders checked between two turns of the event loop. */
+const checkSlice = 50; // ≈ 1–3 ms of work on an idle machine: room for the CPU contention of a busy one under the 100 ms goal
 /**
  * Rows per batch from the reading worker (fewer when their cells pass sheet-reader's maxBatchBytes), and
  * the bytes of rows it may read ahead of the checking (flow control): at most the orders of this much wait
@@ -120,35 +113,23 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
       return errors.length === 0 && job.reach ? job.reach(payload) : errors;
     };
     const accept = async (list: MappedOrder[]) => {
+      const checked = await Promise.all(list.map((o) => (o.payload ? check(o.payload) : [])));
       const asks: LocateAsk[] = [];
-      // the worker leaves the schema check of an order it found nothing wrong with to this thread (worker-mapping.ts)
-      const payloads = list.map((o) => {
-        if (!o.unchecked) return o.payload;
-        const schema = checkPayload(o.unchecked);
-        if ('payload' in schema) return schema.payload;
-        asks.push({ seq: o.seq, row: o.row, schema: true, errors: schema.issues.map((issue) => ({ field: issue.path, ...issue.reason })) });
-        return undefined;
-      });
-      const checked = await Promise.all(payloads.map((payload) => (payload ? check(payload) : [])));
       list.forEach((o, k) => {
-        const payload = payloads[k];
         if (checked[k].length) asks.push({ seq: o.seq, row: o.row, errors: checked[k] });
-        else if (payload) spool.put(o.seq, prepareOrder(payload)); // the row as it will be written
+        else if (o.payload) spool.put(o.seq, prepareOrder(o.payload)); // the row as it will be written
       });
       const located = asks.length ? await locate(asks) : [];
       const bySeq = new Map(asks.map((a, k) => [a.seq, located[k] ?? []]));
       for (const o of list) entries.push(entryOf(o, bySeq.get(o.seq) ?? o.errors));
     };
-    let slice = 1;
     const work = async () => {
       try {
         while (batches.length) {
           const batch = batches[0];
-          const orders = batch.orders.slice(at, at + slice);
-          at += orders.length;
-          const started = performance.now();
-          await accept(orders);
-          slice = nextSlice(slice, performance.now() - started);
+          const slice = batch.orders.slice(at, at + checkSlice);
+          at += slice.length;
+          await accept(slice);
           if (at >= batch.orders.length) {
             batches.shift(); // checked: the worker may read on
             at = 0;

@@ -33,10 +33,8 @@ export interface OrderCandidate {
   /** Every sheet row of the order. */
   rows: number[];
   clientNumber: string;
-  /** The payload, valid against the schema; absent when errors say why not (or when it is `unchecked`). */
+  /** The payload, valid against the schema; absent when errors say why not. */
   payload?: OrderCreate;
-  /** The assembled payload, not yet checked against the schema (MapperOptions.deferSchema): checkPayload's to judge. */
-  unchecked?: Record<string, unknown>;
   errors: RowFieldError[];
   /** Turns a field of the payload (`places.0.items.1.quantity`, `order.tariffId`) into an upload field error at its cell. */
   locate?: (field: string, said: Telling) => RowFieldError;
@@ -48,7 +46,7 @@ type Where = { cell: string; raw: CellValue } | { default: string } | { sum: str
 /** A message with its interface English (shared/messages): what every row error carries. */
 type Said = { message: string } & MessageRef;
 /** A message that may have no key: a delivery service's own words, or a schema text the catalog does not know. */
-export type Telling = { message: string } & Partial<MessageRef>;
+type Telling = { message: string } & Partial<MessageRef>;
 
 /** A field's value, or why it has none. `from` says where it came from: a column (its row), the default, or nothing. */
 interface Resolved {
@@ -125,16 +123,8 @@ interface Slot {
   required: boolean;
 }
 
-export interface MapperOptions {
-  /**
-   * Leave the schema check of an order with no error of the mapper's own to the caller (`unchecked`, to be given
-   * to checkPayload): the reading worker hands it to the main thread, which has time to spare while the worker reads.
-   */
-  deferSchema?: boolean;
-}
-
 /** Builds the orders of one sheet, row by row. */
-export function createOrderMapper(settings: CompiledSettings, options: MapperOptions = {}) {
+export function createOrderMapper(settings: CompiledSettings) {
   const fields = settings.fields;
   const clientColumn = settings.clientNumberColumn;
   const seen = new Map<string, number>(); // clientNumber → first row in this file
@@ -441,19 +431,20 @@ export function createOrderMapper(settings: CompiledSettings, options: MapperOpt
       return { field, ...(where ? at(said, describe(where, empty)) : reason), row: row.row };
     };
 
-    if (options.deferSchema && !errors && !flagged) {
-      // nothing of ours to weigh against the schema's issues: the schema check can be made elsewhere (checkPayload)
-      candidate.unchecked = input;
-      candidate.locate = locate;
-    } else {
-      const checked = checkPayload(input, flagged);
-      if ('issues' in checked) for (const issue of checked.issues) (errors ??= []).push(locate(issue.path, issue.reason));
-      else if (!errors) {
-        candidate.payload = checked.payload;
-        candidate.locate = locate;
+    const parsed = orderCreateSchema.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.map(String).join('.');
+        if (flagged && (flagged.has(path) || [...flagged].some((f) => path.startsWith(`${f}.`)))) continue;
+        const absent = issue.code !== 'custom' && valueAt(input, issue.path) === undefined;
+        (errors ??= []).push(locate(path || '(row)', issueMessage(issue, absent)));
       }
     }
     candidate.errors = errors ?? [];
+    if (!errors && parsed.success) {
+      candidate.payload = parsed.data;
+      candidate.locate = locate;
+    }
     if (!candidate.clientNumber && typeof order.clientNumber === 'string') candidate.clientNumber = order.clientNumber;
     return candidate;
   }
@@ -556,30 +547,6 @@ export function createOrderMapper(settings: CompiledSettings, options: MapperOpt
       return finishCurrent();
     },
   };
-}
-
-/** An issue of the schema: the payload path it is at (`(row)`: the whole order) and what it says. */
-export interface SchemaIssue {
-  path: string;
-  reason: Telling;
-}
-
-/**
- * An assembled order against the very schema of POST /orders: its payload, or the issues (those at a
- * `flagged` path or under one left out: an error of the mapper's own says it). A value the order lacks
- * is told as required, whatever the schema's words.
- */
-export function checkPayload(input: Record<string, unknown>, flagged?: ReadonlySet<string>): { payload: OrderCreate } | { issues: SchemaIssue[] } {
-  const parsed = orderCreateSchema.safeParse(input);
-  if (parsed.success) return { payload: parsed.data };
-  const issues: SchemaIssue[] = [];
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (flagged && (flagged.has(path) || [...flagged].some((f) => path.startsWith(`${f}.`)))) continue;
-    const absent = issue.code !== 'custom' && valueAt(input, issue.path) === undefined;
-    issues.push({ path: path || '(row)', reason: issueMessage(issue, absent) });
-  }
-  return { issues };
 }
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {

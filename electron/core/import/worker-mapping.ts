@@ -5,15 +5,11 @@ import { createOrderMapper, type OrderCandidate, type RowFieldError } from './ro
 import type { CompiledSettings } from './settings';
 
 /**
- * Rows → orders in the reading worker: the sheet's rows are grouped and mapped where they are read, so the
- * main thread receives orders (or their errors), never raw rows, and none of the garbage reading and mapping
- * make lands on its heap. An order the mapper found nothing wrong with comes `unchecked`: the main thread
- * checks it against the schema of POST /orders (checkPayload) — the worker, which reads, is the import's
- * critical path, and the main thread waits on it most of the read (the benchmark's profile: 79 % idle). An
- * order with errors of the mapper's own is checked here, where those errors say which of the schema's to
- * leave out. What the main thread finds (the schema's issues, the delivery service's rules) comes back here
- * to be told at its cell: each order's `locate` (which needs its rows) is kept until the main thread has
- * taken the batch it came in (its ack).
+ * Rows → orders in the reading worker: the sheet's rows are grouped, mapped and checked against the
+ * schema of POST /orders where they are read, so the main thread receives orders (or their errors), never
+ * raw rows, and none of the garbage mapping makes lands on its heap. What only the main thread can check
+ * (the delivery service's rules and reference data) comes back here to be told at its cell: each order's
+ * `locate` (which needs its rows) is kept until the main thread has taken the batch it came in (its ack).
  */
 
 /** An order as the worker built it: valid against the schema (payload) or not (errors). */
@@ -24,8 +20,6 @@ export interface MappedOrder {
   lastRow: number;
   clientNumber: string;
   payload?: OrderCreate;
-  /** Not yet checked against the schema: the main thread does (checkPayload). */
-  unchecked?: Record<string, unknown>;
   errors: RowFieldError[];
 }
 
@@ -35,14 +29,12 @@ export interface LocateAsk {
   /** The order's first row: where an error goes when its order is no longer known (never in practice). */
   row: number;
   errors: FieldError[];
-  /** The schema's issues (checkPayload's, `field` its path): told at their cells as the mapper tells its own. */
-  schema?: boolean;
 }
 
 type Locate = NonNullable<OrderCandidate['locate']>;
 
 export function createWorkerMapping(settings: CompiledSettings) {
-  const mapper = createOrderMapper(settings, { deferSchema: true });
+  const mapper = createOrderMapper(settings);
   /** The locators of each batch sent and not yet acknowledged, oldest first. */
   const inFlight: Map<number, Locate>[] = [];
 
@@ -53,7 +45,6 @@ export function createWorkerMapping(settings: CompiledSettings) {
       if (c.locate) locators.set(c.seq, c.locate);
       const order: MappedOrder = { seq: c.seq, row: c.row, lastRow: c.rows[c.rows.length - 1], clientNumber: c.clientNumber, errors: c.errors };
       if (c.payload) order.payload = c.payload;
-      else if (c.unchecked) order.unchecked = c.unchecked;
       return order;
     });
   };
@@ -82,12 +73,7 @@ export function createWorkerMapping(settings: CompiledSettings) {
     locate(asks: LocateAsk[]): RowFieldError[][] {
       return asks.map((ask) => {
         const locate = locatorOf(ask.seq);
-        return ask.errors.map((e) => {
-          if (!locate) return { ...e, row: ask.row };
-          if (!ask.schema) return locate(e.field, e);
-          const { field, ...reason } = e;
-          return locate(field, reason);
-        });
+        return ask.errors.map((e) => (locate ? locate(e.field, e) : { ...e, row: ask.row }));
       });
     },
   };
