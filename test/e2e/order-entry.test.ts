@@ -17,6 +17,20 @@ function scrollBelowDrawerHeader(el: Element) {
 /** The row of the price table for a service and a delivery kind ("door" or "point"), by tariff name. */
 const priceRow = (page: Page, tariff: RegExp) => page.getByTestId('price-row').filter({ hasText: tariff }).first();
 
+/**
+ * Picks the price table's row of the tariff and waits until the form took it: prices asked again while the form
+ * settles (a saved sender, the last field typed) redraw the table, and a click on a row being replaced is lost.
+ */
+async function choosePrice(page: Page, tariff: RegExp) {
+  const row = priceRow(page, tariff);
+  await expect
+    .poll(async () => {
+      if ((await row.getAttribute('data-selected')) !== 'true') await row.click();
+      return row.getAttribute('data-selected');
+    }, { timeout: 30_000 })
+    .toBe('true');
+}
+
 describe('browser mode: entering an order', () => {
   let session: Session;
   beforeAll(async () => {
@@ -106,7 +120,7 @@ describe('browser mode: entering an order', () => {
 
     await fillOrder(page, { number: 'WEB-2002', recipient: 'Пётр Иванов', city: 'Москва' });
     // Dynamic intervals: the express service's door tariff offers dates, then the slots of a date.
-    await priceRow(page, /Экспресс склад-дверь/).click();
+    await choosePrice(page, /Экспресс склад-дверь/);
     const picker = page.getByTestId('interval-picker');
     await picker.getByTestId('interval-date').click();
     const dateOption = page.getByRole('option').first();
@@ -139,7 +153,7 @@ describe('browser mode: entering an order', () => {
     const { page } = session;
     await page.getByTestId('new-order-button').click();
     await fillOrder(page, { number: 'WEB-2001', recipient: 'Анна Смирнова', city: 'Москва' });
-    await priceRow(page, /Экспресс дверь-дверь/).click();
+    await choosePrice(page, /Экспресс дверь-дверь/);
     await page.getByTestId('submit-order').click();
     const number = page.getByTestId('order-fields').getByLabel(labelled('Order number'));
     await page.getByTestId('order-fields').getByText('An order with number WEB-2001 already exists').waitFor();
