@@ -1,8 +1,8 @@
 import type { Db } from '../database';
 import type { RefreshRun, StatusRefreshRunsStore } from './orders-store';
 
-/** The ids `trackedOrders` would page through, by the same conditions (live, registered, not left out). */
-function tracked(db: Db, scope: { companyId?: number; leaveOut: readonly string[] }) {
+/** The orders a status refresh asks about: live, registered, not at a left-out status; the company's when given. */
+export function tracked(db: Db, scope: { companyId?: number; leaveOut: readonly string[] }) {
   return db
     .selectFrom('orders')
     .where('state', '=', 'active')

@@ -5,6 +5,7 @@ import { conditionSql, type SqlFilterField, type TextSql } from '../filter-sql';
 import type { OrderStatusPair, Page, StatusFilter, StatusRange, StatusRecord, StoredOrder, TrackedOrder, TrackingQuery } from './orders-store';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import { chunked } from './chunked';
+import { tracked } from './refresh-runs';
 import { toOrder, toStatus } from './rows';
 
 /**
@@ -138,14 +139,9 @@ export function statusHistoryReads(db: Db, text: TextSql) {
     },
 
     async trackedOrders(query: TrackingQuery): Promise<TrackedOrder[]> {
-      let q = db
-        .selectFrom('orders')
+      let q = tracked(db, query)
         .select(['id', 'company_id', 'provider_key', 'provider_number', 'additional_provider_number', 'client_number', 'payload', 'status_key'])
-        .where('state', '=', 'active')
-        .where('provider_number', 'is not', null)
-        .$if(query.leaveOut.length > 0, (qb) => qb.where('status_key', 'not in', [...query.leaveOut])) // PostgreSQL has no empty IN list
         .where('id', '>', query.afterId);
-      if (query.companyId !== undefined) q = q.where('company_id', '=', query.companyId);
       if (query.orderIds) q = q.where('id', 'in', query.orderIds.length ? query.orderIds : [0]);
       const rows = await q.orderBy('id').limit(query.limit).execute();
       return rows.map((r) => ({
