@@ -53,6 +53,11 @@ describe('browser mode: the core’s messages in Russian, by key', () => {
     const refused = drawer.locator('[data-testid="timeline-item"][data-status="uploadingError"]');
     await refused.getByText('Служба доставки не приняла данные заказа (код 200)').waitFor();
     expect((await drawer.innerText()).match(english)?.[0]).toBeUndefined();
+    // The status badge beside the title says the same on hover, not the service's raw English words.
+    await drawer.locator('.mantine-Badge-root[data-status="uploadingError"]').hover();
+    const tip = page.getByRole('tooltip');
+    await tip.getByText(/Песочница Экспресс \(тест\) отказалась принять заказ/).waitFor();
+    expect((await tip.innerText()).match(english)?.[0]).toBeUndefined();
     await screenshot(page, 'messages-ru-order-refused');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });

@@ -16,6 +16,16 @@ import { NextTestChangeNote } from './next-test-change';
 import { OutboxNote } from './outbox-note';
 import { StatusTimeline } from './status-timeline';
 import { drawerBelowHeader } from '../../app/below-header';
+import type { Translate } from '../../i18n/types';
+import type { OrderView } from '../../../shared/schemas/order-detail';
+import type { ProviderInfo } from '../../../shared/contract/providers';
+
+/** What the service last said of the order, in the window's language (its own words only when no key translates them). */
+function statusSaid(view: OrderView, t: Translate, providers: readonly ProviderInfo[]): string {
+  if (!view.statusDescription) return '';
+  const keyed = view.statusDescriptionMessage && messageByKey(view.statusDescriptionMessage, t, { service: (key) => providerName(providers, key) });
+  return keyed || t('detail.serviceSays', { text: view.statusDescription });
+}
 
 /**
  * The order detail slides in from the right when the list opens an order (useOrderDetailStore).
@@ -29,6 +39,7 @@ export function OrderDetailDrawer() {
   const view = useOrderViewStore((s) => s.view);
   const show = useOrderViewStore((s) => s.show);
   const failed = useOrderViewStore((s) => s.status === 'error');
+  const providers = useProvidersStore((s) => s.providers);
 
   useEffect(() => {
     void show(orderId);
@@ -53,7 +64,7 @@ export function OrderDetailDrawer() {
             <Drawer.Title id="order-detail-title" fw={600} fz="lg" className="sd-ellipsis">
               {number ? t('detail.title', { number }) : failed ? t('detail.loadFailed') : t('detail.loading')}
             </Drawer.Title>
-            {view && number && <StatusBadge statusKey={view.order.statusKey} description={view.statusDescription} />}
+            {view && number && <StatusBadge statusKey={view.order.statusKey} description={statusSaid(view, t, providers)} />}
           </Group>
           <Drawer.CloseButton aria-label={t('detail.close')} />
         </Drawer.Header>
@@ -94,7 +105,7 @@ function DetailBody() {
     <Stack gap="lg" data-status={view.order.statusKey}>
       {view.statusDescription && (
         <Text fz="sm" c="dimmed" data-testid="detail-status-description">
-          {(view.statusDescriptionMessage && messageByKey(view.statusDescriptionMessage, t, { service: (key) => providerName(providers, key) })) || t('detail.serviceSays', { text: view.statusDescription })}
+          {statusSaid(view, t, providers)}
         </Text>
       )}
       <OutboxNote job={view.outbox} />
