@@ -70,6 +70,22 @@ for (const [engine, open] of Object.entries(factories)) {
       expect(new Set(ids).size).toBe(2);
     });
 
+    it('creates single orders sent at once together: each its own outcome, a clientNumber sent three times stored once, each order whole', async () => {
+      await createOne('K-0');
+      const numbers = ['K-1', 'K-2', 'K-0', 'K-2', 'K-3', 'K-2'];
+      const outcomes = await Promise.all(numbers.map((n, i) => store.createOrder({ companyId: i === 4 ? other : shop, payload: payload(n), at: 9 })));
+      expect(outcomes.map((o) => ('orderId' in o ? 'created' : 'taken'))).toEqual(['created', 'created', 'taken', 'taken', 'created', 'taken']);
+      const ids = outcomes.flatMap((o) => ('orderId' in o ? [o.orderId] : []));
+      expect(new Set(ids).size).toBe(3);
+      for (const [n, id, company] of [['K-1', ids[0], shop], ['K-2', ids[1], shop], ['K-3', ids[2], other]] as const) {
+        const found = await store.findOrderWithJobs(company, id);
+        expect(found?.order).toMatchObject({ clientNumber: n, companyId: company, statusKey: 'uploading', createdAt: 9 });
+        expect(found?.jobs.map((j) => j.action)).toEqual(['create']);
+      }
+      expect((await store.statusesOf(ids)).map((s) => [s.orderId, s.key]).sort()).toEqual(ids.map((id) => [id, 'uploading']).sort());
+      expect(await store.clientNumberTaken(other, 'K-2')).toBe(false);
+    });
+
     it('never shows an order to another company', async () => {
       const id = await createOne('C-1');
       expect(await store.findOrder(other, id)).toBeUndefined();
