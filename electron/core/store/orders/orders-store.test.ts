@@ -86,6 +86,19 @@ for (const [engine, open] of Object.entries(factories)) {
       expect(await store.clientNumberTaken(other, 'K-2')).toBe(false);
     });
 
+    it('an order the engine refuses (a NUL character: PostgreSQL takes none in text) takes no other order of its group down with it', async () => {
+      const named = (n: string, name: string) => orderCreateSchema.parse(orderPayload(n, (o) => (o.recipient.contactName = name)));
+      const results = await Promise.allSettled(
+        [named('L-1', 'Анна'), named('L-2', 'Ан\u0000на'), named('L-3', 'Анна')].map((p) => store.createOrder({ companyId: shop, payload: p, at: 9 })),
+      );
+      for (const i of [0, 2]) expect(results[i]).toMatchObject({ status: 'fulfilled', value: { orderId: expect.any(Number) } });
+      // What becomes of the refused one is the engine's: stored whole, or nothing of it.
+      const middle = results[1];
+      const kept = middle.status === 'fulfilled' && 'orderId' in middle.value ? await store.findOrderWithJobs(shop, middle.value.orderId) : undefined;
+      if (kept) expect(kept.jobs.map((j) => j.action)).toEqual(['create']);
+      else expect(await store.clientNumberTaken(shop, 'L-2')).toBe(false);
+    });
+
     it('never shows an order to another company', async () => {
       const id = await createOne('C-1');
       expect(await store.findOrder(other, id)).toBeUndefined();
