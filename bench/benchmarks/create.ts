@@ -31,9 +31,9 @@ const createBenchOn = (engine: BenchEngine): Benchmark => ({
         await loadTest({ ...common, durationSec: warmSeconds, method: 'POST', path: () => '/bench/bare', body: body('WB') });
         await loadTest({ ...common, durationSec: warmSeconds, method: 'POST', path: () => '/orders', body: body('WO') });
         ctx.log(`create: bare route ${seconds} s`);
-        const bare = await server.profiled('create-bare', () => loadTest({ ...common, durationSec: seconds, method: 'POST', path: () => '/bench/bare', body: body('B') }));
+        const bare = await server.profiled(`${onEngine('create', engine)}-bare`, () => loadTest({ ...common, durationSec: seconds, method: 'POST', path: () => '/bench/bare', body: body('B') }));
         ctx.log(`create: POST /orders ${seconds} s`);
-        const orders = await server.profiled('create-orders', () => loadTest({ ...common, durationSec: seconds, method: 'POST', path: () => '/orders', body: body('O') }));
+        const orders = await server.profiled(`${onEngine('create', engine)}-orders`, () => loadTest({ ...common, durationSec: seconds, method: 'POST', path: () => '/orders', body: body('O') }));
         const after = await server.stop();
         stopped = true;
         if (orders.ok === 0) throw new Error(`POST /orders never succeeded: ${orders.firstFailure}`);

@@ -70,6 +70,35 @@ for (const [engine, open] of Object.entries(factories)) {
       expect(new Set(ids).size).toBe(2);
     });
 
+    it('creates single orders sent at once together: each its own outcome, a clientNumber sent three times stored once, each order whole', async () => {
+      await createOne('K-0');
+      const numbers = ['K-1', 'K-2', 'K-0', 'K-2', 'K-3', 'K-2'];
+      const outcomes = await Promise.all(numbers.map((n, i) => store.createOrder({ companyId: i === 4 ? other : shop, payload: payload(n), at: 9 })));
+      expect(outcomes.map((o) => ('orderId' in o ? 'created' : 'taken'))).toEqual(['created', 'created', 'taken', 'taken', 'created', 'taken']);
+      const ids = outcomes.flatMap((o) => ('orderId' in o ? [o.orderId] : []));
+      expect(new Set(ids).size).toBe(3);
+      for (const [n, id, company] of [['K-1', ids[0], shop], ['K-2', ids[1], shop], ['K-3', ids[2], other]] as const) {
+        const found = await store.findOrderWithJobs(company, id);
+        expect(found?.order).toMatchObject({ clientNumber: n, companyId: company, statusKey: 'uploading', createdAt: 9 });
+        expect(found?.jobs.map((j) => j.action)).toEqual(['create']);
+      }
+      expect((await store.statusesOf(ids)).map((s) => [s.orderId, s.key]).sort()).toEqual(ids.map((id) => [id, 'uploading']).sort());
+      expect(await store.clientNumberTaken(other, 'K-2')).toBe(false);
+    });
+
+    it('an order the engine refuses (a NUL character: PostgreSQL takes none in text) takes no other order of its group down with it', async () => {
+      const named = (n: string, name: string) => orderCreateSchema.parse(orderPayload(n, (o) => (o.recipient.contactName = name)));
+      const results = await Promise.allSettled(
+        [named('L-1', 'Анна'), named('L-2', 'Ан\u0000на'), named('L-3', 'Анна')].map((p) => store.createOrder({ companyId: shop, payload: p, at: 9 })),
+      );
+      for (const i of [0, 2]) expect(results[i]).toMatchObject({ status: 'fulfilled', value: { orderId: expect.any(Number) } });
+      // What becomes of the refused one is the engine's: stored whole, or nothing of it.
+      const middle = results[1];
+      const kept = middle.status === 'fulfilled' && 'orderId' in middle.value ? await store.findOrderWithJobs(shop, middle.value.orderId) : undefined;
+      if (kept) expect(kept.jobs.map((j) => j.action)).toEqual(['create']);
+      else expect(await store.clientNumberTaken(shop, 'L-2')).toBe(false);
+    });
+
     it('never shows an order to another company', async () => {
       const id = await createOne('C-1');
       expect(await store.findOrder(other, id)).toBeUndefined();

@@ -378,6 +378,11 @@ export interface OrdersStore extends OrderHandoverStore, OrderFiguresStore, Stat
   /** Creates each order with its first status and create job, together; a taken clientNumber leaves the others. */
   createOrders(orders: OrderToCreate[]): Promise<CreateOutcome[]>;
   /**
+   * Creates one order like createOrders, written together with the other orders created meanwhile (group commit,
+   * group-commit.ts): the one way a service creates a single order.
+   */
+  createOrder(order: OrderToCreate): Promise<CreateOutcome>;
+  /**
    * An import's bulk create, in one short write: takes the items in order, until they end or `budgetMs` has
    * passed; creates each order like createOrders (status `uploading`, first status, create job held `holdMs`),
    * reports a clientNumber live already (in the company or earlier in the write) as a duplicate, and records

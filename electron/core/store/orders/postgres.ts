@@ -6,7 +6,9 @@ import { containsPattern, type OrderSearchSql } from './order-search';
 import type { Selectable } from 'kysely';
 import type { Db } from '../database';
 import type { OutboxTable } from '../schema';
-import type { ClaimedJob, DueJob, OrdersStore } from './orders-store';
+import type { ClaimedJob, DueJob, OrdersStore, OrderToCreate } from './orders-store';
+import { groupCommit } from './group-commit';
+import { createOrdersOnPostgres } from './postgres-create';
 import { recordTrackingOnPostgres } from './postgres-tracking';
 import { createOrdersQueries } from './queries';
 import { toJob, toOrder } from './rows';
@@ -68,18 +70,24 @@ async function claimJobs(db: Db, holder: string, candidates: DueJob[], now: numb
 
 /**
  * The orders store on PostgreSQL: the engine-neutral queries (queries.ts) over the pool, with the search on a pg_trgm
- * index, text folded by built-ins, an order's row locked while a change reads and decides on it, and the outbox's
- * queue shared by every instance on the database (claimJobs above; nobody frees another's jobs at start).
+ * index, text folded by built-ins, orders created a group per statement (postgres-create.ts), an order's row locked
+ * while a change reads and decides on it, and the outbox's queue shared by every instance on the database (claimJobs
+ * above; nobody frees another's jobs at start).
  */
-export const createPostgresOrdersStore = ({ db }: OpenedPostgres): OrdersStore => ({
-  ...createOrdersQueries(db, {
-    text: postgresText,
-    search: postgresOrderSearch,
-    lockRows: true,
-    payloadText: (path) => sql<string | null>`(payload::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`,
-  }),
-  claimJobs: (holder, candidates, now, retryAt, leaseUntil) => claimJobs(db, holder, candidates, now, retryAt, leaseUntil),
-  recordTracking: (changes, now) => recordTrackingOnPostgres(db, changes, now),
-  // Several instances share the queue: another holder may be alive, so its jobs wait for their lease to end.
-  releaseAbandonedJobs: async () => 0,
-});
+export function createPostgresOrdersStore({ db }: OpenedPostgres): OrdersStore {
+  const createOrders = (orders: OrderToCreate[]) => createOrdersOnPostgres(db, orders);
+  return {
+    ...createOrdersQueries(db, {
+      text: postgresText,
+      search: postgresOrderSearch,
+      lockRows: true,
+      payloadText: (path) => sql<string | null>`(payload::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`,
+    }),
+    createOrders,
+    createOrder: groupCommit(createOrders),
+    claimJobs: (holder, candidates, now, retryAt, leaseUntil) => claimJobs(db, holder, candidates, now, retryAt, leaseUntil),
+    recordTracking: (changes, now) => recordTrackingOnPostgres(db, changes, now),
+    // Several instances share the queue: another holder may be alive, so its jobs wait for their lease to end.
+    releaseAbandonedJobs: async () => 0,
+  };
+}

@@ -11,7 +11,7 @@ import { orderHandovers } from './handovers';
 import { importedOrderWrites } from './imported-orders';
 import { filteredOrders, listedColumns, listOrders, type OrderSearchSql } from './order-search';
 import {
-  ClientNumberTaken, type CreateOutcome, type DueJob, type ListedOrder, type NewStatus, type OrdersStore, type OrderToCreate,
+  ClientNumberTaken, type DueJob, type ListedOrder, type NewStatus, type OrdersStore,
   type ServicePair,
 } from './orders-store';
 import { columnsOf, messageJson, toJob, toListedOrder, toOrder } from './rows';
@@ -102,39 +102,19 @@ async function withJobs(trx: Trx, companyId: number, orderId: number, lock = fal
   return { order: toOrder(row), jobs: jobs.map(toJob) };
 }
 
-/** One order with its first status and its create job; a clientNumber live already (even raced) is refused by the live-number index, nothing written. */
-async function createIn(trx: Trx, o: OrderToCreate): Promise<CreateOutcome> {
-  const made = await trx
-    .insertInto('orders')
-    .values({ company_id: o.companyId, ...columnsOf(o.payload), state: 'active', status_key: 'uploading', status_description: null, status_changed_at: o.at, created_at: o.at, updated_at: o.at })
-    .onConflict((oc) => oc.columns(['company_id', 'client_number']).where(sql<boolean>`state = 'active'`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!made) return { clientNumberTaken: true };
-  await appendStatusIn(trx, made.id, o.companyId, { key: 'uploading', at: o.at });
-  await trx.insertInto('outbox').values({ order_id: made.id, action: 'create', attempts: 0, next_attempt_at: o.at, last_error: null, created_at: o.at }).execute();
-  return { orderId: made.id };
-}
-
 /**
- * Every query but the claim and a refresh's record, which each engine takes in its own way (the claim: SQLite's
+ * Every query but the create, the claim and a refresh's record, which each engine takes in its own way (the create:
+ * SQLite's prepared statements, PostgreSQL's one statement per group, postgres-create.ts; the claim: SQLite's
  * prepared statements, PostgreSQL's SKIP LOCKED; the record: SQLite's prepared statements, PostgreSQL's set-based
  * statements, postgres-tracking.ts).
  */
-export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersStore, 'claimJobs' | 'recordTracking'> {
+export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersStore, 'createOrders' | 'createOrder' | 'claimJobs' | 'recordTracking'> {
   return {
     ...statusHistoryReads(db, engine.text),
     ...importedOrderWrites(db),
     ...orderHandovers(db, engine.lockRows),
     ...orderFigures(db),
     ...statusRefreshRuns(db),
-
-    createOrders: (orders) =>
-      db.transaction().execute(async (trx) => {
-        const outcomes: CreateOutcome[] = [];
-        for (const o of orders) outcomes.push(await createIn(trx, o));
-        return outcomes;
-      }),
 
     clientNumberTaken: (companyId, clientNumber, exceptOrderId) => liveClientNumber(db, companyId, clientNumber, exceptOrderId),
 

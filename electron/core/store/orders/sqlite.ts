@@ -4,10 +4,10 @@ import { searchVariants } from '../../../../shared/search-text';
 import type { OpenedDatabase } from '../database';
 import { registerFold, sqliteText } from '../filter-sql';
 import type { OutboxTable } from '../schema';
-import { isUniqueViolation } from '../storage-errors';
 import { containsPattern, type OrderSearchSql } from './order-search';
 import type { ClaimedJob, CreateOutcome, NewStatus, OrdersStore, OrderToCreate, TrackingChange } from './orders-store';
 import { createOrdersQueries } from './queries';
+import { groupCommit } from './group-commit';
 import { columnsOf, messageJson, toJob, toOrder, type OrderRow } from './rows';
 import { sqliteImportWrites } from './sqlite-imports';
 
@@ -66,12 +66,12 @@ function prepareHotPaths(sqlite: BetterSqlite3.Database) {
     status.run(orderId, companyId, s.key, s.description ?? null, messageJson(s.descriptionMessage), s.at, s.providerCode ?? null, s.providerName ?? null, s.providerDescription ?? null,
       s.createdProvider ?? null, s.errorCode ?? null);
   return {
-    taken: sqlite.prepare<[number, string]>("SELECT 1 FROM orders WHERE company_id = ? AND client_number = ? AND state = 'active' LIMIT 1").pluck(),
     order: sqlite.prepare(
       `INSERT INTO orders (company_id, client_number, provider_key, provider_connect_id, recipient_name, recipient_phone, recipient_city,
          cod_kopecks, assessed_kopecks, quoted_delivery_kopecks, delivery_kopecks, payload, state, status_key, status_description, status_changed_at, created_at, updated_at)
        VALUES (@company_id, @client_number, @provider_key, @provider_connect_id, @recipient_name, @recipient_phone, @recipient_city,
-         @cod_kopecks, @assessed_kopecks, @quoted_delivery_kopecks, @delivery_kopecks, @payload, 'active', @status_key, @status_description, @at, @at, @at)`,
+         @cod_kopecks, @assessed_kopecks, @quoted_delivery_kopecks, @delivery_kopecks, @payload, 'active', @status_key, @status_description, @at, @at, @at)
+       ON CONFLICT (company_id, client_number) WHERE state = 'active' DO NOTHING`,
     ),
     job: sqlite.prepare("INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, 0, ?, NULL, ?)"),
     addStatus,
@@ -110,25 +110,24 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
   /** Runs synchronous statements on the raw connection while Kysely's connection is held (nothing else interleaves). */
   const raw = <T>(work: () => T): Promise<T> => db.connection().execute(async () => work());
 
-  /** One order, in its own savepoint: a refused one leaves the others of its group. */
-  const createOne = sqlite.transaction((o: OrderToCreate): CreateOutcome => {
+  /**
+   * A group of orders in one transaction, three statements an order: the live-number index leaves out an order whose
+   * clientNumber a live order has (one earlier in the group included). Any other failure undoes the whole group, which
+   * the group commit then writes again an order at a time (group-commit.ts).
+   */
+  const createAll = sqlite.transaction((orders: OrderToCreate[]) => {
     const s = st();
-    if (s.taken.get(o.companyId, o.payload.order.clientNumber) !== undefined) return { clientNumberTaken: true };
-    const id = Number(s.order.run({ company_id: o.companyId, ...columnsOf(o.payload), status_key: 'uploading', status_description: null, at: o.at }).lastInsertRowid);
-    s.addStatus(id, o.companyId, { key: 'uploading', at: o.at });
-    s.job.run(id, 'create', o.at, o.at);
-    return { orderId: id };
+    return orders.map((o): CreateOutcome => {
+      const made = s.order.run({ company_id: o.companyId, ...columnsOf(o.payload), status_key: 'uploading', status_description: null, at: o.at });
+      if (made.changes === 0) return { clientNumberTaken: true };
+      const id = Number(made.lastInsertRowid);
+      s.addStatus(id, o.companyId, { key: 'uploading', at: o.at });
+      s.job.run(id, 'create', o.at, o.at);
+      return { orderId: id };
+    });
   });
-  const createAll = sqlite.transaction((orders: OrderToCreate[]) =>
-    orders.map((o) => {
-      try {
-        return createOne(o);
-      } catch (error) {
-        if (isUniqueViolation(error)) return { clientNumberTaken: true } as const;
-        throw error;
-      }
-    }),
-  );
+
+  const createOrders = (orders: OrderToCreate[]) => raw(() => createAll(orders));
 
   /** One transaction of synchronous statements prepared once (the refresh benchmark's hot path). */
   const writeTracking = sqlite.transaction((changes: TrackingChange[], now: number) => {
@@ -153,7 +152,8 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
     ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false, payloadText: (path) => sql<string | null>`json_extract(payload, ${sql.lit(`$.${path.join('.')}`)})` }),
     ...sqliteImportWrites(db, sqlite),
 
-    createOrders: (orders) => raw(() => createAll(orders)),
+    createOrders,
+    createOrder: groupCommit(createOrders),
 
     /** One app on the file, one writer at a time: the lease condition in the UPDATE is all a claim needs. */
     async claimJobs(holder, candidates, now, retryAt, leaseUntil) {
