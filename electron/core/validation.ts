@@ -12,7 +12,8 @@ const SCANNED_STRING_LENGTH = 64 * 1024;
 /**
  * Refuses input no schema should see: nesting deeper than MAX_INPUT_DEPTH (a 100,000-deep object would
  * overflow the stack of every recursive walk, zod's included) and text with lone UTF-16 surrogates (JSON
- * `"\uD800"`), which no database, XML answer or delivery service can carry. Iterative: any depth is safe.
+ * `"\uD800"`) or NUL characters (`"\u0000"`: PostgreSQL's text and jsonb refuse it), which no database, XML answer
+ * or delivery service can carry. Iterative: any depth is safe.
  */
 export function checkInputShape(raw: unknown): void {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: raw, path: [] }];
@@ -20,12 +21,14 @@ export function checkInputShape(raw: unknown): void {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.length <= SCANNED_STRING_LENGTH && !wellFormed(value)) throw shapeError(path, 'must be valid text (it has a lone UTF-16 surrogate)');
+      if (value.length <= SCANNED_STRING_LENGTH && value.includes('\u0000')) throw shapeError(path, 'must be valid text (it has a NUL character, \\u0000)');
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (path.length >= MAX_INPUT_DEPTH) throw nestingError(path);
     for (const [key, entry] of Object.entries(value)) {
       if (!wellFormed(key)) throw shapeError(path, 'has a field name with a lone UTF-16 surrogate');
+      if (key.includes('\u0000')) throw shapeError(path, 'has a field name with a NUL character (\\u0000)');
       stack.push({ value: entry, path: [...path, Array.isArray(value) ? Number(key) : key] });
     }
   }

@@ -290,4 +290,16 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
       expect((await call('orders.delete', { orderId: id })).json).toMatchObject({ ok: true, value: { orderId: id, deleted: expect.stringMatching(iso) } });
     });
   });
+
+  it('a NUL character anywhere (PostgreSQL keeps none in text) is refused naming the field, in a body and in a query, and nothing is stored', async () => {
+    const payload = JSON.stringify(orderPayload('NUL-1')).replace('"NUL-1"', '"NUL-1\\u0000"');
+    const created = await server.call('POST', '/v1/orders', { raw: payload, headers: { 'Content-Type': 'application/json' } });
+    expect(created.status).toBe(400);
+    expect(created.json.errors).toEqual([{ field: 'order.clientNumber', message: expect.stringMatching(/NUL character/) }]);
+    // A query's text goes the same way: the status by that clientNumber is refused, not looked up.
+    const asked = await server.call('GET', '/v1/orders/status?clientNumber=NUL-1%00');
+    expect(asked.status).toBe(400);
+    expect(asked.json.errors).toEqual([{ field: 'clientNumber', message: expect.stringMatching(/NUL character/) }]);
+    expect((await server.call('GET', '/v1/orders/status?clientNumber=NUL-1')).status).toBe(404);
+  });
 });
