@@ -7,18 +7,23 @@ import { randomBytes } from 'node:crypto';
  * (import/incoming-file.ts decodeBase64). A 40 MB text made on the main thread held it ≈ 0.4–0.9 s (at load 13–15);
  * bytes handed over from a thread cost nothing there.
  *
- * A token starts with NUL and names this process's random key: no request can spell one.
+ * A token starts with NUL and names this process's random key: no request can spell one (a NUL in a request's text is
+ * refused before the token is put in: validation.ts checkInputShape).
  */
 const key = randomBytes(12).toString('hex');
+const prefix = `\u0000held:${key}:`;
 const held = new Map<string, Buffer>();
 let next = 0;
 
 /** Holds `bytes`; the token stands for them until taken or released (the request's end). */
 export function holdBytes(bytes: Buffer): { token: string; release: () => void } {
-  const token = `\u0000held:${key}:${++next}`;
+  const token = `${prefix}${++next}`;
   held.set(token, bytes);
   return { token, release: () => held.delete(token) };
 }
+
+/** Whether `text` is a token of this process (the one text with a NUL that input may carry, put there by the codec). */
+export const isHeldToken = (text: string) => text.startsWith(prefix);
 
 /** The bytes `text` stands for (once), or undefined when it is a text of its own. */
 export function takeHeldBytes(text: string): Buffer | undefined {
