@@ -73,3 +73,50 @@ describe('a route\'s base64 file field in a large body', () => {
     }
   });
 });
+
+describe('long base64 texts of a large XML document', () => {
+  const bytes = Buffer.from(Array.from({ length: HELD_FILE_CHARS }, (_, i) => (i * 13) % 256));
+  const base64 = bytes.toString('base64');
+  const other = Buffer.from(Array.from({ length: HELD_FILE_CHARS }, (_, i) => (i * 5) % 256)).toString('base64');
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  it('give the value the whole document gives: each text back in its place, in CDATA and beside other text too', async () => {
+    const parser = createBodyParser(parseText, 1, 50);
+    try {
+      const doc =
+        `<?xml version="1.0" encoding="UTF-8"?><request><mode>sync</mode><file>\n  <base64>\n ${base64}\n</base64></file>` +
+        `<note>${other}</note><list><item>${other}</item><item>x &amp; y</item></list><raw><![CDATA[${base64}]]></raw><!-- ${other} --></request>`;
+      const inline = parseText(encode(doc), 'xml');
+      const threaded = await parser.parse(encode(doc), 'xml');
+      expect(inline.ok && threaded.ok).toBe(true);
+      expect(threaded.ok && threaded.value).toEqual(inline.ok && inline.value);
+      expect(JSON.stringify(threaded.ok && threaded.value)).toContain(other); // not a mark
+    } finally {
+      await parser.close();
+    }
+  });
+
+  it('the file field\'s text comes back as bytes; another long text stays text', async () => {
+    const parser = createBodyParser(parseText, 1, 50);
+    try {
+      const parsed = await parser.parse(encode(`<request><file><base64> ${base64} </base64></file><note>${other}</note></request>`), 'xml', ['file', 'base64']);
+      expect(parsed).toMatchObject({ ok: true, value: { request: { file: { base64: '' }, note: other } } });
+      expect(parsed.ok && Buffer.from(parsed.file!).equals(bytes)).toBe(true);
+    } finally {
+      await parser.close();
+    }
+  });
+
+  it('a malformed document holding one is described as the whole document is, its lines and columns included', async () => {
+    const parser = createBodyParser(parseText, 1, 50);
+    try {
+      for (const doc of [`<request><note>${other}</note><a>${base64}</b></request>`, `<request>\n<note>${other}</note>\n<a></b></request>`]) {
+        const threaded = await parser.parse(encode(doc), 'xml');
+        expect(threaded).toEqual(parseText(encode(doc), 'xml'));
+        expect(threaded).toMatchObject({ ok: false, problem: 'syntax' });
+      }
+    } finally {
+      await parser.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { BODY_PARSE_THREADS, HELD_FILE_CHARS, INLINE_PARSE_LIMIT } from './body-limits';
@@ -22,6 +23,9 @@ export type ParsedText =
 
 export type TextFormat = 'json' | 'xml';
 
+/** The key of the marks that stand for set-aside texts in the threads (hex: a document cannot spell it by chance). */
+const markKey = randomBytes(12).toString('hex');
+
 /**
  * The thread's code, plain CommonJS so it runs the same from source, from the serve bundle and inside the
  * Electron bundle (where no .ts file exists). It only decodes and parses: what the value means is decided
@@ -34,9 +38,55 @@ const xml = new XMLParser(workerData.xmlOptions);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const describe = (e) => (typeof e === 'object' && e && 'err' in e ? JSON.stringify(e.err) : String(e));
 const canonicalBase64 = /^[A-Za-z0-9+/]*={0,2}$/;
+// Long base64 texts of an XML document are set aside before the parser reads it: it builds a text a character
+// at a time, and one 40 MB text node took it 35-46 s and 1.4 GB of heap (a script at load 10-14), two threads of
+// it starving the main thread. Each text between '>' and '<' that is canonical base64 (spaces around kept)
+// and at least heldFrom long is replaced by a mark no request can spell (this process's random key), and put
+// back wherever the parser left the mark: the value is the one the whole document gives.
+const markPrefix = 'held' + workerData.markKey + 'n';
+const markPattern = new RegExp(markPrefix + '([0-9]+)x', 'g');
+const exactMark = new RegExp('^' + markPrefix + '([0-9]+)x$');
+const spaced = /^([ \\t\\r\\n]*)([A-Za-z0-9+/]+={0,2})[ \\t\\r\\n]*$/;
+const setAside = (text) => {
+  const runs = [];
+  const pieces = [];
+  let from = 0;
+  for (let open = text.indexOf('>'); open >= 0; ) {
+    const close = text.indexOf('<', open + 1);
+    if (close < 0) break;
+    if (close - open - 1 >= workerData.heldFrom) {
+      const run = spaced.exec(text.slice(open + 1, close));
+      if (run && run[2].length >= workerData.heldFrom && run[2].length % 4 === 0) {
+        const start = open + 1 + run[1].length; // the spaces around stay as they are
+        pieces.push(text.slice(from, start), markPrefix + runs.length + 'x');
+        runs.push(run[2]);
+        from = start + run[2].length;
+      }
+    }
+    open = text.indexOf('>', close);
+  }
+  if (runs.length === 0) return { text, runs };
+  pieces.push(text.slice(from));
+  return { text: pieces.join(''), runs };
+};
+// Puts the set-aside texts back into every text of the value that holds a mark (walked without recursion: a
+// value may be nested 100,000 deep).
+const putBack = (value, runs) => {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    for (const key of Object.keys(node)) {
+      const v = node[key];
+      if (typeof v === 'string') {
+        if (v.includes(markPrefix)) node[key] = v.replace(markPattern, (_, i) => runs[Number(i)]);
+      } else if (v !== null && typeof v === 'object') stack.push(v);
+    }
+  }
+};
 // A long base64 text in its plain form (no line breaks, the standard alphabet: what clients send) at the field
 // asked for: decoded here, its place left ''. Any other text stays as it is, for the main thread to judge.
-const takeFile = (value, format, field) => {
+const takeFile = (value, format, field, runs) => {
   if (!field || value === null || typeof value !== 'object') return undefined;
   const roots = Object.keys(value);
   if (format === 'xml' && roots.length !== 1) return undefined;
@@ -47,7 +97,8 @@ const takeFile = (value, format, field) => {
   }
   const last = path[path.length - 1];
   if (node === null || typeof node !== 'object' || Array.isArray(node) || !Object.hasOwn(node, last)) return undefined;
-  const text = node[last];
+  const mark = typeof node[last] === 'string' ? exactMark.exec(node[last]) : null;
+  const text = mark ? runs[Number(mark[1])] : node[last];
   if (typeof text !== 'string' || text.length < workerData.heldFrom || text.length % 4 !== 0 || !canonicalBase64.test(text)) return undefined;
   const bytes = Buffer.from(text, 'base64');
   node[last] = '';
@@ -64,8 +115,18 @@ parentPort.on('message', ({ id, bytes, format, field }) => {
   let result;
   let moved = [];
   try {
-    const value = format === 'xml' ? xml.parse(text, true) : JSON.parse(text);
-    const file = takeFile(value, format, field);
+    let aside = format === 'xml' ? setAside(text) : { text, runs: [] };
+    let value;
+    try {
+      value = format === 'xml' ? xml.parse(aside.text, true) : JSON.parse(text);
+    } catch (e) {
+      if (aside.runs.length === 0) throw e;
+      // A malformed document is read whole, as before, so that the complaint's lines and columns are its own.
+      aside = { text, runs: [] };
+      value = xml.parse(text, true);
+    }
+    const file = takeFile(value, format, field, aside.runs);
+    if (aside.runs.length > 0) putBack(value, aside.runs);
     result = file ? { ok: true, value, file } : { ok: true, value };
     if (file && file.byteOffset === 0 && file.byteLength === file.buffer.byteLength) moved = [file.buffer];
   } catch (e) {
@@ -118,7 +179,7 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
     try {
       const worker = new Worker(threadSource, {
         eval: true,
-        workerData: { fastXmlParser: createRequire(import.meta.url).resolve('fast-xml-parser'), xmlOptions: xmlParserOptions, heldFrom: HELD_FILE_CHARS },
+        workerData: { fastXmlParser: createRequire(import.meta.url).resolve('fast-xml-parser'), xmlOptions: xmlParserOptions, heldFrom: HELD_FILE_CHARS, markKey },
       });
       worker.unref(); // an idle parser never keeps the process alive
       worker.on('message', ({ id, result }: { id: number; result: ParsedText }) => {
