@@ -120,3 +120,50 @@ describe('long base64 texts of a large XML document', () => {
     }
   });
 });
+
+describe('a large body parsed as it arrives', () => {
+  const chunksOf = (bytes: Uint8Array, size: number) => Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+
+  it('gives what the whole body gives, its file field\'s bytes included (JSON and XML)', async () => {
+    const parser = createBodyParser(parseText, 1, 50);
+    try {
+      const bytes = Buffer.from(Array.from({ length: HELD_FILE_CHARS }, (_, i) => (i * 3) % 256));
+      for (const [format, text] of [
+        ['json', JSON.stringify({ mode: 'sync', note: 'я'.repeat(1000), file: { base64: bytes.toString('base64') } })],
+        ['xml', `<request><mode>sync</mode><note>${'я'.repeat(1000)}</note><file><base64>${bytes.toString('base64')}</base64></file></request>`],
+      ] as const) {
+        const body = new TextEncoder().encode(text);
+        const stream = parser.receive(body.length + 10, format, ['file', 'base64']); // a little less came than was said
+        await stream.ready;
+        for (const chunk of chunksOf(body, 65_521)) stream.write(chunk); // pieces that split the two-byte letters
+        const streamed = await stream.finish();
+        const whole = await parser.parse(body, format, ['file', 'base64']);
+        expect(streamed.ok && streamed.value).toEqual(whole.ok && whole.value);
+        expect(streamed.ok && Buffer.from(streamed.file!).equals(bytes)).toBe(true);
+      }
+    } finally {
+      await parser.close();
+    }
+  });
+
+  it('a body that will not complete frees its thread for the next, which waited its turn', async () => {
+    const parser = createBodyParser(parseText, 1, 50);
+    try {
+      const first = parser.receive(1_000_000, 'json');
+      await first.ready;
+      first.write(new TextEncoder().encode('{"half": "'));
+      let secondTaken = false;
+      const second = parser.receive(INLINE_PARSE_LIMIT + 100, 'json');
+      void second.ready.then(() => (secondTaken = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(secondTaken).toBe(false); // the only thread has the first
+      first.cancel();
+      await second.ready;
+      second.write(new TextEncoder().encode(JSON.stringify({ text: 'x'.repeat(INLINE_PARSE_LIMIT) })));
+      expect(await second.finish()).toMatchObject({ ok: true, value: { text: 'x'.repeat(INLINE_PARSE_LIMIT) } });
+      expect(parser.threads).toBe(1);
+    } finally {
+      await parser.close();
+    }
+  });
+});

@@ -104,7 +104,7 @@ const takeFile = (value, format, field, runs) => {
   node[last] = '';
   return bytes;
 };
-parentPort.on('message', ({ id, bytes, format, field }) => {
+const parseBody = (id, bytes, format, field) => {
   let text;
   try {
     text = utf8.decode(bytes);
@@ -138,12 +138,30 @@ parentPort.on('message', ({ id, bytes, format, field }) => {
     // Only a value nested too deep to copy between threads gets here (a 100,000-deep object).
     parentPort.postMessage({ id, result: { ok: false, problem: 'depth' } });
   }
+};
+// A body arrives whole ({ bytes }), or streams in: { length } opens it, { chunk }s fill it in order (the main
+// thread never gathers it: its buffer is made and first touched here), { end } parses it, { cancel } drops it.
+const arriving = new Map();
+parentPort.on('message', (m) => {
+  if (m.bytes) return parseBody(m.id, m.bytes, m.format, m.field);
+  if (m.length !== undefined) return void arriving.set(m.id, { whole: Buffer.allocUnsafe(m.length), size: 0, format: m.format, field: m.field });
+  const body = arriving.get(m.id);
+  if (!body) return;
+  if (m.chunk) {
+    body.size += Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength).copy(body.whole, body.size);
+    return;
+  }
+  arriving.delete(m.id);
+  if (m.end) parseBody(m.id, body.whole.subarray(0, body.size), body.format, body.field);
 });
 `;
 
 interface Task {
   id: number;
-  bytes: Uint8Array;
+  /** The whole body; absent: it streams in (`length` bytes at most), and `taken` says which thread has it (null: none, gathered here). */
+  bytes?: Uint8Array;
+  length?: number;
+  taken?(worker: Worker | null): void;
   format: TextFormat;
   /** The base64 file field to hand over as bytes (its keys). */
   field?: string[];
@@ -175,6 +193,23 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
     void worker.terminate();
   }
 
+  /** The thread is done with `task` (answered, or the body was dropped): it takes the next or idles. */
+  function release(worker: Worker, task: Task) {
+    if (busy.get(worker) !== task) return;
+    busy.delete(worker);
+    idle.push(worker);
+    stopping.set(worker, setTimeout(() => stop(worker), idleMs).unref());
+    pump();
+  }
+
+  /** Bodies no thread will take: whole ones parsed here, streaming ones gathered here. */
+  function takeHere(tasks: Task[]) {
+    for (const task of tasks) {
+      if (task.bytes) task.resolve(parseInline(task.bytes, task.format));
+      else task.taken!(null);
+    }
+  }
+
   function startThread(): Worker | null {
     try {
       const worker = new Worker(threadSource, {
@@ -185,11 +220,8 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
       worker.on('message', ({ id, result }: { id: number; result: ParsedText }) => {
         const task = busy.get(worker);
         if (!task || task.id !== id) return;
-        busy.delete(worker);
-        idle.push(worker);
-        stopping.set(worker, setTimeout(() => stop(worker), idleMs).unref());
         task.resolve(result);
-        pump();
+        release(worker, task);
       });
       let gone = false;
       const lost = (error: Error) => {
@@ -219,15 +251,20 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
     while (waiting.length > 0 && !closed) {
       const worker = idle.pop() ?? (started < threads ? startThread() : null);
       if (!worker) {
-        if (unavailable && started === 0) for (const task of waiting.splice(0)) task.resolve(parseInline(task.bytes, task.format));
+        if (unavailable && started === 0) takeHere(waiting.splice(0));
         return;
       }
       const task = waiting.shift()!;
       clearTimeout(stopping.get(worker));
       stopping.delete(worker);
       busy.set(worker, task);
-      // The bytes move to the thread instead of being copied when the buffer is the body's own.
       const { bytes } = task;
+      if (!bytes) {
+        worker.postMessage({ id: task.id, length: task.length, format: task.format, field: task.field });
+        task.taken!(worker);
+        continue;
+      }
+      // The bytes move to the thread instead of being copied when the buffer is the body's own.
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
       worker.postMessage({ id: task.id, bytes, format: task.format, field: task.field }, own ? [bytes.buffer as ArrayBuffer] : []);
     }
@@ -245,6 +282,58 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
         pump();
       });
     },
+    /**
+     * A large body of at most `length` bytes, parsed as it arrives: its chunks go to a thread one by one and are
+     * gathered there, so the main thread never holds (nor first touches) the whole body. `ready` is kept once a
+     * thread has taken it: read the request only then (until then the body waits in its connection, not here).
+     * Where no thread can take it, it is gathered and parsed here as before.
+     */
+    receive(length: number, format: TextFormat, file?: string[]): BodyStream {
+      let worker: Worker | null | undefined; // undefined: waiting for a thread; null: gathered here
+      let gathered: Buffer | null = null;
+      let size = 0;
+      let done = false;
+      let markReady!: () => void;
+      const ready = new Promise<void>((resolve) => (markReady = resolve));
+      let task!: Task;
+      const result = new Promise<ParsedText>((resolve, reject) => {
+        task = { id: nextId++, length, format, field: file, resolve, reject, taken(w) {
+          worker = w;
+          if (!w) gathered = Buffer.allocUnsafe(length);
+          markReady();
+        } };
+      });
+      result.catch(() => {}); // a dropped body's thread may still be lost: nobody waits for that answer
+      if (unavailable || closed) takeHere([task]);
+      else {
+        waiting.push(task);
+        pump();
+      }
+      return {
+        ready,
+        write(chunk: Uint8Array) {
+          if (done) return;
+          if (worker) worker.postMessage({ id: task.id, chunk }); // copied: a chunk may share its memory
+          else if (gathered) size += Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).copy(gathered, size);
+        },
+        finish() {
+          if (done) return result;
+          done = true;
+          if (worker) worker.postMessage({ id: task.id, end: true });
+          else if (gathered) task.resolve(parseInline(gathered.subarray(0, size), format));
+          return result;
+        },
+        cancel() {
+          if (done) return;
+          done = true;
+          gathered = null;
+          if (worker) {
+            worker.postMessage({ id: task.id, cancel: true });
+            release(worker, task);
+          } else if (worker === undefined && waiting.includes(task)) waiting.splice(waiting.indexOf(task), 1);
+        },
+      };
+    },
     /** Threads started and not yet stopped (idle or parsing). */
     get threads() {
       return started;
@@ -253,10 +342,22 @@ export function createBodyParser(parseInline: (bytes: Uint8Array, format: TextFo
     async close(): Promise<void> {
       closed = true;
       for (const timer of stopping.values()) clearTimeout(timer);
-      for (const task of waiting.splice(0)) task.resolve(parseInline(task.bytes, task.format));
+      takeHere(waiting.splice(0));
       await Promise.all([...idle, ...busy.keys()].map((worker) => worker.terminate()));
     },
   };
 }
 
 export type BodyParser = ReturnType<typeof createBodyParser>;
+
+/** A body parsed as it arrives (BodyParser.receive). */
+export interface BodyStream {
+  /** Kept once a thread has taken the body (or it is gathered here): its chunks may be written from then. */
+  ready: Promise<void>;
+  /** The next chunk, in order; the caller keeps to the length it gave. */
+  write(chunk: Uint8Array): void;
+  /** The body is complete: its parse. */
+  finish(): Promise<ParsedText>;
+  /** The body will not complete (too large, the connection lost): its thread drops it and takes the next. */
+  cancel(): void;
+}
