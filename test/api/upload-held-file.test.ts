@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { vi } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -72,4 +73,22 @@ describe('large uploads refused or cut short', () => {
     expect(res.status, res.text).toBe(200);
     expect(filesUnder(path.join(server.dataDir, 'imports')).map((f) => path.basename(f))).toEqual([expect.stringMatching(/^\d+\.xlsx$/)]); // the one import's file
   }, 60_000);
+});
+
+describe('the wizard\'s preview of a large workbook over HTTP (browser mode)', () => {
+  it('stages it from bytes decoded in the body-parsing thread: the main thread never decodes its base64', async () => {
+    server = await startTestServer();
+    const { buffer } = await largeWorkbook();
+    const write = vi.spyOn(Buffer.prototype, 'write');
+    try {
+      const body = { file: { name: 'big.xlsx', base64: buffer.toString('base64') }, rows: 5 };
+      const res = await server.call('POST', '/app/commands/import.preview', { body, headers: { Authorization: server.owner } });
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      expect(res.json).toMatchObject({ ok: true, value: { importId: expect.any(Number), rows: expect.any(Array) } });
+      expect(write.mock.calls.filter((args) => args.includes('base64'))).toEqual([]); // decodeBase64's slices
+    } finally {
+      write.mockRestore();
+    }
+    expect(heldCount()).toBe(0);
+  });
 });

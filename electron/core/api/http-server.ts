@@ -178,7 +178,8 @@ export function createHttpServer({
         }
       }
       const limit = typeof route.bodyLimit === 'function' ? route.bodyLimit(params) : (route.bodyLimit ?? DEFAULT_BODY_LIMIT);
-      const file = route.bodyFile ? { field: route.bodyFile, hold: (bytes: Buffer) => holdForRequest(res, bytes) } : undefined;
+      const field = typeof route.bodyFile === 'function' ? route.bodyFile(params) : route.bodyFile;
+      const file = field ? { field, hold: (bytes: Buffer) => holdForRequest(res, bytes) } : undefined;
       const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, limit, (length) => bodies.receive(length, requestFormat(req.headers), fileKeys(file)));
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
       const body = await decodeBody(raw, req.headers, bodies, file);
