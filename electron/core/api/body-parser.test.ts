@@ -123,7 +123,11 @@ describe('a large body parsed as it arrives', () => {
         const body = new TextEncoder().encode(text);
         const stream = parser.receive(body.length + 10, format, ['file', 'base64']); // a little less came than was said
         await stream.ready;
-        for (const chunk of chunksOf(body, 65_521)) stream.write(chunk); // pieces that split the two-byte letters
+        // pieces that split the two-byte letters; every other one in memory of its own, which moves to the thread
+        const pieces = chunksOf(body, 65_521).map((piece, i) => (i % 2 ? new Uint8Array(piece) : piece));
+        for (const piece of pieces) stream.write(piece);
+        const own = pieces.filter((_, i) => i % 2);
+        expect(own.map((piece) => piece.byteLength)).toEqual(own.map(() => 0)); // moved, not copied
         const streamed = await stream.finish();
         const whole = await parser.parse(body, format, ['file', 'base64']);
         expect(streamed.ok && streamed.value).toEqual(whole.ok && whole.value);

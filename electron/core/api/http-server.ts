@@ -82,10 +82,11 @@ function readBody(req: IncomingMessage, limit: number, stream?: (length: number)
           fail(tooLarge());
           return;
         }
-        if (sink) sink.write(chunk);
+        const length = chunk.length;
+        if (sink) sink.write(chunk); // its memory moves to the thread
         else if (whole) chunk.copy(whole, size);
         else chunks.push(chunk);
-        size += chunk.length;
+        size += length;
       });
       req.on('end', () => {
         ended = true;
