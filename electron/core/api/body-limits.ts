@@ -23,6 +23,12 @@ export function commandBodyLimit(name: string): number {
   return spec?.bodyLimit ?? DEFAULT_COMMAND_BODY_LIMIT;
 }
 
+/**
+ * The base64 file field of a command's input that import/incoming-file.ts decodeBase64 reads (Route.bodyFile):
+ * the wizard's workbook (import.preview). Over IPC the text reaches the main thread as it is.
+ */
+export const commandBodyFile = (name: string): string | undefined => (name === 'import.preview' ? 'file.base64' : undefined);
+
 /** The commands that declare a limit of their own, by name (the reference lists them). */
 export const commandBodyLimits = (): [string, number][] =>
   Object.entries(contract as Record<string, { bodyLimit?: number }>).flatMap(([name, spec]) => (spec.bodyLimit === undefined ? [] : [[name, spec.bodyLimit] as [string, number]]));

@@ -1,6 +1,16 @@
-import { createBodyParser } from './body-parser';
+import { createBodyParser, type BodyParser } from './body-parser';
 import { HELD_FILE_CHARS, INLINE_PARSE_LIMIT } from './body-limits';
 import { parseText } from './codec';
+
+/** Runs `work` with a body parser of `threads` threads (idle ones end after 50 ms), closed after. */
+async function withParser(work: (parser: BodyParser) => Promise<void>, threads = 1) {
+  const parser = createBodyParser(parseText, threads, 50);
+  try {
+    await work(parser);
+  } finally {
+    await parser.close();
+  }
+}
 
 /** A JSON body past the inline limit: parsed in a thread. */
 const largeBody = (n: number) => new TextEncoder().encode(JSON.stringify({ n, text: 'я'.repeat(INLINE_PARSE_LIMIT) }));
@@ -11,8 +21,7 @@ const until = async (done: () => boolean) => {
 
 describe('body-parsing threads', () => {
   it('a thread left idle ends (its heap with it), and the next large body starts one again', async () => {
-    const parser = createBodyParser(parseText, 2, 50);
-    try {
+    await withParser(async (parser) => {
       expect(parser.threads).toBe(0);
       const first = await parser.parse(largeBody(1), 'json');
       expect(first).toMatchObject({ ok: true, value: { n: 1 } });
@@ -22,20 +31,15 @@ describe('body-parsing threads', () => {
       expect(second).toMatchObject({ ok: true, value: { n: 2 } });
       expect(third).toMatchObject({ ok: true, value: { n: 3 } });
       await until(() => parser.threads === 0);
-    } finally {
-      await parser.close();
-    }
+    }, 2);
   }, 60_000);
 
   it('a thread that gets a body while idle keeps parsing: bodies in a row are all answered', async () => {
-    const parser = createBodyParser(parseText, 1, 50);
-    try {
+    await withParser(async (parser) => {
       for (let n = 0; n < 4; n++) expect(await parser.parse(largeBody(n), 'json')).toMatchObject({ ok: true, value: { n } });
       const malformed = new TextEncoder().encode(`{"text": "${'x'.repeat(INLINE_PARSE_LIMIT)}"`);
       expect(await parser.parse(malformed, 'json')).toMatchObject({ ok: false, problem: 'syntax' });
-    } finally {
-      await parser.close();
-    }
+    });
   }, 60_000);
 });
 
@@ -44,22 +48,18 @@ describe('a route\'s base64 file field in a large body', () => {
   const base64 = bytes.toString('base64');
 
   it('is decoded in the thread: the bytes come back, the text does not (JSON and XML)', async () => {
-    const parser = createBodyParser(parseText, 1, 50);
-    try {
+    await withParser(async (parser) => {
       const json = await parser.parse(new TextEncoder().encode(JSON.stringify({ mode: 'sync', file: { base64 } })), 'json', ['file', 'base64']);
       expect(json).toMatchObject({ ok: true, value: { mode: 'sync', file: { base64: '' } } });
       expect(json.ok && Buffer.from(json.file!).equals(bytes)).toBe(true);
       const xml = await parser.parse(new TextEncoder().encode(`<request><file><base64>${base64}</base64></file></request>`), 'xml', ['file', 'base64']);
       expect(xml).toMatchObject({ ok: true, value: { request: { file: { base64: '' } } } });
       expect(xml.ok && Buffer.from(xml.file!).equals(bytes)).toBe(true);
-    } finally {
-      await parser.close();
-    }
+    });
   });
 
   it('stays text when it is not plain base64 (line breaks, another field, too short): the main thread judges it as before', async () => {
-    const parser = createBodyParser(parseText, 1, 50);
-    try {
+    await withParser(async (parser) => {
       const wrapped = base64.replace(/(.{76})/g, '$1\n');
       const broken = await parser.parse(new TextEncoder().encode(JSON.stringify({ file: { base64: wrapped } })), 'json', ['file', 'base64']);
       expect(broken).toMatchObject({ ok: true, value: { file: { base64: wrapped } } });
@@ -68,8 +68,89 @@ describe('a route\'s base64 file field in a large body', () => {
       expect(other.ok && other.file).toBeUndefined();
       const unasked = await parser.parse(new TextEncoder().encode(JSON.stringify({ file: { base64 } })), 'json');
       expect(unasked).toMatchObject({ ok: true, value: { file: { base64 } } });
-    } finally {
-      await parser.close();
-    }
+    });
+  });
+});
+
+describe('long base64 texts of a large XML document', () => {
+  const bytes = Buffer.from(Array.from({ length: HELD_FILE_CHARS }, (_, i) => (i * 13) % 256));
+  const base64 = bytes.toString('base64');
+  const other = Buffer.from(Array.from({ length: HELD_FILE_CHARS }, (_, i) => (i * 5) % 256)).toString('base64');
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  it('give the value the whole document gives: each text back in its place, in CDATA and beside other text too', async () => {
+    await withParser(async (parser) => {
+      const doc =
+        `<?xml version="1.0" encoding="UTF-8"?><request><mode>sync</mode><file>\n  <base64>\n ${base64}\n</base64></file>` +
+        `<note>${other}</note><list><item>${other}</item><item>x &amp; y</item></list><raw><![CDATA[${base64}]]></raw><!-- ${other} --></request>`;
+      const inline = parseText(encode(doc), 'xml');
+      const threaded = await parser.parse(encode(doc), 'xml');
+      expect(inline.ok && threaded.ok).toBe(true);
+      expect(threaded.ok && threaded.value).toEqual(inline.ok && inline.value);
+      expect(JSON.stringify(threaded.ok && threaded.value)).toContain(other); // not a mark
+    });
+  });
+
+  it('the file field\'s text comes back as bytes; another long text stays text', async () => {
+    await withParser(async (parser) => {
+      const parsed = await parser.parse(encode(`<request><file><base64> ${base64} </base64></file><note>${other}</note></request>`), 'xml', ['file', 'base64']);
+      expect(parsed).toMatchObject({ ok: true, value: { request: { file: { base64: '' }, note: other } } });
+      expect(parsed.ok && Buffer.from(parsed.file!).equals(bytes)).toBe(true);
+    });
+  });
+
+  it('a malformed document holding one is described as the whole document is, its lines and columns included', async () => {
+    await withParser(async (parser) => {
+      for (const doc of [`<request><note>${other}</note><a>${base64}</b></request>`, `<request>\n<note>${other}</note>\n<a></b></request>`]) {
+        const threaded = await parser.parse(encode(doc), 'xml');
+        expect(threaded).toEqual(parseText(encode(doc), 'xml'));
+        expect(threaded).toMatchObject({ ok: false, problem: 'syntax' });
+      }
+    });
+  });
+});
+
+describe('a large body parsed as it arrives', () => {
+  const chunksOf = (bytes: Uint8Array, size: number) => Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+
+  it('gives what the whole body gives, its file field\'s bytes included (JSON and XML)', async () => {
+    await withParser(async (parser) => {
+      const bytes = Buffer.from(Array.from({ length: HELD_FILE_CHARS }, (_, i) => (i * 3) % 256));
+      for (const [format, text] of [
+        ['json', JSON.stringify({ mode: 'sync', note: 'я'.repeat(1000), file: { base64: bytes.toString('base64') } })],
+        ['xml', `<request><mode>sync</mode><note>${'я'.repeat(1000)}</note><file><base64>${bytes.toString('base64')}</base64></file></request>`],
+      ] as const) {
+        const body = new TextEncoder().encode(text);
+        const stream = parser.receive(body.length + 10, format, ['file', 'base64']); // a little less came than was said
+        await stream.ready;
+        // pieces that split the two-byte letters; every other one in memory of its own, which moves to the thread
+        const pieces = chunksOf(body, 65_521).map((piece, i) => (i % 2 ? new Uint8Array(piece) : piece));
+        for (const piece of pieces) stream.write(piece);
+        const own = pieces.filter((_, i) => i % 2);
+        expect(own.map((piece) => piece.byteLength)).toEqual(own.map(() => 0)); // moved, not copied
+        const streamed = await stream.finish();
+        const whole = await parser.parse(body, format, ['file', 'base64']);
+        expect(streamed.ok && streamed.value).toEqual(whole.ok && whole.value);
+        expect(streamed.ok && Buffer.from(streamed.file!).equals(bytes)).toBe(true);
+      }
+    });
+  });
+
+  it('a body that will not complete frees its thread for the next, which waited its turn', async () => {
+    await withParser(async (parser) => {
+      const first = parser.receive(1_000_000, 'json');
+      await first.ready;
+      first.write(new TextEncoder().encode('{"half": "'));
+      let secondTaken = false;
+      const second = parser.receive(INLINE_PARSE_LIMIT + 100, 'json');
+      void second.ready.then(() => (secondTaken = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(secondTaken).toBe(false); // the only thread has the first
+      first.cancel();
+      await second.ready;
+      second.write(new TextEncoder().encode(JSON.stringify({ text: 'x'.repeat(INLINE_PARSE_LIMIT) })));
+      expect(await second.finish()).toMatchObject({ ok: true, value: { text: 'x'.repeat(INLINE_PARSE_LIMIT) } });
+      expect(parser.threads).toBe(1);
+    });
   });
 });

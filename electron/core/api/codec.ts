@@ -49,15 +49,15 @@ export function parseText(bytes: Uint8Array, format: WireFormat): ParsedText {
  * Decodes and parses a request body (large ones on the body parser's threads). Empty bodies are `undefined`;
  * one nested deeper than MAX_INPUT_DEPTH is refused before anything walks it.
  */
-export async function decodeBody(raw: Uint8Array, headers: IncomingHttpHeaders, parser?: BodyParser, file?: BodyFile): Promise<unknown> {
+export async function decodeBody(raw: Uint8Array | StreamedBody, headers: IncomingHttpHeaders, parser?: BodyParser, file?: BodyFile): Promise<unknown> {
   if (raw.length === 0) return undefined;
   const charset = /charset=([^;]+)/i.exec(headers['content-type'] ?? '')?.[1]?.trim().replace(/"/g, '').toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new AppError(400, { code: ErrorCode.notUtf8, message: 'Bad encoding', description: 'Only UTF-8 bodies are accepted' });
   }
   const format = requestFormat(headers);
-  const keys = file?.field.split('.');
-  const parsed = parser ? await parser.parse(raw, format, keys) : parseText(raw, format);
+  const keys = fileKeys(file);
+  const parsed = 'parsed' in raw ? await raw.parsed : parser ? await parser.parse(raw, format, keys) : parseText(raw, format);
   if (!parsed.ok && parsed.problem === 'encoding') {
     throw new AppError(400, { code: ErrorCode.notUtf8, message: 'Bad encoding', description: 'The body is not valid UTF-8' });
   }
@@ -81,6 +81,15 @@ export async function decodeBody(raw: Uint8Array, headers: IncomingHttpHeaders, 
   }
   return value;
 }
+
+/** A body that went to a body-parsing thread as it arrived (BodyParser.receive): its length and its parse. */
+export interface StreamedBody {
+  length: number;
+  parsed: Promise<ParsedText>;
+}
+
+/** The keys of a route's base64 file field in the request value. */
+export const fileKeys = (file?: Pick<BodyFile, 'field'>) => file?.field.split('.');
 
 /** A route's base64 file field (Route.bodyFile) and where its bytes are held for the request (held-bytes.ts). */
 export interface BodyFile {

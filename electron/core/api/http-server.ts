@@ -9,9 +9,9 @@ import { clientOf, isCaller, type Visitor } from '../auth/caller';
 import { tokenFrom } from '../companies/company-service';
 import { holdBytes } from '../held-bytes';
 import { AppError, describedBy, interfaceErrorBody, internalError, notFound, unauthorized, unexpectedError } from '../errors';
-import { DEFAULT_BODY_LIMIT, mibOf } from './body-limits';
-import { createBodyParser } from './body-parser';
-import { decodeBody, encodeBody, parseText, requestFormat, responseFormat, type WireFormat } from './codec';
+import { DEFAULT_BODY_LIMIT, INLINE_PARSE_LIMIT, mibOf } from './body-limits';
+import { createBodyParser, type BodyStream } from './body-parser';
+import { decodeBody, encodeBody, fileKeys, parseText, requestFormat, responseFormat, type StreamedBody, type WireFormat } from './codec';
 import { createRouter, isEncoded, isStream, isWithStatus, parseRequest, queryValues, stripVersion, type HttpMethod, type Route } from './route';
 import { serveStatic } from './static-files';
 
@@ -52,30 +52,53 @@ function send(res: ServerResponse, status: number, value: unknown, format: WireF
 const sendError = (res: ServerResponse, status: number, body: ErrorBody, format: WireFormat, headers?: Record<string, string>) =>
   send(res, status, interfaceErrorBody(body), format, headers);
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * Reads a request body within `limit`. One of a declared length past INLINE_PARSE_LIMIT goes to a body-parsing
+ * thread chunk by chunk as it arrives (`stream`), read only once a thread has taken it: gathered here, a 40 MB
+ * body was 40 MB of fresh memory whose first touches held the main thread (306 ms of one 778 ms wait in the
+ * bodies benchmark's profile at load 8-14, and 0.9–5 s when it was joined at the end). Smaller bodies, and
+ * those of no declared length, are gathered here.
+ */
+function readBody(req: IncomingMessage, limit: number, stream?: (length: number) => BodyStream): Promise<Buffer | StreamedBody> {
   const tooLarge = () =>
     new AppError(413, { code: ErrorCode.general, message: 'Payload too large', ...describedBy(said('api.bodyTooLarge', { bytes: limit, mib: mibOf(limit) })) });
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.reject(tooLarge());
+  const known = Number.isSafeInteger(declared) && declared > 0;
+  const sink = stream && known && declared > INLINE_PARSE_LIMIT ? stream(declared) : null;
   return new Promise((resolve, reject) => {
-    // A body of a declared length is copied into its buffer as it arrives: joined at the end, a 40 MB body was
-    // one copy into 40 MB of fresh memory, a 0.9–5 s stall of the main thread on this machine (the first touch
-    // of each page, not the copy, is what costs), where each piece as it comes takes a millisecond or two.
-    const whole = Number.isSafeInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
+    const whole = !sink && known ? Buffer.allocUnsafe(declared) : null;
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      if (size + chunk.length > limit || (whole && size + chunk.length > whole.length)) {
-        req.pause();
-        reject(tooLarge());
-        return;
-      }
-      if (whole) chunk.copy(whole, size);
-      else chunks.push(chunk);
-      size += chunk.length;
+    let ended = false;
+    const fail = (error: Error) => {
+      sink?.cancel(); // its thread drops the body and takes the next
+      reject(error);
+    };
+    const read = () => {
+      req.on('data', (chunk: Buffer) => {
+        if (size + chunk.length > limit || (known && size + chunk.length > declared)) {
+          req.pause();
+          fail(tooLarge());
+          return;
+        }
+        const length = chunk.length;
+        if (sink) sink.write(chunk); // its memory moves to the thread
+        else if (whole) chunk.copy(whole, size);
+        else chunks.push(chunk);
+        size += length;
+      });
+      req.on('end', () => {
+        ended = true;
+        resolve(sink ? { length: size, parsed: sink.finish() } : whole ? whole.subarray(0, size) : Buffer.concat(chunks));
+      });
+    };
+    req.on('error', fail);
+    req.on('close', () => {
+      if (!ended) fail(new Error('the request closed before its body ended'));
     });
-    req.on('end', () => resolve(whole ? whole.subarray(0, size) : Buffer.concat(chunks)));
-    req.on('error', reject);
+    if (sink) void sink.ready.then(read);
+    else read();
   });
 }
 
@@ -156,9 +179,11 @@ export function createHttpServer({
         }
       }
       const limit = typeof route.bodyLimit === 'function' ? route.bodyLimit(params) : (route.bodyLimit ?? DEFAULT_BODY_LIMIT);
-      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, limit);
+      const field = typeof route.bodyFile === 'function' ? route.bodyFile(params) : route.bodyFile;
+      const file = field ? { field, hold: (bytes: Buffer) => holdForRequest(res, bytes) } : undefined;
+      const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, limit, (length) => bodies.receive(length, requestFormat(req.headers), fileKeys(file)));
       if (!req.headers.accept && raw.length) format = requestFormat(req.headers);
-      const body = await decodeBody(raw, req.headers, bodies, route.bodyFile ? { field: route.bodyFile, hold: (bytes) => holdForRequest(res, bytes) } : undefined);
+      const body = await decodeBody(raw, req.headers, bodies, file);
       const request = { method, path, params, query: queryValues(url.searchParams), headers: req.headers, body, ctx, caller, format, remoteAddress: req.socket.remoteAddress, secure: 'encrypted' in req.socket };
       const result = await route.handler(await parseRequest(route, request, app), app);
       if (isStream(result)) {

@@ -92,9 +92,9 @@ export interface Route<Params = Record<string, string>, Query = QueryValues, Bod
   /**
    * A body field holding a base64 file (`file.base64`) that the handler decodes with import/incoming-file.ts
    * decodeBase64: a long one is decoded in the body-parsing thread and only a token of its bytes reaches the
-   * main thread (held-bytes.ts), never its text.
+   * main thread (held-bytes.ts), never its text. By the path's parameters where it depends on them (a command's).
    */
-  bodyFile?: string;
+  bodyFile?: string | ((params: Record<string, string>) => string | undefined);
   params?: z.ZodType<Params>;
   query?: z.ZodType<Query>;
   body?: z.ZodType<Body>;

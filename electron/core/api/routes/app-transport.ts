@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { eventRoles } from '../../../../shared/contract/events';
 import type { App } from '../../app';
-import { commandBodyLimit } from '../body-limits';
+import { commandBodyFile, commandBodyLimit } from '../body-limits';
 import type { Caller } from '../../auth/caller';
 import { authorizeAccess, refusalStatus } from '../../commands';
 import { AppError } from '../../errors';
@@ -23,6 +23,8 @@ export function appTransportRoutes(app: App): Route[] {
       session: true,
       // Each command's own (shared/contract), checked as the body streams in: a small command's 2 MiB body is refused at 1 MiB.
       bodyLimit: (params) => commandBodyLimit(params.name),
+      // The wizard's workbook comes as bytes decoded in the body-parsing thread, as the upload's does.
+      bodyFile: (params) => commandBodyFile(params.name),
       handler: async (req) => {
         const result = await app.dispatch(req.params.name, req.caller, req.body);
         // A refusal travels as the interface's error body with its own status (401, 403, 429).
