@@ -9,6 +9,7 @@ import { cellText, isCellError, isEmptyCell, isFormulaWithoutResult, type CellVa
 import { columnLetters } from './columns';
 import { addressParts, parties, uploadKeys, type Party } from './keys';
 import { example, fromExcelSerial, fromUtcDate, hhmm, isoDate, parseWithFormat } from './php-date';
+import { quickOrderCreate } from './quick-order-check';
 import { serviceNamed } from './service-names';
 import type { CompiledSettings, FieldPlan } from './settings';
 
@@ -431,7 +432,9 @@ export function createOrderMapper(settings: CompiledSettings) {
       return { field, ...(where ? at(said, describe(where, empty)) : reason), row: row.row };
     };
 
-    const parsed = orderCreateSchema.safeParse(input);
+    // the common shape, valid, takes the quick way; anything else (and every error) is the schema's
+    const quick = errors ? undefined : quickOrderCreate(input);
+    const parsed = quick ? ({ success: true, data: quick } as const) : orderCreateSchema.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const path = issue.path.map(String).join('.');
