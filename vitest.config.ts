@@ -14,6 +14,7 @@ const notOnPostgres = [
   'postgres-serve', // on PostgreSQL already, in the api project whenever a server is given
   'postgres-instances', // two instance processes on a PostgreSQL database of their own, in the api project
   'postgres-two-apps', // two apps on a PostgreSQL database of their own, in the api project
+  'postgres-periodic-work', // two apps on a PostgreSQL database of their own, in the api project
   'migrate-to-postgres', // copies SQLite into a PostgreSQL database of its own, in the api project
   'request-bodies', // body parsing off the main thread
   'robustness-xml', // XML encoding of the answers

@@ -38,6 +38,7 @@ import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
 import { sqliteDatabaseFiles } from './store/backups/sqlite';
 import { openStores } from './store/stores';
+import type { OpenedDatabase } from './store/database';
 import { databaseFile } from './paths';
 import { applyPendingRestore, createBackupService } from './backup/backup-service';
 import { createDraftService } from './drafts/draft-service';
@@ -339,7 +340,7 @@ export async function createApp(options: AppOptions) {
   return {
     db,
     /** The raw SQLite connection (refused on PostgreSQL). */
-    get sqlite() {
+    get sqlite(): OpenedDatabase['sqlite'] {
       return store.sqlite;
     },
     stores,

@@ -8,22 +8,27 @@ import { orderPayload } from '../helpers/payloads';
 import { tempDataDir } from '../helpers/test-app';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-/** A shop's site on this computer: records every call and answers with the statuses it is told to, then 200. */
+/**
+ * A shop's site on this computer: records every call and answers with the statuses it is told to, then 200;
+ * `whileAnswering` runs before each answer (a slow site moves the app's clock on).
+ */
 async function startSite() {
   const calls: { path: string; headers: IncomingHttpHeaders; raw: string; json: any }[] = [];
   const answers: number[] = [];
+  const site = { whileAnswering: () => {} };
   const http: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       calls.push({ path: req.url ?? '', headers: req.headers, raw, json: JSON.parse(raw) });
+      site.whileAnswering();
       res.writeHead(answers.shift() ?? 200).end('ok');
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return { base, calls, answers, close: () => new Promise<void>((resolve) => http.close(() => resolve())) };
+  return Object.assign(site, { base, calls, answers, close: () => new Promise<void>((resolve) => http.close(() => resolve())) });
 }
 type Site = Awaited<ReturnType<typeof startSite>>;
 
@@ -101,6 +106,25 @@ describe('status webhooks', () => {
     ]);
     const page = await server.call('GET', `/v1/webhooks/${hook.uuid}/attempts?limit=1&offset=1`);
     expect(page.json).toEqual({ rows: [expect.objectContaining({ httpStatus: 503 })], meta: { total: 3, offset: 1, limit: 1 } });
+  });
+
+  it('a slow site: calls a claim could not cover wait for the next claim without spending an attempt', async () => {
+    await allowLocal(true);
+    await server.call('POST', '/v1/webhooks', { body: { url: `${site.base}/hook`, type: 'ORDER_STATUS' } });
+    for (const clientNumber of ['WH-S1', 'WH-S2']) await server.call('POST', '/v1/orders', { body: orderPayload(clientNumber) });
+    await server.app.outbox.drain(); // uploading and uploaded of both: four calls to one site, claimed in one pass
+    // Each call takes the site 12 s. A claim ends 30 s after it began and a call may take 10 s: the first two go out,
+    // the other two are given back and go out with the next claim, the first of them failing.
+    site.whileAnswering = () => server.clock.advance(12_000);
+    site.answers.push(200, 200, 500);
+    expect(await server.app.webhookDelivery.drain()).toBe(3);
+    expect(new Set(site.calls.map((c) => c.json.deliveryId)).size).toBe(4);
+
+    // That failure was its first attempt: it is made again after the first delay (30 s after its claim), not the second's 2 minutes.
+    const failed = site.calls[2].json.deliveryId;
+    server.clock.advance(30_000);
+    expect(await server.app.webhookDelivery.drain()).toBe(1);
+    expect(site.calls.map((c) => c.json.deliveryId)).toEqual([...site.calls.slice(0, 4).map((c) => c.json.deliveryId), failed]);
   });
 
   it('a site that never answers 2xx is given up after the last attempt, with why in each attempt', async () => {

@@ -61,18 +61,11 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
   let current: { scope: RefreshScope; done: Promise<StatusRefreshResult> } | null = null;
   let scheduling: Promise<void> = Promise.resolve();
   let ticking: Promise<void> | null = null;
-  /**
-   * The refresh interval (ms) and when the last run of every company finished, read at start and kept: the interval
-   * is read again when the preferences change, the last run when this app records one and under the lock before a
-   * scheduled run (another instance on the database may have run meanwhile).
-   */
-  let known: { interval: number; lastFinishedAt: number | null } | null = null;
+  /** The refresh interval (ms): read at start and again when the preferences change, not on every run. */
+  let interval = 0;
 
-  async function readInterval() {
-    return (await settings.preferences()).refreshIntervalMinutes * 60_000;
-  }
-
-  async function readLastFinishedAt() {
+  /** When the last run of every company finished, as stored now (another instance on the database may have run one). */
+  async function lastFinishedAt() {
     return (await store.lastRefreshRun(null))?.finishedAt ?? null;
   }
 
@@ -153,9 +146,7 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
       throw failure;
     } finally {
       try {
-        const finishedAt = clock.now();
-        await store.recordRefreshRun({ companyId: scope.companyId ?? null, trigger, startedAt, finishedAt, ...result, error }, keepRuns);
-        if (scope.companyId === undefined && known) known.lastFinishedAt = finishedAt;
+        await store.recordRefreshRun({ companyId: scope.companyId ?? null, trigger, startedAt, finishedAt: clock.now(), ...result, error }, keepRuns);
       } catch (recordError) {
         log.error('recording a status refresh failed', recordError);
       }
@@ -181,19 +172,18 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
 
   /**
    * Sets the timer for the next scheduled run: an interval after the last one (soon after start when overdue).
-   * `reread`: the interval (the preferences changed), or everything (start).
+   * `readInterval`: at start and after the preferences changed.
    */
-  function schedule(reread: 'interval' | 'all' | 'none' = 'none'): Promise<void> {
+  function schedule(readInterval = false): Promise<void> {
     scheduling = scheduling.then(async () => {
       cancelTimer?.();
       cancelTimer = null;
       nextAt = null;
       if (!started) return;
-      if (!known || reread === 'all') known = { interval: await readInterval(), lastFinishedAt: await readLastFinishedAt() };
-      else if (reread === 'interval') known.interval = await readInterval();
-      const { interval, lastFinishedAt } = known;
+      if (readInterval) interval = (await settings.preferences()).refreshIntervalMinutes * 60_000;
+      const last = await lastFinishedAt();
       const now = clock.now();
-      const due = lastFinishedAt !== null ? lastFinishedAt + interval : now + startDelayMs;
+      const due = last !== null ? last + interval : now + startDelayMs;
       const delay = Math.max(Math.min(startDelayMs, interval), due - now);
       if (!started) return;
       nextAt = now + delay;
@@ -211,9 +201,8 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
    * instance ran one since this timer was set (the last run is read again under the lock).
    */
   async function scheduledRun() {
-    const lastFinishedAt = await readLastFinishedAt();
-    if (known) known.lastFinishedAt = lastFinishedAt;
-    if (known && lastFinishedAt !== null && lastFinishedAt + known.interval > clock.now()) return;
+    const last = await lastFinishedAt();
+    if (last !== null && last + interval > clock.now()) return;
     await begin({}, 'schedule');
   }
 
@@ -234,9 +223,9 @@ export function createRefreshScheduler(deps: RefreshSchedulerDeps) {
       if (started) return scheduling;
       started = true;
       unsubscribe = events.subscribe((event) => {
-        if (event.type === 'settings.changed' && event.what === 'preferences') void schedule('interval');
+        if (event.type === 'settings.changed' && event.what === 'preferences') void schedule(true);
       });
-      return schedule('all');
+      return schedule(true);
     },
 
     /** Stops the timer and waits for the run under way. */

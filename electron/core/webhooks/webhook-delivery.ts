@@ -56,10 +56,15 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   let unsubscribe: (() => void) | null = null;
   let lastPrune = 0;
 
+  /** Makes the call; false when it was not delivered, or was given back for the next claim. */
   async function deliver(d: DueWebhookCall, allowLocal: boolean): Promise<boolean> {
     // One site's calls go one after another: a call whose claim would end before it does may already be due to
-    // another instance. It is left for the next claim (its attempt counted, none made) rather than sent twice.
-    if (clock.now() + timeoutMs > d.until) return false;
+    // another instance then. It is given back for the next claim (due at once, this attempt not counted) rather
+    // than sent twice.
+    if (clock.now() + timeoutMs > d.until) {
+      await webhooks.giveBack(d);
+      return false;
+    }
     const pair = await deps.orders.statusWithOrder(d.webhook.companyId, d.statusId);
     const news = pair && { orderId: pair.order.id, orderInfo: orderInfoOf(pair.order), status: statusOf(pair.status) };
     let httpStatus: number | null = null;

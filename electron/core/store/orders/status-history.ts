@@ -9,8 +9,9 @@ import { tracked } from './refresh-runs';
 import { toOrder, toStatus } from './rows';
 
 /**
- * The orders store's reads of status history (the status answers, webhooks) and tracking's write, in engine-neutral
- * Kysely (SQLite runs tracking's write on statements prepared once: sqlite.ts). `text`: how the engine folds text.
+ * The orders store's reads of status history (the status answers, webhooks), in engine-neutral Kysely; tracking's
+ * write is each engine's own (sqlite.ts on statements prepared once, postgres-tracking.ts). `text`: how the engine
+ * folds text.
  */
 
 /** Where the status lists' filter fields live: `s` is order_statuses, `o` orders. */

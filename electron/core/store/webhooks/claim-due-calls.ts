@@ -12,7 +12,7 @@ export function claimDueCalls(db: Db, lockRows: boolean, now: number, limit: num
     const due = await trx
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-      .select(['d.id', 'd.attempts', 'd.status_id', 'w.id as webhook_id', 'w.uuid', 'w.url', 'w.secret', 'w.company_id'])
+      .select(['d.id', 'd.attempts', 'd.next_attempt_at', 'd.status_id', 'w.id as webhook_id', 'w.uuid', 'w.url', 'w.secret', 'w.company_id'])
       .where('d.state', '=', 'pending')
       .where('d.next_attempt_at', '<=', now)
       .orderBy('d.next_attempt_at')
@@ -25,7 +25,7 @@ export function claimDueCalls(db: Db, lockRows: boolean, now: number, limit: num
       const attempt = d.attempts + 1;
       const until = now + (retryDelays[attempt - 1] ?? leaseMs);
       await trx.updateTable('webhook_deliveries').set({ attempts: attempt, next_attempt_at: until }).where('id', '=', d.id).execute();
-      claimed.push({ deliveryId: d.id, attempt, statusId: d.status_id, until, webhook: { id: d.webhook_id, uuid: d.uuid, url: d.url, secret: d.secret, companyId: d.company_id } });
+      claimed.push({ deliveryId: d.id, attempt, statusId: d.status_id, until, dueAt: d.next_attempt_at, webhook: { id: d.webhook_id, uuid: d.uuid, url: d.url, secret: d.secret, companyId: d.company_id } });
     }
     return claimed;
   });

@@ -105,6 +105,16 @@ export function createSqliteWebhooksStore({ db }: OpenedDatabase, lock?: Transac
 
     claimDueCalls: (now, limit, retryDelays, leaseMs) => claimDueCalls(db, false, now, limit, retryDelays, leaseMs),
 
+    async giveBack(call) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ attempts: call.attempt - 1, next_attempt_at: call.dueAt })
+        .where('id', '=', call.deliveryId)
+        .where('state', '=', 'pending')
+        .where('attempts', '=', call.attempt)
+        .execute();
+    },
+
     async hasDueCalls(now) {
       const row = await db.selectFrom('webhook_deliveries').select('id').where('state', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst();
       return row !== undefined;

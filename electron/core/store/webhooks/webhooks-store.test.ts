@@ -92,6 +92,27 @@ describe.each(testEngines)('the webhooks store ($name)', ({ name, open }) => {
     });
   });
 
+  it('takes a call given back as due again when it was, its attempt not counted; a claim that is no longer its own gives nothing back', async () => {
+    const { webhooks, shop, hook, seedStatus } = await withShop();
+    const site = await webhooks.ensureWebhook(hook(shop.id, 'https://a.example/h'), 20);
+    if (site === 'full') throw new Error('room for one webhook');
+    await seedStatus(shop.id, 'A-1');
+    const [call] = await webhooks.claimDueCalls(100, 10, [30, 60], 5);
+    expect(call).toMatchObject({ attempt: 1, until: 130, dueAt: expect.any(Number) });
+    expect(call.dueAt).toBeLessThanOrEqual(100);
+
+    await webhooks.giveBack(call);
+    const [again] = await webhooks.claimDueCalls(101, 10, [30, 60], 5);
+    expect(again).toMatchObject({ deliveryId: call.deliveryId, attempt: 1, until: 131, dueAt: call.dueAt });
+
+    // Claimed again once its claim ended (another instance): the old claim's give-back changes nothing.
+    const [taken] = await webhooks.claimDueCalls(131, 10, [30, 60], 5);
+    expect(taken).toMatchObject({ deliveryId: call.deliveryId, attempt: 2, until: 191 });
+    await webhooks.giveBack(again);
+    expect(await webhooks.claimDueCalls(190, 10, [30, 60], 5)).toEqual([]);
+    expect(await webhooks.attemptCount(site.id)).toBe(0);
+  });
+
   it('records nothing for a call whose webhook was deleted while it was out', async () => {
     const { webhooks, shop, hook, seedStatus } = await withShop();
     const site = await webhooks.ensureWebhook(hook(shop.id, 'https://a.example/h'), 20);

@@ -40,6 +40,8 @@ export interface DueWebhookCall {
   attempt: number;
   /** The claim's end: from then the call is due again (to any instance), so it must have gone out before. */
   until: number;
+  /** When it was due before this claim (where giveBack puts it again). */
+  dueAt: number;
   statusId: number;
   webhook: Pick<Webhook, 'id' | 'uuid' | 'url' | 'secret' | 'companyId'>;
 }
@@ -67,6 +69,12 @@ export interface WebhooksStore {
    * another instance claiming at the same moment does not get it.
    */
   claimDueCalls(now: number, limit: number, retryDelays: readonly number[], leaseMs: number): Promise<DueWebhookCall[]>;
+  /**
+   * A claimed call not made after all (it could not have finished before its claim ends): due again when it was
+   * before the claim, this attempt not counted. Nothing when the call is no longer this claim's (claimed again
+   * since, finished or gone).
+   */
+  giveBack(call: Pick<DueWebhookCall, 'deliveryId' | 'attempt' | 'dueAt'>): Promise<void>;
   hasDueCalls(now: number): Promise<boolean>;
   /**
    * Records an attempt and, when given, the call's end; nothing when the call is gone (its webhook was
