@@ -50,6 +50,7 @@ function fakeCore() {
       }),
     },
     close: vi.fn(async () => {}),
+    services: { imports: { prewarm: vi.fn() } },
     /** The core's file log: the shell writes its own faults there too. */
     log: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), child: vi.fn() },
     publish: (event: { type: string; [k: string]: unknown }) => listeners.forEach((l) => l(event)),
@@ -300,6 +301,14 @@ describe('starting and quitting', () => {
     writeFileSync(binding, '');
     await launch();
     expect(createApp).toHaveBeenCalledWith(expect.objectContaining({ nativeBinding: binding }));
+  });
+
+  it('shows the window once it has drawn, then starts an import\'s reading worker ahead', async () => {
+    await launch();
+    expect(mainWindow().show).not.toHaveBeenCalled();
+    mainWindow().emit('ready-to-show');
+    expect(mainWindow().show).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(core.services.imports.prewarm).toHaveBeenCalledOnce());
   });
 
   it('a second ShipDesk quits at once and leaves the first one in charge', async () => {

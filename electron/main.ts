@@ -151,7 +151,11 @@ function openWindow(): void {
   });
   windows.add(win);
   win.on('closed', () => windows.delete(win));
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    win.show();
+    // The first import of the day need not wait for its reading worker to start (import/worker-client.ts).
+    void core?.then((opened) => opened.services.imports.prewarm());
+  });
   win.loadURL(START_URL).catch((error: unknown) => void core?.then((opened) => opened.log.error('the window could not load', error)));
 }
 

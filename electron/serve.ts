@@ -23,7 +23,10 @@ async function main() {
   }
   // What was opened: --database, else the owner's choice in Settings → Database, else the data folder's file.
   console.log(`ShipDesk is running in browser mode (data: ${describeDatabase(running.app.databaseInUse)})`);
-  if (running.hasUi) console.log(`Open ${running.uiUrl}  (signs this browser in as the shop's owner; keep the link to yourself)`);
+  if (running.hasUi) {
+    console.log(`Open ${running.uiUrl}  (signs this browser in as the shop's owner; keep the link to yourself)`);
+    running.app.services.imports.prewarm(); // as the desktop app once its window shows: an import's reading worker started ahead
+  }
   else console.log('The web UI is not built (run `npx vite build`); the local API is up.');
   if (running.newDesktopToken) console.log(`API token of this shop: ${running.newDesktopToken}`);
   console.log(`Local API: ${running.base}/v1  (header Authorization: <token>)`);
