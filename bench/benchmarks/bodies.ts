@@ -3,6 +3,7 @@ import { benchTempDir, startBenchServer } from '../lib/child';
 import { createRng } from '../lib/prng';
 import type { Benchmark } from '../lib/report';
 import { largest, percentile } from '../lib/stats';
+import { startStallProbe } from '../lib/stall-probe';
 
 /** One call, resolved with its wall time in ms and status. */
 function call(base: string, token: string, method: string, path: string, body?: Buffer, contentType = 'application/xml'): Promise<{ ms: number; status: number }> {
@@ -75,6 +76,8 @@ export const bodiesBench: Benchmark = {
         for (let i = 0; i < 200; i++) idle.push((await call(server.base, token, 'GET', '/v1/lists/providers')).ms);
         const seen: number[] = [];
         const statuses = new Set<number>();
+        // This process sends the uploads and times the probes: its own late ticks would count as the server's.
+        const ownLoop = startStallProbe();
         let worstEndUs = 0;
         for (let round = 0; round < rounds; round++) {
           ctx.log(`bodies: round ${round + 1}/${rounds}, ${uploads} × ${(size / 1024 / 1024).toFixed(0)} MB`);
@@ -85,6 +88,7 @@ export const bodiesBench: Benchmark = {
           for (const ms of probed.times) seen.push(ms);
           await sending;
         }
+        const own = ownLoop.stop();
         const idleP50 = percentile(idle, 50);
         const worst = largest(seen);
         // the server's profile over the worst wait (bench/tools/profile-summary.ts)
@@ -97,6 +101,8 @@ export const bodiesBench: Benchmark = {
             maxStallMs: worst - idleP50,
             p99WaitMs: percentile(seen, 99),
             probes: seen.length,
+            /** The measuring process's own worst late tick meanwhile: a wait this long may be the client's, not the server's. */
+            clientStallMs: own.maxStallMs,
           },
           baseline: { what: 'GET /v1/lists/providers on the idle server', p50Ms: idleP50, maxMs: largest(idle) },
           ratio: worst / Math.max(idleP50, 0.001),

@@ -1,5 +1,6 @@
 import { createBodyParser, type BodyParser } from './body-parser';
 import { HELD_FILE_CHARS, INLINE_PARSE_LIMIT } from './body-limits';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseText } from './codec';
 
 /** Runs `work` with a body parser of `threads` threads (idle ones end after 50 ms), closed after. */
@@ -32,6 +33,19 @@ describe('body-parsing threads', () => {
       expect(third).toMatchObject({ ok: true, value: { n: 3 } });
       await until(() => parser.threads === 0);
     }, 2);
+  }, 60_000);
+
+  /** Each thread of this process with its nice value (Linux: the 19th field of /proc/self/task/<tid>/stat). */
+  const threadNices = () =>
+    readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[16]));
+
+  it.runIf(existsSync('/proc/thread-self'))('a parsing thread runs at nice 10 (Linux), so the main thread answers first while big bodies are parsed', async () => {
+    const before = threadNices().filter((nice) => nice === 10).length;
+    await withParser(async (parser) => {
+      expect(await parser.parse(largeBody(1), 'json')).toMatchObject({ ok: true });
+      expect(parser.threads).toBe(1);
+      expect(threadNices().filter((nice) => nice === 10).length).toBe(before + 1);
+    });
   }, 60_000);
 
   it('a thread that gets a body while idle keeps parsing: bodies in a row are all answered', async () => {

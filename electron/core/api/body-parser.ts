@@ -33,6 +33,11 @@ const markKey = randomBytes(12).toString('hex');
  */
 const threadSource = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Linux: this thread yields the CPU to the main thread (nice 10 for this thread alone), so requests keep their
+// turn while big bodies are parsed. Elsewhere (no /proc/thread-self) it runs at the process's priority.
+try {
+  require('node:os').setPriority(Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {}
 const { XMLParser } = require(workerData.fastXmlParser);
 const xml = new XMLParser(workerData.xmlOptions);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
