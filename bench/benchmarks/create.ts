@@ -54,7 +54,8 @@ const createBenchOn = (engine: BenchEngine): Benchmark => ({
           ratio: orders.rps / bare.rps,
           ratioOf: 'orders/s ÷ bare requests/s',
           goals: [
-            { figure: 'ratio', op: '>=', limit: 0.25 },
+            // issue #16: SQLite keeps ≥ 0.35 × its bare route; PostgreSQL ≥ 0.25 ×
+            { figure: 'ratio', op: '>=', limit: engine === 'postgres' ? 0.25 : 0.35 },
             { figure: 'p99Ms', op: '<', limit: 50 },
           ],
           notes: orders.non2xx ? [`non-2xx answers: ${orders.firstFailure}`] : undefined,
