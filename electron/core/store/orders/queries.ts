@@ -246,7 +246,18 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
     async renewLeases(holder, jobIds, until) {
       let renewed = 0;
       for (const ids of chunked(jobIds)) {
-        const result = await db.updateTable('outbox').set({ lease_until: until }).where('lease_holder', '=', holder).where('id', 'in', ids).executeTakeFirst();
+        // PostgreSQL: a renewal never waits for a row another transaction holds (a job being recorded or released
+        // there): it skips it, and the next tick renews it if it is still out. Waiting, it could deadlock with a
+        // statement that locks the same jobs in another order (seen with two instances: 40P01).
+        const result = await db
+          .updateTable('outbox')
+          .set({ lease_until: until })
+          .where('lease_holder', '=', holder)
+          .where('id', 'in', ids)
+          .$if(engine.lockRows, (qb) =>
+            qb.where('id', 'in', (eb) => eb.selectFrom('outbox as held').select('held.id').where('held.id', 'in', ids).orderBy('held.id').forUpdate().skipLocked()),
+          )
+          .executeTakeFirst();
         renewed += Number(result.numUpdatedRows);
       }
       return renewed;
