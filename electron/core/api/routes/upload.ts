@@ -7,6 +7,7 @@ import { bodyRows, unauthorizedRow, validationRow } from '../openapi/operations'
 import { UPLOAD_BODY_LIMIT } from '../body-limits';
 import { defineRoute, type Route } from '../route';
 import { maxColumn } from '../../import/columns';
+import { MAX_DOWNLOAD_REDIRECTS } from '../../import/download';
 import { maxSmallPartBytes } from '../../import/file-check';
 import { defaultImportOptions } from '../../import/import-options';
 import { readWindowBytes } from '../../import/read-orders';
@@ -22,6 +23,7 @@ const uploadLimitsDoc = [
   `  - at most ${o.maxDataRows.toLocaleString('en')} data rows from rowStart (maxDataRows; set rowEnd to read part of a larger sheet); no cell beyond column XFD (${maxColumn.toLocaleString('en')}); only the mapped columns' cells are read, so stray cells far right cost nothing; at most ${mb(maxPendingXmlChars)} of sheet text without a tag end (maxPendingXmlChars);`,
   `  - with \`errorsToFile\`, the workbook's formatting (xl/styles.xml) at most ${mb(maxSmallPartBytes)} unpacked (maxSmallPartBytes), as workbook.xml and its relations always: the errors file rewrites that part whole (the sheet itself is streamed, whatever its size), so a larger one is refused up front — without errorsToFile every failed row is still reported in resultItems. The errors file's texts (its column title, the messages the app has words for) are in the app's language (Settings → language);`,
   `  - a read takes at most ${o.readTimeoutMs / 60_000} min (readTimeoutMs) and ${o.workerHeapMb} MB of memory in its worker (workerHeapMb); rows travel to the main thread in batches of at most ${mb(maxBatchBytes)}, at most ${mb(readWindowBytes)} of them unprocessed at a time (readWindowBytes);`,
+  `  - \`file.url\`: http or https to a public internet address only (loopback, private and link-local addresses only when the owner allows them: Settings → Local API, allowLocalDownloads), every address the name resolves to checked, at most ${MAX_DOWNLOAD_REDIRECTS} redirects each checked again (MAX_DOWNLOAD_REDIRECTS), the download stopped as it passes maxFileBytes or after ${o.downloadTimeoutMs / 1000} s (downloadTimeoutMs), each 400 "Bad file" like a file that cannot be read; a refusal says what is wrong with the link, never what answered there;`,
   `  - the file is checked (a workbook, its sheet, the limits above) before it is stored; stored files are kept in the data folder, ${o.sourceRetentionDays} days, at most ${mb(o.maxKeptSourceBytesPerCompany)} per company (maxKeptSourceBytesPerCompany: the oldest finished imports' files make room first; past it 413 040000 "Too many files kept").`,
   '- After a crash, an upload left under way is taken up again when the app starts, after its last recorded order: it ends `done` with every row created or reported (or `failed`, saying how far it got, when its file is gone).',
 ].join('\n');
