@@ -86,7 +86,7 @@ async function start(): Promise<void> {
 
   // The desktop app is the one that sends orders out, so the outbox runs here (tests leave it off).
   // Connection credentials are sealed by the OS keychain (safeStorage), not only by the data folder's key file.
-  core = createApp({ ...coreOptions, startWorkers: true, secretBox: createSafeStorageSecretBox(safeStorage, coreOptions.dataDir) });
+  core = createApp({ ...coreOptions, version: app.getVersion(), startWorkers: true, secretBox: createSafeStorageSecretBox(safeStorage, coreOptions.dataDir) });
   const opened = await core;
   // The shell's own faults go to the same files in <data>/logs as the core's (Settings → Save logs for support).
   opened.log.info('the desktop app started', { electron: process.versions.electron, platform: process.platform });

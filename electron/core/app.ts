@@ -38,6 +38,7 @@ import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
 import { sqliteDatabaseFiles } from './store/backups/sqlite';
 import { openStores } from './store/stores';
+import { describePostgres } from './store/postgres';
 import type { OpenedDatabase } from './store/database';
 import { databaseFile } from './paths';
 import { applyPendingRestore, createBackupService } from './backup/backup-service';
@@ -76,6 +77,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where the core logs; default JSON lines in `<dataDir>/logs/` (warnings also on stderr). */
   log?: Logger;
+  /** The app's version for the log's start line: the desktop shell's; default npm's (npm run serve), else "unknown". */
+  version?: string;
   /** The Electron build of better-sqlite3. */
   nativeBinding?: string;
   /** Extra delivery services (adapters under test, for example) beside the built-in sandbox ones. */
@@ -119,6 +122,12 @@ export async function createApp(options: AppOptions) {
   const postgres = options.database ?? (options.databaseFile === undefined ? readDatabaseChoice(options.dataDir, secretBox) : undefined);
   const sqliteFile = options.databaseFile ?? databaseFile(options.dataDir);
   const inUse: DatabaseInUse = postgres !== undefined ? { postgres } : { file: sqliteFile };
+  const version = options.version ?? process.env.npm_package_version ?? 'unknown';
+  // The first line of a run in the log support reads: which version on which data (no password of the database).
+  log.info(`ShipDesk ${version} starting`, {
+    version, dataDir: options.dataDir, node: process.versions.node, platform: process.platform,
+    database: postgres !== undefined ? { engine: 'postgresql', server: describePostgres(postgres) } : { engine: 'sqlite', file: sqliteFile },
+  });
   if (options.databaseFile === undefined && postgres === undefined) {
     // A restore staged by backup.restore goes in before anything opens the database.
     try {
@@ -151,7 +160,7 @@ export async function createApp(options: AppOptions) {
   const providers = withConnections(
     createProviderRegistry(
       [
-        ...sandboxServices.map((service) => createSandboxProvider(service, { store: stores.sandbox, clock, reference: referenceData })),
+        ...sandboxServices.map((service) => createSandboxProvider(service, { store: stores.sandbox, clock, reference: referenceData, log })),
         ...(options.providers?.({ clock, reference: createStoredReference(stores.reference) }) ?? []),
       ].map(
         options.wrapProvider ?? ((provider) => provider),
@@ -282,7 +291,10 @@ export async function createApp(options: AppOptions) {
     'backup.upload': (_ctx, input) => backup.upload(input),
     'backup.restore': (_ctx, input) => backup.restore(input.id),
     'backup.cancelRestore': () => backup.cancelRestore(),
-    'logs.saveForSupport': async () => supportBundle(options.dataDir, clock.now()),
+    'logs.saveForSupport': async () => {
+      await fileLog?.flush(); // the lines just logged (the fault the shop is reporting) are in the bundle
+      return supportBundle(options.dataDir, clock.now());
+    },
     'orders.bulk': (ctx, input) => bulk.run(ctx, input.action, input.orderIds),
     'orders.labels': async (ctx, input) => printedFileAnswer(await labels.print(ctx, input)),
     'orders.waybills': async (ctx, input) => {

@@ -17,6 +17,11 @@ export const logsDir = (dataDir: string) => join(dataDir, 'logs');
 
 export interface FileLog {
   log: Logger;
+  /**
+   * Resolves once every line logged so far is in the file (written and fsynced), e.g. before the files are zipped
+   * for support. Lines are written as they come, never held back; this waits for the writes still under way.
+   */
+  flush(): Promise<void>;
   /** Writes what is buffered and closes the file. */
   close(): Promise<void>;
 }
@@ -41,6 +46,9 @@ export async function createFileLog(
       size: options.maxFileSize ?? LOG_FILE_MAX_SIZE,
       limit: { count: options.filesKept ?? LOG_FILES_KEPT, removeOtherLogFiles: true },
       mkdir: true,
+      // SonicBoom's flush(cb) calls back at once when minLength is 0, before the writes under way land; with 1 it
+      // waits for them (and fsyncs). A line is never shorter than 1 byte, so each is still written as it comes.
+      minLength: 1,
     });
     // A disk that fills up later must not throw out of a write: the line is lost, the app goes on.
     file.on('error', () => {});
@@ -60,6 +68,11 @@ export async function createFileLog(
   );
   return {
     log: fromPino(root),
+    flush: () =>
+      new Promise<void>((resolve) => {
+        if (!file || file.destroyed) return resolve();
+        file.flush(() => resolve()); // an error (a full disk) loses lines, never the caller's work
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         if (!file) return resolve();

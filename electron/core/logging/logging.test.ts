@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { tempDataDir } from '../../../test/helpers/test-app';
 import { createFileLog, logsDir } from './file-log';
-import { logServiceCall } from './service-call';
+import { loggedCall, logServiceCall } from './service-call';
 import { supportBundle } from './support-bundle';
 
 const cleanups: (() => void)[] = [];
@@ -65,6 +65,17 @@ describe('the log file in the data folder', () => {
     expect(lines(dir).at(-1)?.msg).toMatch(/^line 199 /);
   });
 
+  it('flush resolves once every line logged so far is in the file', async () => {
+    const dir = dataFolder();
+    const { log, flush, close } = await createFileLog(dir);
+    cleanups.push(() => void close());
+    for (let i = 0; i < 2000; i++) log.info(`line ${i}`);
+    await flush();
+    const written = lines(dir).map((line) => line.msg);
+    expect(written).toHaveLength(2000);
+    expect(written.at(-1)).toBe('line 1999');
+  });
+
   it('a data folder that cannot be written leaves the app logging to stderr instead of failing', async () => {
     const dir = dataFolder();
     writeFileSync(logsDir(dir), 'a file where the folder should be');
@@ -88,6 +99,18 @@ describe('service calls', () => {
     expect(JSON.stringify(token)).not.toContain('s3cr3t');
     expect(unavailable).toMatchObject({ level: 'warn', call: { status: 503, url: 'https://api.cdek.ru/v2/orders?cdek_number=1' } });
     expect(timeout).toMatchObject({ level: 'warn', call: { status: null, error: 'timeout' } });
+  });
+
+  it('of a service not reached over HTTP are logged the same way, done or failed, and the error still thrown', async () => {
+    const dir = dataFolder();
+    const { log, close } = await createFileLog(dir);
+    const sandbox = log.child({ service: 'sandbox-express' });
+    await expect(loggedCall(sandbox, { method: 'register', url: 'sandbox://sandbox-express/register' }, async () => 'SX-1')).resolves.toBe('SX-1');
+    await expect(loggedCall(sandbox, { method: 'cancel', url: 'sandbox://sandbox-express/cancel' }, async () => { throw new Error('handed over'); })).rejects.toThrow('handed over');
+    await close();
+    const [done, failed] = lines(dir);
+    expect(done).toMatchObject({ level: 'info', service: 'sandbox-express', msg: expect.stringMatching(/^service call: REGISTER sandbox:\/\/sandbox-express\/register → done in \d+ ms$/), call: { method: 'REGISTER', status: null } });
+    expect(failed).toMatchObject({ level: 'warn', call: { method: 'CANCEL', error: 'handed over' } });
   });
 });
 
@@ -116,7 +139,6 @@ describe('save logs for support', () => {
     const missing = await app.dispatch('orders.get', ctx, { orderId: '999' });
     expect(missing.ok).toBe(false);
     app.log.child({ companyId: ctx.companyId }).warn('something the shop should report');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const result = await app.dispatch('logs.saveForSupport', ctx, {});
     await app.close();
     expect(result.ok).toBe(true);

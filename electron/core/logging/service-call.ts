@@ -36,7 +36,25 @@ export function logServiceCall(log: Logger, call: ServiceCall): void {
       ...(call.error === undefined ? {} : { error: call.error instanceof Error ? call.error.message : String(call.error) }),
     },
   };
-  const summary = `${fields.call.method} ${url} → ${call.status ?? 'no answer'} in ${fields.call.durationMs} ms`;
+  const outcome = call.status ?? (call.error === undefined ? 'done' : 'no answer');
+  const summary = `${fields.call.method} ${url} → ${outcome} in ${fields.call.durationMs} ms`;
   if (call.error !== undefined || (call.status ?? 0) >= 400) log.warn(`service call: ${summary}`, fields);
   else log.info(`service call: ${summary}`, fields);
+}
+
+/**
+ * Runs one call to a service that is not reached over HTTP (the built-in sandbox services keep their books in the
+ * database) and logs it as logServiceCall does an HTTP one: the operation as the method, the service's address,
+ * "done" or the error, the duration.
+ */
+export async function loggedCall<T>(log: Logger, call: { method: string; url: string }, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const result = await run();
+    logServiceCall(log, { ...call, durationMs: performance.now() - started });
+    return result;
+  } catch (error) {
+    logServiceCall(log, { ...call, durationMs: performance.now() - started, error });
+    throw error;
+  }
 }

@@ -3,6 +3,8 @@ import { fieldReasons, said } from '../../../../shared/messages';
 import type { OrderCreate } from '../../../../shared/schemas/order';
 import { statusNames, type StatusKey } from '../../../../shared/status-keys';
 import type { Clock } from '../../clock';
+import { silentLogger, type Logger } from '../../logger';
+import { loggedCall } from '../../logging/service-call';
 import type { StoredReferenceData } from '../../orders/reference-data';
 import type { SandboxStore } from '../../store/sandbox/sandbox-store';
 import { itemKey, ProviderRejectedError, type Carrier, type ProviderStatus, type Registration, type ShipmentRequest } from '../provider';
@@ -38,7 +40,7 @@ const refusal = (key: string, what: 'order' | 'changes', errors: FieldError[]) =
  * follows its capabilities: express updates and cancels, lockers only cancel, post does neither and
  * deletes instead.
  */
-export function createSandboxProvider(service: SandboxService, deps: { store: SandboxStore; clock: Clock; reference: StoredReferenceData }): Carrier {
+export function createSandboxProvider(service: SandboxService, deps: { store: SandboxStore; clock: Clock; reference: StoredReferenceData; log?: Logger }): Carrier {
   const { store, clock, reference } = deps;
   const key = service.info.key;
   const caps = service.info.capabilities;
@@ -159,5 +161,25 @@ export function createSandboxProvider(service: SandboxService, deps: { store: Sa
       await store.remove(providerNumber, clock.now());
     };
   }
-  return provider;
+  return withCallLog(provider, (deps.log ?? silentLogger).child({ service: key }), `sandbox://${key}`);
+}
+
+/**
+ * The service's calls about shipments, each logged as a service call (one line, as the HTTP services' transport
+ * logs theirs), with the company and order when the call is about one.
+ */
+function withCallLog(provider: Carrier, log: Logger, address: string): Carrier {
+  const call = <T>(operation: string, request: ShipmentRequest | null, run: () => Promise<T>) =>
+    loggedCall(request ? log.child({ companyId: request.companyId, orderId: request.orderId }) : log, { method: operation, url: `${address}/${operation}` }, run);
+  const { update, cancel, remove, schedule } = provider;
+  return {
+    ...provider,
+    register: (request) => call('register', request, () => provider.register(request)),
+    find: (request) => call('find', request, () => provider.find(request)),
+    track: (shipments) => call('track', null, () => provider.track(shipments)),
+    ...(schedule && { schedule: (numbers: string[]) => call('schedule', null, () => schedule(numbers)) }),
+    ...(update && { update: (number: string, request: ShipmentRequest) => call('update', request, () => update(number, request)) }),
+    ...(cancel && { cancel: (number: string, request: ShipmentRequest) => call('cancel', request, () => cancel(number, request)) }),
+    ...(remove && { remove: (number: string, request: ShipmentRequest) => call('remove', request, () => remove(number, request)) }),
+  };
 }
