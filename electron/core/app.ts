@@ -201,7 +201,7 @@ export async function createApp(options: AppOptions) {
   const imports = createImportService({
     orders: stores.orders, drafts: stores.drafts, imports: stores.imports, clock, log, events, providers, outbox, reference: referenceData, options: options.imports, dataDir: options.dataDir,
     // file.url: public addresses only unless the owner allowed local ones (settings is built below; asked per download).
-    fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads }),
+    fetch: guardedFetch({ fetch: options.imports?.fetch, allowLocal: async () => (await settings.preferences()).allowLocalDownloads, log: log.child({ service: 'file.url' }) }),
     defaultSender: async (ctx) => (await settings.listProfiles(ctx)).find((p) => p.isDefault)?.sender,
     language: () => settings.language(),
   });

@@ -2,6 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
+import type { Logger } from '../logger';
+import { logServiceCall } from '../logging/service-call';
 import { bareHost, isLocalLiteral, publicOnlyLookup, type ResolveAll } from '../net/public-lookup';
 import { FileProblem } from './file-check';
 
@@ -44,9 +46,10 @@ export const nodeGet: FetchLike = (input, init) =>
  * The fetch `file.url` goes through: http(s) only, every address the host resolves to public (unless the owner
  * allowed local addresses in the settings), redirects followed by hand up to MAX_DOWNLOAD_REDIRECTS with each
  * target checked again. The check is the socket's own lookup, so the address checked is the one connected to.
- * `allowLocal` is asked at each download, so the setting applies at once.
+ * `allowLocal` is asked at each download, so the setting applies at once. Each GET sent (each hop) is logged on `log`
+ * as a service call: address without credentials or secret query values, status, time to the answer.
  */
-export function guardedFetch(options: { fetch?: FetchLike; allowLocal: () => Promise<boolean>; resolve?: ResolveAll }): FetchLike {
+export function guardedFetch(options: { fetch?: FetchLike; allowLocal: () => Promise<boolean>; resolve?: ResolveAll; log?: Logger }): FetchLike {
   const send = options.fetch ?? nodeGet;
   const lookup = publicOnlyLookup({ resolve: options.resolve, refusal: notPublic, unresolved });
 
@@ -61,13 +64,18 @@ export function guardedFetch(options: { fetch?: FetchLike; allowLocal: () => Pro
     for (let hop = 0; ; hop++) {
       check(target, allowLocal);
       let res: Response;
+      const started = performance.now();
+      const logCall = (outcome: { status: number } | { error: unknown }) =>
+        options.log && logServiceCall(options.log, { method: 'GET', url: target, durationMs: performance.now() - started, ...outcome });
       try {
         res = await send(target.href, { signal: init?.signal, redirect: 'manual', ...(allowLocal ? {} : { lookup }) });
       } catch (error) {
         // the lookup's refusal comes back as the request's error (or as its cause)
         const refusal = error instanceof DownloadRefused ? error : (error as Error)?.cause;
+        logCall({ error: refusal instanceof DownloadRefused ? refusal : error });
         throw refusal instanceof DownloadRefused ? refusal : error;
       }
+      logCall({ status: res.status });
       const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
       if (!location) return res;
       await res.body?.cancel().catch(() => {});

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger';
+import type { LogFields, Logger } from '../logger';
 import { redactUrl } from './redact';
 
 /** One request to a delivery service, as the shared carrier transport saw it. */
@@ -16,6 +16,8 @@ export interface ServiceCall {
   retryAfterMs?: number;
   /** Why no usable answer came (network error, timeout). */
   error?: unknown;
+  /** What else the line should say about the call (a webhook's id and delivery), beside `call`. */
+  about?: LogFields;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface ServiceCall {
 export function logServiceCall(log: Logger, call: ServiceCall): void {
   const url = redactUrl(call.url);
   const fields = {
+    ...call.about,
     call: {
       method: call.method.toUpperCase(),
       url,

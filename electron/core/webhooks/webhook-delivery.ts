@@ -5,6 +5,7 @@ import type { OrdersStore } from '../store/orders/orders-store';
 import type { DueWebhookCall, WebhooksStore } from '../store/webhooks/webhooks-store';
 import { orderInfoOf, statusOf } from '../statuses/status-service';
 import { said, type MessageRef } from '../../../shared/messages';
+import { logServiceCall } from '../logging/service-call';
 import { callFailedOf, guardedPost } from './guarded-post';
 import { signatureHeader, signBody } from './signature';
 
@@ -69,6 +70,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     const news = pair && { orderId: pair.order.id, orderInfo: orderInfoOf(pair.order), status: statusOf(pair.status) };
     let httpStatus: number | null = null;
     let error: ({ message: string } & MessageRef) | null = null;
+    let tookMs: number | null = null; // how long the POST took; null when none went out (the order is gone)
     if (!news) error = said('webhook.orderGone');
     else {
       const body = JSON.stringify({ type: 'ORDER_STATUS', webhookUuid: d.webhook.uuid, deliveryId: d.deliveryId, orderInfo: news.orderInfo, status: news.status });
@@ -79,12 +81,14 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
         'X-ShipDesk-Delivery': String(d.deliveryId),
         'X-ShipDesk-Webhook': d.webhook.uuid,
       };
+      const started = performance.now();
       try {
         httpStatus = await guardedPost(d.webhook.url, body, headers, { allowLocal, timeoutMs });
       } catch (e) {
         const failure = callFailedOf(e);
         error = { message: failure.message, ...failure.ref };
       }
+      tookMs = performance.now() - started;
     }
     const delivered = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
     if (httpStatus !== null && httpStatus >= 300 && httpStatus < 400) error = said('webhook.redirect');
@@ -93,14 +97,16 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       { deliveryId: d.deliveryId, webhookId: d.webhook.id },
       { at: clock.now(), httpStatus, error, ...(finished ? { finished: delivered ? ('delivered' as const) : ('failed' as const) } : {}) },
     );
-    log.child({ companyId: d.webhook.companyId, orderId: news?.orderId }).info(delivered ? 'webhook call delivered' : 'webhook call failed', {
-      webhook: d.webhook.uuid,
-      deliveryId: d.deliveryId,
-      attempt: d.attempt,
-      httpStatus,
-      error: error?.message,
-      ...(finished && !delivered ? { givenUp: true } : {}),
-    });
+    const about = { webhook: d.webhook.uuid, deliveryId: d.deliveryId, ...(finished && !delivered ? { givenUp: true } : {}) };
+    const callLog = log.child({ companyId: d.webhook.companyId, orderId: news?.orderId, service: 'webhook' });
+    if (tookMs === null) callLog.info('webhook call not sent', { ...about, error: error?.message });
+    else {
+      // The site's address as a service call's: its credentials and secret-named query values are not written.
+      logServiceCall(callLog, {
+        method: 'POST', url: d.webhook.url, status: httpStatus ?? undefined, durationMs: tookMs, attempt: d.attempt, about,
+        ...(error ? { error: error.message } : {}),
+      });
+    }
     return delivered;
   }
 
