@@ -105,6 +105,25 @@ describe.skipIf(!testPostgresUrl)(onPostgres('npm run migrate-to-postgres'), () 
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/^Not migrated: postgres:\/\/.* already holds ShipDesk data \(6 orders\): migrate into an empty database; nothing was changed\.\n$/);
   }, 180_000); // a whole shop's story: two app starts, an import, the copy (30 s is too tight on a loaded 2-core machine)
+
+  it('a shop of one order: what it prints counts in the right form (1 sampled order, 1 order)', async () => {
+    const one = tempDataDir('shipdesk-migrate-one-');
+    const target = await createTestDatabase(testPostgresUrl!);
+    try {
+      const shop = await startTestServer({ dataDir: one.dir });
+      expect((await shop.call('POST', '/orders', { body: orderPayload('MIG-ONE'), token: shop.shopToken })).status).toBe(200);
+      await shop.close();
+      const run = await migrate(one.dir, target.url);
+      expect(run.code, run.err).toBe(0);
+      expect(run.out).toMatch(/ tables to postgres:\/\/.*: row counts equal, 1 sampled order read the same on both\.\n$/);
+      expect(run.err).toMatch(/^orders: 1\/1 row \(100%\)$/m);
+      const again = await migrate(one.dir, target.url);
+      expect(again.err).toMatch(/ already holds ShipDesk data \(1 order\): migrate into an empty database/);
+    } finally {
+      await target.drop();
+      one.remove();
+    }
+  }, 120_000);
 });
 
 /** A ShipDesk database on PostgreSQL as an older version left it: its first schema (0045) only. */

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { describePostgres, isPostgresUrl } from '../postgres';
 import { migrateToPostgres, type CopyProgress } from './copy';
-import { MigrationRefused } from './refusal';
+import { counted, MigrationRefused } from './refusal';
 
 export const migrateUsage = `Usage: npm run migrate-to-postgres -- --from <data-dir> --to <postgres://user:password@host:port/database>
   --from  the shop's data folder (its shipdesk.db is opened read-only; close ShipDesk first)
@@ -24,7 +24,7 @@ export async function runMigrateCli(argv: string[], out: Pick<NodeJS.WriteStream
   let shown = '';
   const onProgress = ({ table, done, total }: CopyProgress) => {
     const percent = total ? Math.floor((done / total) * 100) : 100;
-    const line = `${table}: ${done}/${total} rows (${percent}%)`;
+    const line = `${table}: ${done}/${counted(total, 'row', 'rows')} (${percent}%)`;
     // Each table's start, every tenth of it and its end: a few lines per table.
     const step = `${table}:${Math.floor(percent / 10)}`;
     if (step !== shown || done === total) err.write(`${line}\n`);
@@ -36,13 +36,13 @@ export async function runMigrateCli(argv: string[], out: Pick<NodeJS.WriteStream
     const { compared, differing } = summary.sample;
     if (differing.length) {
       out.write(
-        `Copied ${summary.rows} rows of ${summary.tables.length} tables to ${describePostgres(to)}, but ${differing.length} of ${compared} sampled orders read differently ` +
+        `Copied ${counted(summary.rows, 'row', 'rows')} of ${counted(summary.tables.length, 'table', 'tables')} to ${describePostgres(to)}, but ${differing.length} of ${counted(compared, 'sampled order', 'sampled orders')} read differently ` +
           `(ids ${differing.slice(0, 10).join(', ')}): do not use it; empty the database before trying again.\n`,
       );
       return 1;
     }
     const upgraded = summary.upgradedFrom === null ? '' : ` (it held an empty database of an older ShipDesk, schema version ${summary.upgradedFrom}: brought up to this version first)`;
-    out.write(`Migrated ${summary.rows} rows of ${summary.tables.length} tables to ${describePostgres(to)}${upgraded} in ${seconds} s: row counts equal, ${compared} sampled orders read the same on both.\n`);
+    out.write(`Migrated ${counted(summary.rows, 'row', 'rows')} of ${counted(summary.tables.length, 'table', 'tables')} to ${describePostgres(to)}${upgraded} in ${seconds} s: row counts equal, ${counted(compared, 'sampled order', 'sampled orders')} read the same on both.\n`);
     return 0;
   } catch (error) {
     // The copy is one transaction: whatever stopped it, the target holds nothing of it.

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describePostgres, openPostgres, type OpenedPostgres } from '../postgres';
-import { MigrationRefused } from './refusal';
+import { counted, MigrationRefused } from './refusal';
 import { openSqliteSource, sqliteColumns, type SqliteSource } from './source';
 import { copiedTables } from './table-plan';
 import { inspectPostgres } from './target';
@@ -69,7 +69,7 @@ async function checkTarget(url: string, sourceVersion: number) {
     throw new MigrationRefused(`${where} holds tables ShipDesk did not make (${contents.tables.slice(0, 5).join(', ')}${contents.tables.length > 5 ? ', …' : ''}): migrate into an empty database.`);
   }
   if (contents.kind === 'ours' && contents.hasRows) {
-    throw new MigrationRefused(`${where} already holds ShipDesk data (${contents.orders} orders): migrate into an empty database; nothing was changed.`);
+    throw new MigrationRefused(`${where} already holds ShipDesk data (${counted(contents.orders, 'order', 'orders')}): migrate into an empty database; nothing was changed.`);
   }
   if (contents.kind === 'ours' && contents.version > sourceVersion) {
     throw new MigrationRefused(`${where} holds the schema of a newer ShipDesk (version ${contents.version}; the data folder and this ShipDesk are at ${sourceVersion}): migrate with that version, or into an empty database.`);
