@@ -20,6 +20,7 @@ const notOnPostgres = [
   'robustness-xml', // XML encoding of the answers
   'serve-bundle', // the bundled server's build and start
   'serve-process', // the command line, and the SQLite file the process writes
+  'serve-prewarm', // browser mode starts its import reading worker before the first import: the process, not the store
   'upload-crash', // a crash mid-upload read back from the SQLite file the process left
   'upload-hostile', // memory and zip-bomb attacks on the upload parser
   'upload-bad-files', // files the parser refuses before anything is written
