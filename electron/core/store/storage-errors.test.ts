@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { ErrorCode } from '../../../shared/errors';
+import { unexpectedError } from '../errors';
+import { mountSmallDisk, unmountSmallDisk } from '../../../test/helpers/small-disk';
+import { isStorageFailure, isUniqueViolation } from './storage-errors';
+
+/** The error `run` throws, as the engine or the file system raised it. */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected it to throw');
+}
+
+/** How the interface answers an unexpected error: its status and body. */
+const answerTo = (error: unknown) => {
+  const { status, body } = unexpectedError(error);
+  return { status, body };
+};
+
+/**
+ * What a read-only or unusable data folder raises, raised for real (a chmod does not stop root, so none relies on
+ * one): a write on a database SQLite could only open read-only, a database file it cannot open, a file written on a
+ * read-only mount (root only: a tmpfs, skipped with a line elsewhere). Each is told plainly (507 with the error body),
+ * never as a fault of ours (500).
+ */
+describe('the data folder cannot be written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shipdesk-storage-errors-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a write on a database opened read-only (SQLITE_READONLY) is a 507; reads go on', () => {
+    const file = join(dir, 'shop.db');
+    const writable = new Database(file);
+    writable.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, number TEXT UNIQUE); INSERT INTO orders (number) VALUES (\'A-1\')');
+    writable.close();
+    const readOnly = new Database(file, { readonly: true });
+    try {
+      const error = thrownBy(() => readOnly.prepare("INSERT INTO orders (number) VALUES ('A-2')").run());
+      expect((error as { code: string }).code).toBe('SQLITE_READONLY');
+      expect(isStorageFailure(error)).toBe(true);
+      expect(answerTo(error)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull, message: 'Insufficient storage' } });
+      expect(readOnly.prepare('SELECT number FROM orders').all()).toEqual([{ number: 'A-1' }]);
+    } finally {
+      readOnly.close();
+    }
+  });
+
+  it('a database file SQLite cannot open (SQLITE_CANTOPEN: a folder where the file should be) is a 507', () => {
+    mkdirSync(join(dir, 'not-a-file.db'));
+    const error = thrownBy(() => new Database(join(dir, 'not-a-file.db')));
+    expect((error as { code: string }).code).toBe('SQLITE_CANTOPEN');
+    expect(answerTo(error)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
+  });
+
+  it('a constraint the data broke is not a storage failure: a 500 stays a 500', () => {
+    const db = new Database(':memory:');
+    db.exec("CREATE TABLE t (n TEXT UNIQUE); INSERT INTO t VALUES ('x')");
+    const error = thrownBy(() => db.prepare("INSERT INTO t VALUES ('x')").run());
+    db.close();
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isStorageFailure(error)).toBe(false);
+    expect(answerTo(error)).toMatchObject({ status: 500 });
+  });
+
+  const disk = mountSmallDisk('the read-only mount case of storage-errors.test.ts', 4);
+  it.skipIf(disk === null)('a file written on a read-only mount (EROFS) is a 507, and writes go through once it is writable again', () => {
+    try {
+      execFileSync('mount', ['-o', 'remount,ro', disk!]);
+      const error = thrownBy(() => writeFileSync(join(disk!, 'kept.xlsx'), 'bytes'));
+      expect((error as { code: string }).code).toBe('EROFS');
+      expect(answerTo(error)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
+      execFileSync('mount', ['-o', 'remount,rw', disk!]);
+      expect(() => writeFileSync(join(disk!, 'kept.xlsx'), 'bytes')).not.toThrow();
+    } finally {
+      unmountSmallDisk(disk!);
+    }
+  });
+});
