@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { allRoutes, operations } from '../../electron/core/api/routes';
 import { buildOpenApiDocument } from '../../electron/core/api/openapi/document';
 import { ErrorCode } from '../../shared/errors';
+import { DEFAULT_BODY_LIMIT, mibOf, UPLOAD_BODY_LIMIT } from '../../electron/core/api/body-limits';
+import { MAX_DOWNLOAD_REDIRECTS } from '../../electron/core/import/download';
+import { defaultImportOptions } from '../../electron/core/import/import-options';
+import { MAX_INPUT_DEPTH } from '../../electron/core/validation';
+import { PARCEL_LIMITS } from '../../shared/schemas/primitives';
 import { ordersWorkbook, sampleOrder, uploadBody } from '../fixtures/xlsx/orders-workbook';
 import { orderPayload } from '../helpers/payloads';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -37,6 +42,43 @@ describe('the document covers the routes', () => {
   it('public routes are exactly the documented public operations', () => {
     const publicRoutes = allRoutes(server.app).filter((r) => r.public).map((r) => `${r.method} ${openApiPath(r.pattern)}`);
     expect(publicRoutes.sort()).toEqual(operations.filter((o) => o.public).map((o) => `${o.method} ${o.path}`).sort());
+  });
+});
+
+describe('the limits (#12 item 1): each named constant is in the reference with its value', () => {
+  const texts: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(doc);
+  const reference = texts.join('\n');
+  const count = (n: number) => n.toLocaleString('en');
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  const o = defaultImportOptions;
+  // name in the reference → its value as the reference writes it, read from the constant the code enforces
+  const limits: [string, string][] = [
+    ['DEFAULT_BODY_LIMIT', `${mibOf(DEFAULT_BODY_LIMIT)} MiB`],
+    ['UPLOAD_BODY_LIMIT', `${mibOf(UPLOAD_BODY_LIMIT)} MiB`],
+    ['MAX_INPUT_DEPTH', `${MAX_INPUT_DEPTH} levels`],
+    ['PARCEL_LIMITS', `quantities at most ${count(PARCEL_LIMITS.maxQuantity)}`],
+    ['maxFileBytes', mb(o.maxFileBytes)],
+    ['maxUncompressedBytes', mb(o.maxUncompressedBytes)],
+    ['maxEntries', `${count(o.maxEntries)} parts`],
+    ['maxDataRows', `${count(o.maxDataRows)} data rows`],
+    ['readTimeoutMs', `${o.readTimeoutMs / 60_000} min`],
+    ['MAX_DOWNLOAD_REDIRECTS', `${MAX_DOWNLOAD_REDIRECTS} redirects`],
+    ['downloadTimeoutMs', `${o.downloadTimeoutMs / 1000} s`],
+    ['maxKeptSourceBytesPerCompany', `${mb(o.maxKeptSourceBytesPerCompany)} per company`],
+  ];
+  it.each(limits)('%s: "%s" right before its name', (name, value) => {
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // the value, then a few words, then the constant's name in parentheses: "at most 32 levels (MAX_INPUT_DEPTH)"
+    const found = new RegExp(`(?<![\\d,.])${escape(value)}[^()\\n]{0,40}\\(${name}\\b`).test(reference);
+    expect(found, `"${value} … (${name}" in the reference`).toBe(true);
+  });
+  it('PARCEL_LIMITS: its weight and size bounds in the same sentence', () => {
+    expect(reference).toContain(`grams (at most ${count(PARCEL_LIMITS.maxGrams)}), sizes in centimetres (at most ${count(PARCEL_LIMITS.maxCentimetres)})`);
   });
 });
 
