@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Result } from '../../shared/result';
 import { createCalculatorService } from './calculator/calculator-service';
@@ -77,7 +78,7 @@ export interface AppOptions {
   clock?: Clock;
   /** Where the core logs; default JSON lines in `<dataDir>/logs/` (warnings also on stderr). */
   log?: Logger;
-  /** The app's version for the log's start line: the desktop shell's; default npm's (npm run serve), else "unknown". */
+  /** The app's version for the log's start line: the desktop shell's; default the version in the sources' package.json. */
   version?: string;
   /** The Electron build of better-sqlite3. */
   nativeBinding?: string;
@@ -112,6 +113,15 @@ export interface AppOptions {
   pointPageCacheBytes?: number;
 }
 
+/** The version in package.json beside the sources (browser mode and the tests run from them); "unknown" when not found. */
+function sourcesVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** The composition root: database, services, command table. Both shells and the tests start here. */
 export async function createApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
@@ -122,7 +132,7 @@ export async function createApp(options: AppOptions) {
   const postgres = options.database ?? (options.databaseFile === undefined ? readDatabaseChoice(options.dataDir, secretBox) : undefined);
   const sqliteFile = options.databaseFile ?? databaseFile(options.dataDir);
   const inUse: DatabaseInUse = postgres !== undefined ? { postgres } : { file: sqliteFile };
-  const version = options.version ?? process.env.npm_package_version ?? 'unknown';
+  const version = options.version ?? sourcesVersion();
   // The first line of a run in the log support reads: which version on which data (no password of the database).
   log.info(`ShipDesk ${version} starting`, {
     version, dataDir: options.dataDir, node: process.versions.node, platform: process.platform,
