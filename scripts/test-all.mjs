@@ -1,20 +1,29 @@
 // npm test: type check, lint, build the web UI the browser tests open, run every suite (unit, api, e2e),
 // and end with one line `N passed, N failed` summing them all.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { setPriority } from 'node:os';
 import pg from 'pg';
 
 const shell = process.platform === 'win32';
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell }).status ?? 1;
 const npx = shell ? 'npx.cmd' : 'npx';
 let passed = 0;
 let failed = 0;
 
-/** Runs a step with its output kept aside; resolves with its exit code and everything it printed, in order. */
-function runQuietly(cmd, args) {
+/**
+ * Runs a step with its output kept aside; resolves with its exit code and everything it printed, in order. `nice`: its
+ * priority (the processes it starts inherit it: set before npx starts the tool's own).
+ */
+function runQuietly(cmd, args, nice = 0) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { shell, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    if (nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // Not allowed here: it runs at the tests' priority, only slower for them.
+      }
+    }
     const output = [];
     child.stdout.on('data', (d) => output.push(d));
     child.stderr.on('data', (d) => output.push(d));
@@ -23,45 +32,35 @@ function runQuietly(cmd, args) {
   });
 }
 
-/**
- * The checks before the tests, as many at once as the machine has cores (at least two: they wait on the disk
- * too); each one's title and output are printed whole, in the order listed, once it has finished.
- */
-async function runChecks(steps) {
-  const results = new Array(steps.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < steps.length) {
-      const index = next++;
-      results[index] = runQuietly(npx, steps[index].args);
-      await results[index];
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(steps.length, Math.max(2, availableParallelism())) }, worker));
-  const codes = [];
-  for (const [index, step] of steps.entries()) {
-    const { code, output } = await results[index];
-    console.log(`\n== ${step.title} ==`);
-    process.stdout.write(output);
-    codes.push(code);
-  }
-  return codes;
+/** Runs a command with its output on this terminal as it comes; resolves with its exit code. */
+function runShown(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', shell });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Prints a finished check whole under its title; answers whether it passed. */
+async function report(check) {
+  const { code, output } = await check.result;
+  console.log(`\n== ${check.title} ==`);
+  process.stdout.write(output);
+  return code === 0;
 }
 
 // The type check (tsconfig.json's projects, built once with `tsc -b`: each layer with only its own environment,
-// shared: no DOM, no Node; core: Node; window: DOM; then the tests on top of them); the lint (the layers as import
-// rules); the web UI the browser tests open.
-const codes = await runChecks([
+// shared: no DOM, no Node; core: Node; window: DOM; then the tests on top of them) and the lint (the layers as import
+// rules) run beside the tests, at a lower priority (nice 10), so they take the CPU the tests leave while they wait on
+// timers, sockets and the browser; their output is kept and printed whole after the tests. Only the web UI the browser
+// tests open must be built before the tests start.
+const checks = [
   { title: 'type check (tsc -b: the projects of tsconfig.json)', args: ['tsc', '-b'] },
   { title: 'lint (the layers as rules: eslint.config.mjs)', args: ['eslint', '.'] },
-  { title: 'build the web UI for the browser tests', args: ['vite', 'build', '--logLevel', 'warn'] },
-]);
-const built = codes.pop() === 0;
+].map((check) => ({ ...check, result: runQuietly(npx, check.args, 10) }));
+const build = { title: 'build the web UI for the browser tests', result: runQuietly(npx, ['vite', 'build', '--logLevel', 'warn']) };
+const built = await report(build);
 if (!built) failed++;
-for (const code of codes) {
-  if (code === 0) passed++;
-  else failed++;
-}
 
 // The store tests and the whole API suite (the vitest project api-postgres) run on PostgreSQL too when a server is
 // given and answers; otherwise this says so, in one line, and they run on SQLite only.
@@ -87,12 +86,12 @@ const apiOnPostgres = !unreachable && process.env.SHIPDESK_TEST_API_POSTGRES !==
 
 console.log('\n== unit, api and browser tests ==');
 mkdirSync('test-results', { recursive: true });
-const report = 'test-results/vitest.json';
-rmSync(report, { force: true });
+const results = 'test-results/vitest.json';
+rmSync(results, { force: true });
 const projects = built ? [] : ['--project', 'unit', '--project', 'api', ...(apiOnPostgres ? ['--project', 'api-postgres'] : [])];
-const status = run(npx, ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
-if (existsSync(report)) {
-  const result = JSON.parse(readFileSync(report, 'utf8'));
+const status = await runShown(npx, ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...process.argv.slice(2)]);
+if (existsSync(results)) {
+  const result = JSON.parse(readFileSync(results, 'utf8'));
   passed += result.numPassedTests;
   failed += result.numFailedTests;
   // A suite that crashed before its tests ran counts as a failure, not as nothing.
@@ -101,6 +100,11 @@ if (existsSync(report)) {
   failed++;
 }
 if (status !== 0 && failed === 0) failed++;
+
+for (const check of checks) {
+  if (await report(check)) passed++;
+  else failed++;
+}
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -6,7 +6,7 @@
 //   npx vitest run electron/core/store            # the store tests then run on SQLite and on PostgreSQL
 //   node scripts/test-postgres.mjs stop "$SHIPDESK_TEST_POSTGRES_DIR"
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +43,13 @@ function owner() {
   return { uid: Number(line[2]), gid: Number(line[3]) };
 }
 
+/**
+ * What the server log (server.log in the cluster's folder) says of lock trouble: a wait longer than deadlock_timeout
+ * (log_lock_waits), and for a deadlock both sides' statements (PostgreSQL's DETAIL names each process's query;
+ * log_min_error_statement adds the failing one). `stop` copies them to test-results/postgres-server.log when there are any.
+ */
+const diagnostics = '-c log_lock_waits=on -c deadlock_timeout=200ms -c log_min_error_statement=error';
+
 async function start() {
   const bin = binDir();
   const dir = mkdtempSync(path.join(tmpdir(), 'shipdesk-pg-'));
@@ -57,7 +64,7 @@ async function start() {
   writeFileSync(path.join(dir, 'port'), String(port));
   run(path.join(bin, 'pg_ctl'), [
     '-D', data, '-l', path.join(dir, 'server.log'), '-w',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${diagnostics}`,
     'start',
   ]);
   const url = `postgres://shipdesk@127.0.0.1:${port}/postgres`;
@@ -65,9 +72,41 @@ async function start() {
   console.log(`export SHIPDESK_TEST_POSTGRES_DIR=${dir}`);
 }
 
+/** A line of the server log that starts an entry: `2026-11-28 14:27:13.512 UTC [2223] ERROR:  deadlock detected`. */
+const entryStart = /^\d{4}-\d\d-\d\d [\d:.]+ \S+ \[(\d+)\] (\w+):/;
+/** Entries worth keeping: lock waits and deadlocks, and the errors of statements (each with its DETAIL and STATEMENT). */
+const worthKeeping = (level, text) => /deadlock|waiting for|acquired \w+ on/.test(text) || (level === 'ERROR' && !/canceling statement due to user request/.test(text));
+
+/** The server log's lock waits, deadlocks and statement errors, entry by entry with their detail lines. */
+function lockTrouble(log) {
+  const entries = [];
+  for (const line of log.split('\n')) {
+    const start = entryStart.exec(line);
+    if (start) entries.push({ pid: start[1], level: start[2], lines: [line] });
+    else entries.at(-1)?.lines.push(line);
+  }
+  const kept = [];
+  let pid = null;
+  for (const entry of entries) {
+    const text = entry.lines.join('\n');
+    if (worthKeeping(entry.level, text)) pid = entry.pid;
+    else if (!(pid === entry.pid && /^(DETAIL|HINT|CONTEXT|STATEMENT)$/.test(entry.level))) pid = null;
+    if (pid !== null) kept.push(text);
+  }
+  return kept;
+}
+
+/** Stops the cluster and removes its folder; what its log says of locks and errors is kept in test-results first. */
 function stop(dir) {
   if (!dir || !existsSync(path.join(dir, 'data'))) throw new Error(`not a folder this script made: ${dir}`);
   run(path.join(binDir(), 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
+  const log = path.join(dir, 'server.log');
+  const kept = existsSync(log) ? lockTrouble(readFileSync(log, 'utf8')) : [];
+  if (kept.length > 0) {
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync(path.join('test-results', 'postgres-server.log'), `${kept.join('\n')}\n`);
+    console.error(`test-postgres: the server logged ${kept.length} lock waits or errors: test-results/postgres-server.log`);
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -36,7 +36,10 @@ async function startInstance(config: InstanceConfig): Promise<Instance> {
   return { holder, child, output: () => output, exited };
 }
 
-/** Reads until `done` says yes, at most `limitMs` (then the last reading is what the assertions see). */
+/**
+ * Reads until `done` says yes, at most `limitMs` (then the last reading is what the assertions see). The limits are
+ * generous: on a 2-core machine shared with other suites the first case has taken 102 s of its wait (load 10).
+ */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, limitMs: number, everyMs = 50): Promise<T> {
   const end = Date.now() + limitMs;
   for (;;) {
@@ -88,10 +91,20 @@ describe.skipIf(!testPostgresUrl)(onPostgres('several instances on one PostgreSQ
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const config = (create?: InstanceConfig['create']): InstanceConfig => ({ database: database.url, dataDir, leaseMs: LEASE_MS, firstRetryMs: 50, create });
+  const config = (create?: InstanceConfig['create']): InstanceConfig => ({ database: database.url, dataDir, leaseMs: LEASE_MS, firstRetryMs: 50, maxRetryMs: 1_000, create });
   const count = async (query: string, params: unknown[] = []) => Number((await client.query<{ n: string }>(query, params)).rows[0].n);
   const uploaded = (prefix: string) => count("SELECT count(*) AS n FROM orders WHERE client_number LIKE $1 AND status_key = 'uploaded'", [`${prefix}%`]);
-  const queued = () => count('SELECT count(*) AS n FROM outbox');
+  /** The jobs still queued for the orders of the prefix (a job another test left is its failure, not this one's). */
+  const queued = (prefix: string) => count('SELECT count(*) AS n FROM outbox o JOIN orders r ON r.id = o.order_id WHERE r.client_number LIKE $1', [`${prefix}%`]);
+  /** The jobs still queued, as a failed wait shows them: why each is not done (its tries, when it is due, who holds it). */
+  const leftJobs = async () =>
+    (
+      await client.query(
+        `SELECT o.id, r.client_number, r.status_key, o.action, o.attempts, o.failed_attempts, o.next_attempt_at - $1::bigint AS due_in_ms,
+           o.lease_holder, o.lease_until - $1::bigint AS lease_left_ms, o.last_error FROM outbox o JOIN orders r ON r.id = o.order_id ORDER BY o.id LIMIT 20`,
+        [Date.now()],
+      )
+    ).rows;
   /** How often CDEK registered each order of the prefix. */
   const registrations = (prefix: string) => [...fake.registrationCounts()].filter(([number]) => number.startsWith(prefix));
 
@@ -99,8 +112,8 @@ describe.skipIf(!testPostgresUrl)(onPostgres('several instances on one PostgreSQ
     const [a, b] = await Promise.all([startInstance(config({ prefix: 'A-', count: 500 })), startInstance(config({ prefix: 'B-', count: 500 }))]);
     instances.push(a, b);
 
-    const done = await until(async () => ({ a: await uploaded('A-'), b: await uploaded('B-'), queued: await queued() }), (n) => n.a + n.b === 1_000 && n.queued === 0, 120_000);
-    expect(done, `${a.output()}\n${b.output()}`).toEqual({ a: 500, b: 500, queued: 0 });
+    const done = await until(async () => ({ a: await uploaded('A-'), b: await uploaded('B-'), queued: (await queued('A-')) + (await queued('B-')) }), (n) => n.a + n.b === 1_000 && n.queued === 0, 160_000);
+    expect(done, `${a.output()}\n${b.output()}\nleft in the queue: ${JSON.stringify(await leftJobs())}`).toEqual({ a: 500, b: 500, queued: 0 });
     expect(await count("SELECT count(*) AS n FROM orders WHERE status_key <> 'uploaded'")).toBe(0);
 
     // Exactly once each, counted at CDEK, with the number CDEK gave it.
@@ -133,8 +146,8 @@ describe.skipIf(!testPostgresUrl)(onPostgres('several instances on one PostgreSQ
     expect(left.length).toBeGreaterThan(0);
 
     const created = await count("SELECT count(*) AS n FROM orders WHERE client_number LIKE 'C-%'");
-    const after = await until(async () => ({ uploaded: await uploaded('C-'), queued: await queued() }), (n) => n.uploaded === created && n.queued === 0, 80_000);
-    expect(after).toEqual({ uploaded: created, queued: 0 });
+    const after = await until(async () => ({ uploaded: await uploaded('C-'), queued: await queued('C-') }), (n) => n.uploaded === created && n.queued === 0, 120_000);
+    expect(after, `${c.output()}\n${d.output()}\nleft in the queue: ${JSON.stringify(await leftJobs())}`).toEqual({ uploaded: created, queued: 0 });
 
     // The jobs C held are gone from the queue, their orders registered (by D), and every order once at CDEK.
     const orphans = await client.query<{ status_key: string }>('SELECT status_key FROM orders WHERE id = ANY($1)', [left.map((j) => j.order_id)]);

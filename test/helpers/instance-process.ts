@@ -17,6 +17,11 @@ export interface InstanceConfig {
   dataDir: string;
   leaseMs: number;
   firstRetryMs: number;
+  /**
+   * The longest wait between two tries of a job (the app's backoff doubles from firstRetryMs up to 10 minutes): a job
+   * that failed a dozen times in a row would otherwise sleep past the test's wait while the rest are long done.
+   */
+  maxRetryMs: number;
   /** Orders this instance creates once it runs: client numbers prefix-0001 … prefix-count. */
   create?: { prefix: string; count: number };
 }
@@ -25,6 +30,7 @@ const config = JSON.parse(process.argv[2]!) as InstanceConfig;
 /** Errors on stderr (the test shows them when it fails); the failed calls' warnings stay out. */
 const log: Logger = { ...silentLogger, error: (message, error) => console.error(message, error), child: () => log };
 const http = createNodeHttpFetch();
+const backoff = jitteredBackoffFrom(config.firstRetryMs);
 let creates = 0;
 const fetch: typeof http.fetch = (url, init) => {
   if (init?.method === 'POST' && /\/v2\/orders$/.test(String(url))) creates++;
@@ -36,7 +42,7 @@ const app = await createApp({
   log,
   startWorkers: true,
   cdek: { fetch, timeoutMs: 1_000, pollDelaysMs: [0, 0, 0], sleep: async () => {} },
-  outbox: { leaseMs: config.leaseMs, backoff: jitteredBackoffFrom(config.firstRetryMs) },
+  outbox: { leaseMs: config.leaseMs, backoff: (attempts) => Math.min(backoff(attempts), config.maxRetryMs) },
 });
 process.on('SIGTERM', () =>
   void app.close().finally(() => {

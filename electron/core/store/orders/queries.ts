@@ -247,8 +247,9 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
       let renewed = 0;
       for (const ids of chunked(jobIds)) {
         // PostgreSQL: a renewal never waits for a row another transaction holds (a job being recorded or released
-        // there): it skips it, and the next tick renews it if it is still out. Waiting, it could deadlock with a
-        // statement that locks the same jobs in another order (seen with two instances: 40P01).
+        // there): it skips it, and the next tick renews it if it is still out. Waiting, it deadlocked (40P01) with
+        // recordRegistrations' transaction, which had removed some of these jobs and then wanted one the renewal held
+        // (outbox-locks.test.ts); the rows it does take it takes by id, the one order every writer of several jobs keeps.
         const result = await db
           .updateTable('outbox')
           .set({ lease_until: until })
@@ -299,7 +300,8 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
     recordRegistrations: (holder, registrations) =>
       db.transaction().execute(async (trx) => {
         const recorded: number[] = [];
-        for (const r of registrations) {
+        // By job id, the order in which every statement that locks several jobs takes them (renewLeases' too).
+        for (const r of [...registrations].sort((x, y) => x.jobId - y.jobId)) {
           const removed = await trx.deleteFrom('outbox').where('id', '=', r.jobId).where('lease_holder', '=', holder).executeTakeFirst();
           if (Number(removed.numDeletedRows) === 0) continue; // withdrawn while the call was out: the result is dropped
           await trx
