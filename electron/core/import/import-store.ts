@@ -88,9 +88,12 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
     }
   }
 
+  /** Where an import's file is kept, from the data folder. */
+  const sourcePathOf = (companyId: number, importId: number) => path.join('imports', String(companyId), `${importId}.xlsx`);
+
   /** Writes an import's file; returns its path. */
   async function writeSource(companyId: number, importId: number, bytes: Buffer): Promise<string> {
-    const relative = path.join('imports', String(companyId), `${importId}.xlsx`);
+    const relative = sourcePathOf(companyId, importId);
     await writeAtomically(relative, bytes);
     return relative;
   }
@@ -163,6 +166,9 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
   return {
     load,
     resultItems,
+
+    /** The file a new import's bytes were written to (create), whole under its name. */
+    sourceFile: (companyId: number, importId: number) => absolute(sourcePathOf(companyId, importId)),
 
     /** Where a run keeps its checked orders until it writes them (order-spool.ts); removed with the run. */
     spoolFile: (companyId: number, importId: number) => absolute(path.join('imports', String(companyId), `${importId}.orders.tmp`)),
