@@ -1,40 +1,11 @@
-import { request } from 'node:http';
-import { benchTempDir, startBenchServer } from '../lib/child';
-import { createRng } from '../lib/prng';
+import { benchTempDir, spawnTs, startBenchServer, type TsChild } from '../lib/child';
 import type { Benchmark } from '../lib/report';
 import { largest, percentile } from '../lib/stats';
 import { startStallProbe } from '../lib/stall-probe';
+import { timedCall as call } from '../lib/timed-call';
 
-/** One call, resolved with its wall time in ms and status. */
-function call(base: string, token: string, method: string, path: string, body?: Buffer, contentType = 'application/xml'): Promise<{ ms: number; status: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, {
-      method,
-      agent: false,
-      headers: { Authorization: token, Accept: 'application/json', ...(body ? { 'Content-Type': contentType, 'Content-Length': body.length } : {}) },
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** An XML upload body of about `bytes`: a file.base64 of random bytes (the server reads the whole body before it can tell). */
-function xmlUpload(bytes: number, seed: number): Buffer {
-  const rng = createRng(seed);
-  const raw = Buffer.alloc(Math.floor((bytes * 3) / 4));
-  for (let i = 0; i < raw.length; i += 4) raw.writeUInt32LE(Math.floor(rng.next() * 2 ** 32) >>> 0, Math.min(i, raw.length - 4));
-  return Buffer.from(
-    `<?xml version="1.0" encoding="UTF-8"?><request><providerKey>sandbox-express</providerKey><mode>async</mode>` +
-      `<file><base64>${raw.toString('base64')}</base64></file>` +
-      `<columnSettings><timeFormat>H:i</timeFormat><nameFormat>0</nameFormat><itemsNewRow>1</itemsNewRow></columnSettings>` +
-      `<columnMap><order><clientNumber>A</clientNumber></order></columnMap></request>`,
-  );
-}
+/** What the upload sender (bench/workers/upload-sender.ts) says. */
+type SenderMessage = { type: 'ready' } | { type: 'sent'; statuses: number[] } | { type: 'error'; message: string };
 
 /** The monotonic clock in µs: the clock of V8's CPU profiles, in every process of the machine. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -45,7 +16,7 @@ async function probe(base: string, token: string, busy: Promise<unknown>): Promi
   let worst = -1;
   let worstEndUs = 0;
   let done = false;
-  void busy.finally(() => (done = true));
+  busy.then(() => (done = true), () => (done = true));
   while (!done) {
     const { ms } = await call(base, token, 'GET', '/v1/lists/providers');
     if (ms > worst) [worst, worstEndUs] = [ms, monotonicUs()];
@@ -69,19 +40,26 @@ export const bodiesBench: Benchmark = {
     const data = benchTempDir('bodies');
     try {
       const server = await startBenchServer(data.dir, token);
+      let sender: TsChild<SenderMessage> | undefined;
       try {
-        const bodies = Array.from({ length: uploads }, (_, i) => xmlUpload(size, 7 + i));
+        // The uploads go out from a process of their own: this one only times the probes.
+        sender = spawnTs<SenderMessage>('bench/workers/upload-sender.ts', ['--base', server.base, '--token', token, '--bytes', String(size), '--uploads', String(uploads)]);
+        await sender.next((m) => m.type === 'ready', 120_000);
         for (let i = 0; i < 20; i++) await call(server.base, token, 'GET', '/v1/lists/providers'); // warm
         const idle: number[] = [];
         for (let i = 0; i < 200; i++) idle.push((await call(server.base, token, 'GET', '/v1/lists/providers')).ms);
         const seen: number[] = [];
         const statuses = new Set<number>();
-        // This process sends the uploads and times the probes: its own late ticks would count as the server's.
+        // This process only times the probes; its own worst late tick is reported beside (a wait that long may be its own).
         const ownLoop = startStallProbe();
         let worstEndUs = 0;
         for (let round = 0; round < rounds; round++) {
           ctx.log(`bodies: round ${round + 1}/${rounds}, ${uploads} × ${(size / 1024 / 1024).toFixed(0)} MB`);
-          const sending = Promise.all(bodies.map((body) => call(server.base, token, 'POST', '/v1/orders/upload', body).then((r) => statuses.add(r.status))));
+          sender.send({ type: 'send' });
+          const sending = sender.next<SenderMessage>((m) => m.type !== 'ready').then((m) => {
+            if (m.type === 'error') throw new Error(`the uploads failed: ${m.message}`);
+            if (m.type === 'sent') for (const status of m.statuses) statuses.add(status);
+          });
           const before = largest(seen);
           const probed = await probe(server.base, token, sending);
           if (largest(probed.times) > before) worstEndUs = probed.worstEndUs;
@@ -111,6 +89,7 @@ export const bodiesBench: Benchmark = {
           notes: [`upload answers: ${[...statuses].join(', ')}`],
         };
       } finally {
+        await sender?.kill();
         await server.stop().catch(() => {});
       }
     } finally {

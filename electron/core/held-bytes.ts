@@ -7,11 +7,12 @@ import { randomBytes } from 'node:crypto';
  * (import/incoming-file.ts decodeBase64). A 40 MB text made on the main thread held it ≈ 0.4–0.9 s (at load 13–15);
  * bytes handed over from a thread cost nothing there.
  *
- * A token starts with NUL and names this process's random key: no request can spell one (a NUL in a request's text is
- * refused before the token is put in: validation.ts checkInputShape).
+ * A token is `held:` and this process's random key (256 bits, made at start, never sent or stored anywhere): no request
+ * can spell one, so a request's own text is decoded as base64 (a token's `:` is not base64) and never takes another
+ * request's bytes. It is plain text, so input checks treat it as any other (validation.ts has no exception for it).
  */
-const key = randomBytes(12).toString('hex');
-const prefix = `\u0000held:${key}:`;
+const key = randomBytes(32).toString('hex');
+const prefix = `held:${key}:`;
 const held = new Map<string, Buffer>();
 let next = 0;
 
@@ -22,12 +23,9 @@ export function holdBytes(bytes: Buffer): { token: string; release: () => void }
   return { token, release: () => held.delete(token) };
 }
 
-/** Whether `text` is a token of this process (the one text with a NUL that input may carry, put there by the codec). */
-export const isHeldToken = (text: string) => text.startsWith(prefix);
-
 /** The bytes `text` stands for (once), or undefined when it is a text of its own. */
 export function takeHeldBytes(text: string): Buffer | undefined {
-  if (!text.startsWith('\u0000')) return undefined;
+  if (!text.startsWith(prefix)) return undefined;
   const bytes = held.get(text);
   held.delete(text);
   return bytes;

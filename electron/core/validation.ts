@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { fieldErrors, validationError } from './errors';
-import { isHeldToken } from './held-bytes';
 
 /** How deep input may nest (an order is 6 levels, 12 as XML with its `item` lists); deeper is refused before any walk. */
 export const MAX_INPUT_DEPTH = 32;
@@ -22,7 +21,7 @@ export function checkInputShape(raw: unknown): void {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.length <= SCANNED_STRING_LENGTH && !wellFormed(value)) throw shapeError(path, 'must be valid text (it has a lone UTF-16 surrogate)');
-      if (value.length <= SCANNED_STRING_LENGTH && value.includes('\u0000') && !isHeldToken(value)) throw shapeError(path, 'must be valid text (it has a NUL character, \\u0000)');
+      if (value.length <= SCANNED_STRING_LENGTH && value.includes('\u0000')) throw shapeError(path, 'must be valid text (it has a NUL character, \\u0000)');
       continue;
     }
     if (value === null || typeof value !== 'object') continue;

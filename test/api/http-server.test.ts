@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { orderPayload } from '../helpers/payloads';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -19,6 +20,44 @@ describe('the local HTTP server', () => {
       const res = await server.call('POST', '/v1/orders', { body: orderPayload('AUTH-2'), token: 'not-a-token' });
       expect(res.status).toBe(401);
       expect(res.json.code).toBe('040101');
+    });
+
+    it('a body sent with a bad token never leaves its client hanging: a small one is read and the connection serves the next call, a large one gets its 401 and the connection closes', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      /** Sends `size` bytes to POST /v1/orders in 64 KiB writes; what the client saw once its request ended or failed. */
+      const post = (size: number, token: string) =>
+        new Promise<{ status?: number; connection?: string; reused?: boolean; sent: boolean; closed: boolean }>((resolve) => {
+          const req = request(`http://127.0.0.1:${server.port}/v1/orders`, { method: 'POST', agent, headers: { Authorization: token, 'Content-Type': 'application/json', 'Content-Length': size } });
+          const seen = { status: undefined as number | undefined, connection: undefined as string | undefined, reused: undefined as boolean | undefined, sent: false, closed: false };
+          let answered = false;
+          const settle = () => answered && (seen.sent || seen.closed) && resolve(seen);
+          req.on('response', (res) => {
+            [seen.status, seen.connection, seen.reused] = [res.statusCode, res.headers.connection, req.reusedSocket];
+            res.resume();
+            res.on('end', () => ((answered = true), settle()));
+          });
+          req.on('finish', () => ((seen.sent = true), settle()));
+          req.on('close', () => ((seen.closed = true), settle()));
+          req.on('error', () => {}); // the writes after a closed connection: seen as `closed`
+          const chunk = Buffer.alloc(64 * 1024, 0x20);
+          let left = size;
+          const pump = () => {
+            while (left > 0) {
+              const piece = chunk.subarray(0, Math.min(chunk.length, left));
+              left -= piece.length;
+              if (!req.write(piece)) return void req.once('drain', pump);
+            }
+            req.end();
+          };
+          pump();
+        });
+      try {
+        expect(await post(512 * 1024, 'not-a-token')).toMatchObject({ status: 401, sent: true });
+        expect(await post(20, server.tokenA)).toMatchObject({ status: 400, sent: true, reused: true }); // the same connection, the next call
+        expect(await post(20 * 1024 * 1024, 'not-a-token')).toMatchObject({ status: 401, connection: 'close', closed: true });
+      } finally {
+        agent.destroy();
+      }
     });
 
     it('takes the raw token and the Bearer form alike', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { vi } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { HELD_FILE_CHARS } from '../../electron/core/api/body-limits';
 import { heldCount } from '../../electron/core/held-bytes';
@@ -33,6 +34,21 @@ describe('a large workbook in POST /orders/upload', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json.resultItems.map((i: { orderId?: unknown }) => typeof i.orderId)).toEqual(['number', 'number']);
     expect(heldCount()).toBe(0);
+  });
+
+  it('is read by the import worker from the file it was kept in: no copy of its bytes goes to the worker', async () => {
+    server = await startTestServer();
+    const { buffer, columnMap } = await largeWorkbook();
+    const post = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const res = await server.call('POST', '/orders/upload', { body: uploadBody(buffer, columnMap, { itemsNewRow: true }) });
+      expect(res.status, res.text).toBe(200);
+      const reads = post.mock.calls.map(([message]) => message as { kind?: string; bytes?: unknown; file?: string }).filter((m) => m?.kind === 'read');
+      expect(reads).toEqual([expect.objectContaining({ file: expect.stringMatching(/\d+\.xlsx$/) })]);
+      expect(reads[0].bytes).toBeUndefined();
+    } finally {
+      post.mockRestore();
+    }
   });
 
   it('refuses one that is not a workbook with the same 400 as a small one, and holds nothing after', async () => {

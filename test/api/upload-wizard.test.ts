@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
 import type { AppEvent } from '../../electron/core/events';
 import { ordersWorkbook, sampleOrder, senderDefaults } from '../fixtures/xlsx/orders-workbook';
 import { createTestApp } from '../helpers/test-app';
@@ -102,6 +103,22 @@ describe('the import wizard', () => {
       expect.objectContaining({ clientNumber: 'BAD', row: 5, code: '040002', errors: [expect.objectContaining({ field: 'order.weight', message: 'must be a number (cell B5: "тяжёлый")', key: 'import.at' })] }),
     ]);
     expect(await orderCount()).toBe(0);
+  });
+
+  it('runs a staged file by the import worker reading it where it is kept: no copy of its bytes goes to the worker', async () => {
+    t = await createTestApp();
+    const { buffer, columnMap } = await ordersWorkbook([sampleOrder('W-1'), sampleOrder('W-2')], { itemsNewRow: true });
+    const { importId } = await call('import.preview', { file: { base64: buffer.toString('base64'), name: 'shop.xlsx' } });
+    const post = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      await call('import.run', { importId, settings: settings(columnMap, 3), errorsToFile: false });
+      expect(await waitFor(importId, ['done'])).toMatchObject({ status: 'done', created: 2 });
+      const reads = post.mock.calls.map(([message]) => message as { kind?: string; bytes?: unknown; file?: string }).filter((m) => m?.kind === 'read');
+      expect(reads).toEqual([expect.objectContaining({ file: expect.stringMatching(new RegExp(`${importId}\\.xlsx$`)) })]);
+      expect(reads[0].bytes).toBeUndefined();
+    } finally {
+      post.mockRestore();
+    }
   });
 
   it('runs in the background with progress events, then gives results and the errors file', async () => {

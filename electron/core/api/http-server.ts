@@ -32,8 +32,25 @@ export interface HttpServerOptions {
 export const isLocalHost = (host: string, port: number) => host === `127.0.0.1:${port}` || host === `localhost:${port}`;
 
 
+/**
+ * A request answered before its body was read (refused by its headers: 401, 404, 405, a declared length past the
+ * limit…): left unread, the body stalled its client mid-send on a connection that stayed open (a 20 MB POST with a
+ * bad token got its 401 after 3.9 MB and was never read further nor closed). A body within DEFAULT_BODY_LIMIT is
+ * read and dropped, so the client finishes sending and the connection serves the next request; a larger one, or
+ * one of no declared length, is not read: the connection closes after the answer.
+ */
+function dropUnreadBody(req: IncomingMessage): Record<string, string> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const hasBody = declared !== 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || req.complete || req.readableFlowing !== null) return {}; // read, being read, or stopped by readBody
+  if (!Number.isSafeInteger(declared) || declared <= 0 || declared > DEFAULT_BODY_LIMIT) return { Connection: 'close' };
+  req.resume();
+  return {};
+}
+
 function sendBytes(res: ServerResponse, status: number, contentType: string, bytes: string | Buffer, extraHeaders: Record<string, string> = {}) {
   res.writeHead(status, {
+    ...dropUnreadBody(res.req),
     'Content-Type': contentType,
     'Content-Length': Buffer.byteLength(bytes),
     'Cache-Control': 'no-store',

@@ -37,6 +37,8 @@ export interface Job {
   ctx: CallContext;
   importId: number;
   bytes: Buffer;
+  /** The file `bytes` are kept in, when it is written already: the reading worker takes them from there (ReadRequest). */
+  file?: string;
   compiled: CompiledSettings;
   dryRun: boolean;
   /** The language of the window that started the run: its errors file is written in it (else the app's setting). */

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { said } from '../../../shared/messages';
 import path from 'node:path';
 import { ErrorCode } from '../../../shared/errors';
@@ -71,18 +72,29 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
     return record.sourcePath ? readKept(errorsPathOf(record.sourcePath)) : null;
   };
 
-  /** Writes a file in the data folder atomically (a crash leaves no half file under its name, only a .tmp). */
-  function writeAtomically(relative: string, bytes: Buffer) {
+  /**
+   * Writes a file in the data folder atomically (a crash leaves no half file under its name, only a .tmp, and a failed
+   * write not even that), off the main thread: a 30 MB workbook written at once held every other caller meanwhile.
+   */
+  async function writeAtomically(relative: string, bytes: Buffer) {
     const file = absolute(relative);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, bytes);
-    renameSync(`${file}.tmp`, file);
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      await writeFile(`${file}.tmp`, bytes);
+      await rename(`${file}.tmp`, file);
+    } catch (error) {
+      await rm(`${file}.tmp`, { force: true });
+      throw error;
+    }
   }
 
+  /** Where an import's file is kept, from the data folder. */
+  const sourcePathOf = (companyId: number, importId: number) => path.join('imports', String(companyId), `${importId}.xlsx`);
+
   /** Writes an import's file; returns its path. */
-  function writeSource(companyId: number, importId: number, bytes: Buffer): string {
-    const relative = path.join('imports', String(companyId), `${importId}.xlsx`);
-    writeAtomically(relative, bytes);
+  async function writeSource(companyId: number, importId: number, bytes: Buffer): Promise<string> {
+    const relative = sourcePathOf(companyId, importId);
+    await writeAtomically(relative, bytes);
     return relative;
   }
 
@@ -155,6 +167,9 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
     load,
     resultItems,
 
+    /** The file a new import's bytes were written to (create), whole under its name. */
+    sourceFile: (companyId: number, importId: number) => absolute(sourcePathOf(companyId, importId)),
+
     /** Where a run keeps its checked orders until it writes them (order-spool.ts); removed with the run. */
     spoolFile: (companyId: number, importId: number) => absolute(path.join('imports', String(companyId), `${importId}.orders.tmp`)),
 
@@ -187,7 +202,7 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
       for (;;) {
         const stored = await imports.nextStoredSource();
         if (!stored) return;
-        await imports.setSourcePath(stored.id, writeSource(stored.companyId, stored.id, stored.source));
+        await imports.setSourcePath(stored.id, await writeSource(stored.companyId, stored.id, stored.source));
         await yieldToEventLoop();
       }
     },
@@ -226,7 +241,7 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
         at: clock.now(),
       });
       try {
-        await imports.setSourcePath(importId, writeSource(ctx.companyId, importId, fields.bytes));
+        await imports.setSourcePath(importId, await writeSource(ctx.companyId, importId, fields.bytes));
       } catch (error) {
         await imports.deleteImport(importId);
         throw error;

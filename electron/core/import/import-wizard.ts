@@ -177,7 +177,7 @@ export function createImportWizard(deps: {
         ? row.id
         : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.fileName ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts, language });
       const answer = await store.state(ctx, importId, 0, 0);
-      jobs.start({ ctx, importId, bytes: source, compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, language, reach: deps.reach?.() });
+      jobs.start({ ctx, importId, bytes: source, file: store.sourceFile(ctx.companyId, importId), compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, language, reach: deps.reach?.() });
       return answer;
     },
 

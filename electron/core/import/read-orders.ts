@@ -47,6 +47,8 @@ export interface OrdersRead {
 
 export interface ReadRequest {
   bytes: Buffer;
+  /** Where the same bytes are kept (import-store.ts sourceFile): the worker reads them there, none copied to it. */
+  file?: string;
   compiled: CompiledSettings;
   signal: AbortSignal;
   /** Beyond the rules of POST /orders: what the delivery service will refuse (the wizard's check; orders/service-reach.ts). */
@@ -149,7 +151,7 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
     await readers.run(
       {
         kind: 'read',
-        bytes: job.bytes,
+        ...(job.file !== undefined ? { file: job.file } : { bytes: job.bytes }),
         limits: options,
         read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd, batchRows: readBatchRows, columns: compiled.readColumns },
         windowBytes: readWindowBytes,

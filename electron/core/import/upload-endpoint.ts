@@ -75,7 +75,7 @@ export function createUploadEndpoint(deps: {
       settings: { providerKey: request.providerKey, columnSettings: request.columnSettings, columnMap: request.columnMap, defaultData: request.defaultData },
       errorsToFile: request.errorsToFile,
     });
-    const job = { ctx, importId, bytes: file.bytes, compiled, dryRun: false, errorsToFile: request.errorsToFile, waitForRegistration: request.mode === 'sync' };
+    const job = { ctx, importId, bytes: file.bytes, file: store.sourceFile(ctx.companyId, importId), compiled, dryRun: false, errorsToFile: request.errorsToFile, waitForRegistration: request.mode === 'sync' };
     if (request.mode === 'async') {
       const answer = await store.state(ctx, importId); // as it is now: queued
       jobs.start(job);

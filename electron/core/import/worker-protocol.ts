@@ -6,11 +6,17 @@ import type { ReadOptions, ReadSummary } from './sheet-reader';
 import type { LocateAsk, MappedOrder } from './worker-mapping';
 import type { RowFieldError } from './row-mapper';
 
+/**
+ * The workbook a task works on: its bytes, or the file it is kept in (import-store.ts), which the worker reads itself so
+ * the main thread copies none of it (a 30 MB workbook's first copy into a message held the main thread 420-470 ms
+ * at load 9.6).
+ */
+export type TaskSource = { bytes: Uint8Array; file?: undefined } | { file: string; bytes?: undefined };
+
 /** What the main thread asks of the import worker (as workerData): one task per worker. */
-export type WorkerTask =
+export type WorkerTask = (
   | {
       kind: 'read';
-      bytes: Uint8Array;
       limits: ImportLimits;
       read: Omit<ReadOptions, 'maxDataRows' | 'maxSheetXmlBytes' | 'onDimension' | 'room'>;
       /** Flow control: at most this many bytes of rows (estimated) unanswered by an `ack` (none: as fast as it reads). */
@@ -22,7 +28,9 @@ export type WorkerTask =
       orders?: CompiledSettings;
     }
   /** The errors file, written to `outPath` as it is made (never whole in memory). */
-  | { kind: 'errors-file'; bytes: Uint8Array; limits: ImportLimits; marks: RowMark[]; headerRow?: number; title: string; outPath: string };
+  | { kind: 'errors-file'; limits: ImportLimits; marks: RowMark[]; headerRow?: number; title: string; outPath: string }
+) &
+  TaskSource;
 
 /** What the worker answers, in order: workbook, rows… (or orders…), done | file; or problem / crash at any point. */
 export type WorkerMessage =

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { writeErrorsFile } from './errors-file';
 import { FileProblem, inspectWorkbook } from './file-check';
@@ -69,7 +69,7 @@ export function startWorkerTask(task: WorkerTask, post: Post) {
 /** Runs one task of the import worker, reporting through `post`. Never throws. */
 export async function runWorkerTask(task: WorkerTask, post: Post, flow: FlowControl = createFlowControl(undefined), mapping?: WorkerMapping): Promise<void> {
   try {
-    const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+    const bytes = task.file !== undefined ? readFileSync(task.file) : Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
     const info = inspectWorkbook(bytes, task.limits);
     post({ type: 'workbook', info });
     if (task.kind === 'read') {
