@@ -203,6 +203,33 @@ for (const [engine, open] of Object.entries(factories)) {
         expect(await store.findOrderWithJobs(shop, id)).toMatchObject({ order: { providerNumber: 'SBE-1', barcode: 'BC', statusKey: 'uploaded' }, jobs: [] });
       });
 
+      it('finds orders created together by number and recipient, by the service number a registration gives them, and again after a change', async () => {
+        const named = (clientNumber: string, contactName: string) => {
+          const p = payload(clientNumber);
+          return { ...p, recipient: { ...p.recipient, contactName } };
+        };
+        const [a, b] = await Promise.all([named('Q-101', 'Зоя Кузнецова'), named('Q-102', 'Фёдор Ёлкин')].map((p) => store.createOrder({ companyId: shop, payload: p, at: 1_000 })));
+        const found = async (search: string) => (await store.listOrders(shop, { search, limit: 10, offset: 0 })).orders.map((o) => o.clientNumber).sort();
+        expect(await found('Q-10')).toEqual(['Q-101', 'Q-102']);
+        expect(await found('кузнецов')).toEqual(['Q-101']);
+        expect(await found('елкин')).toEqual(['Q-102']);
+        const ids = [a, b].map((o) => ('orderId' in o ? o.orderId : 0));
+        const jobs = await claimAll(1_000);
+        const registration = (orderId: number, providerNumber: string) => ({
+          jobId: jobs.find((j) => j.orderId === orderId)!.id, orderId, companyId: shop, providerNumber, additionalProviderNumber: null, barcode: null, trackingUrl: null,
+          status: { key: 'uploaded' as const, at: 2_000 },
+        });
+        await store.recordRegistrations(holder, [registration(ids[0], 'SBX-7301'), registration(ids[1], 'SBX-7302')]);
+        expect(await found('SBX-730')).toEqual(['Q-101', 'Q-102']);
+        expect(await found('7302')).toEqual(['Q-102']);
+        expect(await found('кузнецов')).toEqual(['Q-101']);
+        // Writes other than these groups are indexed as before (the group's own indexing ended with it).
+        await store.changeOrder(shop, ids[0], 3_000, () => ({ payload: named('Q-101', 'Зоя Морозова') }));
+        expect(await found('кузнецов')).toEqual([]);
+        expect(await found('морозов')).toEqual(['Q-101']);
+        expect(await found('SBX-7301')).toEqual(['Q-101']);
+      });
+
       it('drops the result of a job withdrawn while its call was out', async () => {
         const id = await createOne('N-1');
         const [job] = await claimAll(1_000);
