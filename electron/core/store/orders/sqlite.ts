@@ -169,7 +169,6 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
     return recorded.map((r) => r.jobId);
   });
 
-  const createOrders = (orders: OrderToCreate[]) => raw(() => createAll(orders));
 
   /** One transaction of synchronous statements prepared once (the refresh benchmark's hot path). */
   const writeTracking = sqlite.transaction((changes: TrackingChange[], now: number) => {
@@ -194,8 +193,7 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
     ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false, payloadText: (path) => sql<string | null>`json_extract(payload, ${sql.lit(`$.${path.join('.')}`)})` }),
     ...sqliteImportWrites(db, sqlite),
 
-    createOrders,
-    createOrder: groupCommit(createOrders),
+    createOrder: groupCommit((orders: OrderToCreate[]) => raw(() => createAll(orders))),
 
     /** One app on the file, one writer at a time: the lease condition in the UPDATE is all a claim needs. */
     async claimJobs(holder, candidates, now, retryAt, leaseUntil) {
