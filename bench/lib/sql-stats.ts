@@ -21,7 +21,9 @@ export function countStatements(sqlite: { prepare(sql: string): unknown }) {
         try {
           return original.apply(statement, args);
         } finally {
-          const s = stats.get(text) ?? stat;
+          // A statement prepared before a reset (the store's hot paths are prepared once) counts in the new phase too.
+          let s = stats.get(text);
+          if (!s) stats.set(text, (s = { sql: text, prepares: 0, prepareMs: 0, runs: 0, runMs: 0 }));
           s.runs++;
           s.runMs += performance.now() - t;
         }

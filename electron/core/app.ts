@@ -185,10 +185,11 @@ export async function createApp(options: AppOptions) {
   // try again, here and, once they have loaded the connections again, in the other instances on the database.
   connections.onChanged(() => outbox.credentialsChanged());
   // Other instances on the same database (PostgreSQL) hear of changes made here, and this one of theirs; so do they of
-  // points and connections written here (what each keeps in memory), and this one of theirs.
+  // points, tariffs and connections written here (what each keeps in memory), and this one of theirs.
   const stopRelay = await relayAcrossInstances(
     events, stores.instances, instanceId, (error) => log.warn(`events from other instances: ${error instanceof Error ? error.message : String(error)}`), {
       points: { onWritten: (listener) => stores.reference.onPointsWritten(listener), changedElsewhere: () => stores.reference.pointsChanged() },
+      tariffs: { onWritten: (listener) => stores.reference.onTariffsWritten(listener), changedElsewhere: () => stores.reference.tariffsChanged() },
       connections: {
         onWritten: (listener) => connections.onChanged(listener),
         changedElsewhere: async () => {

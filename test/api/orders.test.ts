@@ -289,6 +289,21 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
       expect((await call('orders.cancel', { orderId: id })).json).toMatchObject({ ok: false, error: { code: '040081' } });
       expect((await call('orders.delete', { orderId: id })).json).toMatchObject({ ok: true, value: { orderId: id, deleted: expect.stringMatching(iso) } });
     });
+
+    it('orders.list finds orders created at once by their number, recipient and the service number they were registered with', async () => {
+      const numbers = ['SR-1', 'SR-2', 'SR-3'];
+      const ids = await Promise.all(numbers.map((n) => create(orderPayload(n, (o) => (o.recipient.contactName = `Зоя Кузнецова-${n}`)), server.shopToken)));
+      await server.app.outbox.drain();
+      const serviceNumbers: string[] = await Promise.all(ids.map(async (id) => (await server.call('GET', `/orders/${id}`, { token: server.shopToken })).json.order.providerNumber));
+      const found = async (search: string) => ((await server.command('orders.list', { search })).json.value.rows as { clientNumber: string }[]).map((r) => r.clientNumber).sort();
+      expect(await found('SR-')).toEqual(numbers);
+      expect(await found('кузнецова-sr-2')).toEqual(['SR-2']);
+      for (const [i, serviceNumber] of serviceNumbers.entries()) {
+        expect(serviceNumber).toMatch(/^SBE\d{9}$/);
+        expect(await found(serviceNumber)).toEqual([numbers[i]]);
+        expect(await found(serviceNumber.slice(-6).toLowerCase())).toEqual([numbers[i]]);
+      }
+    });
   });
 
   it('a NUL character anywhere (PostgreSQL keeps none in text) is refused naming the field, in a body and in a query, and nothing is stored', async () => {

@@ -96,6 +96,24 @@ describe.skipIf(!testPostgresUrl)(onPostgres('two apps on one PostgreSQL databas
     await dropped;
   });
 
+  it('tariffs written in one app are what the other app checks orders against, once it hears of them', async () => {
+    const [a, b] = apps;
+    const tariff = { ...(await a.app.stores.reference.tariffs('sandbox-express')).at(0)!, id: 9_700_101, name: 'Старое имя' };
+    await a.app.stores.reference.replaceTariffs('two-apps', [tariff]);
+    const reference = b.app.stores.reference;
+    expect(await reference.findTariff('sandbox-express', tariff.id)).toMatchObject({ name: 'Старое имя' }); // kept in b's memory now
+    const tariffsChanged = reference.tariffsChanged.bind(reference);
+    const told = new Promise<void>((resolve) => {
+      reference.tariffsChanged = () => {
+        tariffsChanged();
+        resolve();
+      };
+    });
+    await a.app.stores.reference.replaceTariffs('two-apps', [{ ...tariff, name: 'Новое имя' }]);
+    await told;
+    expect(await reference.findTariff('sandbox-express', tariff.id)).toMatchObject({ name: 'Новое имя' });
+  });
+
   it('a connection added in one app is a delivery service of the other at once, with no restart', async () => {
     const [a, b] = apps;
     const services = () => b.app.providers.list().map((p) => p.key);

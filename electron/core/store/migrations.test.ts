@@ -768,3 +768,38 @@ describe('0049 outbox lease holder', () => {
     sqlite.close();
   });
 });
+
+describe('0050 orders search per group', () => {
+  it('indexes the orders written before it, the service number apart, and every order written or changed after it', () => {
+    const sqlite = new Database(':memory:');
+    migrate(sqlite, loadMigrations().filter((m) => m.version < 50));
+    sqlite.exec("INSERT INTO companies (id, name, api_token, created_at) VALUES (1, 'shop', 't', 0)");
+    const add = sqlite.prepare(
+      `INSERT INTO orders (company_id, client_number, provider_key, status_key, status_changed_at, recipient_name, recipient_phone, recipient_city, provider_number,
+         cod_kopecks, assessed_kopecks, payload, created_at, updated_at) VALUES (1, ?, 'sandbox-express', 'uploaded', 0, ?, ?, ?, ?, 0, 0, ?, 0, 0)`,
+    );
+    add.run('OLD-1', 'Ольга Семёнова', '8 (916) 123-45-67', 'Уфа', 'SBE000000041', JSON.stringify({ recipient: { email: 'olga@mail.ru', street: 'ул. Ленина' } }));
+    add.run('OLD-2', 'Борис Иванов', '+79265554433', 'Москва', null, '{}');
+    migrate(sqlite, loadMigrations().filter((m) => m.version <= 50));
+    add.run('NEW-3', 'Пётр Ёжиков', '+7 (917) 444-33-22', 'Москва', 'SBE000000043', JSON.stringify({ recipient: { addressString: 'Москва, Тверская 7' } }));
+    const found = (table: 'orders_search' | 'orders_search_numbers', text: string) =>
+      (sqlite.prepare(`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid`).all(`"${text}"`) as { id: number }[]).map((r) => r.id);
+    expect(found('orders_search', 'семенова')).toEqual([1]);
+    expect(found('orders_search', 'olga@')).toEqual([1]);
+    expect(found('orders_search', '79161234567')).toEqual([1]);
+    expect(found('orders_search', 'OLD-')).toEqual([1, 2]);
+    expect(found('orders_search', 'тверская')).toEqual([3]);
+    expect(found('orders_search', 'SBE0000')).toEqual([]);
+    expect(found('orders_search_numbers', 'SBE0000')).toEqual([1, 3]);
+    sqlite.exec("UPDATE orders SET provider_number = 'SBE000000042' WHERE id = 2");
+    sqlite.exec("UPDATE orders SET recipient_city = 'Казань', provider_number = NULL WHERE id = 1");
+    expect(found('orders_search_numbers', 'SBE0000')).toEqual([2, 3]);
+    expect(found('orders_search', 'уфа')).toEqual([]);
+    expect(found('orders_search', 'казань')).toEqual([1]);
+    sqlite.exec('DELETE FROM orders WHERE id = 3');
+    expect(found('orders_search', 'ежиков')).toEqual([]);
+    expect(found('orders_search_numbers', 'SBE0000')).toEqual([2]);
+    expect(sqlite.prepare('SELECT deferred FROM orders_search_deferred').all()).toEqual([{ deferred: 0 }]);
+    sqlite.close();
+  });
+});

@@ -45,7 +45,11 @@ export const tablePlan: Record<keyof Schema, TablePlan> = {
 
 /** Tables one engine keeps beside the schema's, which the other engine's own mechanism fills (never copied). */
 export const engineOnlyTables: Record<'sqlite' | 'postgres', Record<string, string>> = {
-  sqlite: { orders_search: "SQLite's FTS5 index of the orders (and its shadow tables): PostgreSQL searches orders through its pg_trgm index" },
+  sqlite: {
+    orders_search: "SQLite's FTS5 index of the orders (and its shadow tables): PostgreSQL searches orders through its pg_trgm index",
+    orders_search_numbers: "SQLite's FTS5 index of the orders' service numbers (and its shadow tables), beside orders_search",
+    orders_search_deferred: "the flag with which a SQLite write indexes its group of orders itself (migration 0050)",
+  },
   postgres: { points_generation: "PostgreSQL's change counter of the points, kept by its trigger as the points are copied" },
 };
 

@@ -9,7 +9,7 @@ import { preparedColumns } from './rows';
  * An import's bulk create: what both engines decide the same way (which items are failures, duplicates or orders
  * to create, and what the ledger records of each), and the write itself in engine-neutral Kysely (PostgreSQL's;
  * SQLite runs it on multi-row statements prepared once: sqlite-imports.ts). The rows are exactly those of
- * createOrders: the order in status `uploading`, its first status, its create job. Ids come from the database
+ * createOrder: the order in status `uploading`, its first status, its create job. Ids come from the database
  * (RETURNING), never assumed consecutive.
  */
 

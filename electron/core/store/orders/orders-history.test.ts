@@ -26,7 +26,7 @@ describe.each(testEngines)('the orders store: imports, tracking, history ($name)
   }
 
   const created = async (store: OrdersStore, companyId: number, clientNumber: string, at = 1_000) => {
-    const [outcome] = await store.createOrders([{ companyId, payload: payload(clientNumber), at }]);
+    const outcome = await store.createOrder({ companyId, payload: payload(clientNumber), at });
     if (!('orderId' in outcome)) throw new Error(`${clientNumber} was not created`);
     return outcome.orderId;
   };

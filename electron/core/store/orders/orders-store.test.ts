@@ -43,7 +43,7 @@ for (const [engine, open] of Object.entries(factories)) {
     afterEach(() => env.close());
 
     const createOne = async (clientNumber: string, companyId = shop, at = 1_000) => {
-      const [outcome] = await store.createOrders([{ companyId, payload: payload(clientNumber), at }]);
+      const outcome = await store.createOrder({ companyId, payload: payload(clientNumber), at });
       if (!('orderId' in outcome)) throw new Error(`${clientNumber} was not created`);
       return outcome.orderId;
     };
@@ -59,12 +59,9 @@ for (const [engine, open] of Object.entries(factories)) {
 
     it('creates a group together and refuses only the orders whose clientNumber is live already', async () => {
       await createOne('B-1');
-      const outcomes = await store.createOrders([
-        { companyId: shop, payload: payload('B-2'), at: 1 },
-        { companyId: shop, payload: payload('B-1'), at: 1 },
-        { companyId: shop, payload: payload('B-2'), at: 1 },
-        { companyId: other, payload: payload('B-1'), at: 1 },
-      ]);
+      const outcomes = await Promise.all(
+        ([[shop, 'B-2'], [shop, 'B-1'], [shop, 'B-2'], [other, 'B-1']] as const).map(([companyId, n]) => store.createOrder({ companyId, payload: payload(n), at: 1 })),
+      );
       expect(outcomes.map((o) => ('orderId' in o ? 'created' : 'taken'))).toEqual(['created', 'taken', 'taken', 'created']);
       const ids = outcomes.flatMap((o) => ('orderId' in o ? [o.orderId] : []));
       expect(new Set(ids).size).toBe(2);
@@ -152,8 +149,8 @@ for (const [engine, open] of Object.entries(factories)) {
       expect(kept.filter((n) => n === 'S-9')).toHaveLength(1);
       expect(kept.filter((n) => n === 'S-1' || n === 'S-2')).toHaveLength(1);
 
-      const creates = await Promise.all([1, 2].map(() => store.createOrders([{ companyId: shop, payload: payload('S-10'), at: 7 }])));
-      expect(creates.flat().map((o) => ('orderId' in o ? 'created' : 'taken')).sort()).toEqual(['created', 'taken']);
+      const creates = await Promise.all([1, 2].map(() => store.createOrder({ companyId: shop, payload: payload('S-10'), at: 7 })));
+      expect(creates.map((o) => ('orderId' in o ? 'created' : 'taken')).sort()).toEqual(['created', 'taken']);
     });
 
     it('deletes an order: it is found no more', async () => {
@@ -201,6 +198,33 @@ for (const [engine, open] of Object.entries(factories)) {
         ]);
         expect(recorded).toEqual([job.id]);
         expect(await store.findOrderWithJobs(shop, id)).toMatchObject({ order: { providerNumber: 'SBE-1', barcode: 'BC', statusKey: 'uploaded' }, jobs: [] });
+      });
+
+      it('finds orders created together by number and recipient, by the service number a registration gives them, and again after a change', async () => {
+        const named = (clientNumber: string, contactName: string) => {
+          const p = payload(clientNumber);
+          return { ...p, recipient: { ...p.recipient, contactName } };
+        };
+        const [a, b] = await Promise.all([named('Q-101', 'Зоя Кузнецова'), named('Q-102', 'Фёдор Ёлкин')].map((p) => store.createOrder({ companyId: shop, payload: p, at: 1_000 })));
+        const found = async (search: string) => (await store.listOrders(shop, { search, limit: 10, offset: 0 })).orders.map((o) => o.clientNumber).sort();
+        expect(await found('Q-10')).toEqual(['Q-101', 'Q-102']);
+        expect(await found('кузнецов')).toEqual(['Q-101']);
+        expect(await found('елкин')).toEqual(['Q-102']);
+        const ids = [a, b].map((o) => ('orderId' in o ? o.orderId : 0));
+        const jobs = await claimAll(1_000);
+        const registration = (orderId: number, providerNumber: string) => ({
+          jobId: jobs.find((j) => j.orderId === orderId)!.id, orderId, companyId: shop, providerNumber, additionalProviderNumber: null, barcode: null, trackingUrl: null,
+          status: { key: 'uploaded' as const, at: 2_000 },
+        });
+        await store.recordRegistrations(holder, [registration(ids[0], 'SBX-7301'), registration(ids[1], 'SBX-7302')]);
+        expect(await found('SBX-730')).toEqual(['Q-101', 'Q-102']);
+        expect(await found('7302')).toEqual(['Q-102']);
+        expect(await found('кузнецов')).toEqual(['Q-101']);
+        // Writes other than these groups are indexed as before (the group's own indexing ended with it).
+        await store.changeOrder(shop, ids[0], 3_000, () => ({ payload: named('Q-101', 'Зоя Морозова') }));
+        expect(await found('кузнецов')).toEqual([]);
+        expect(await found('морозов')).toEqual(['Q-101']);
+        expect(await found('SBX-7301')).toEqual(['Q-101']);
       });
 
       it('drops the result of a job withdrawn while its call was out', async () => {
@@ -337,7 +361,7 @@ describe.runIf(postgres)('the orders store on PostgreSQL, writers side by side',
     try {
       const { shop } = await twoCompanies(opened.stores);
       const store = opened.stores.orders;
-      const [made] = await store.createOrders([{ companyId: shop.id, payload: payload('W-1'), at: 1 }]);
+      const made = await store.createOrder({ companyId: shop.id, payload: payload('W-1'), at: 1 });
       const id = (made as { orderId: number }).orderId;
       // Another writer has W-9 live, its transaction still open: a change's check cannot see it yet.
       const other = await opened.db.startTransaction().execute();
@@ -349,13 +373,13 @@ describe.runIf(postgres)('the orders store on PostgreSQL, writers side by side',
         })
         .execute();
       const change = store.changeOrder(shop.id, id, 2, () => ({ payload: payload('W-9') })).catch((e: unknown) => e);
-      const create = store.createOrders([{ companyId: shop.id, payload: payload('W-9'), at: 2 }]);
+      const create = store.createOrder({ companyId: shop.id, payload: payload('W-9'), at: 2 });
       await waitForLockWaits(opened.db, 2);
       await other.commit().execute();
       const error = await change;
       expect(error).toBeInstanceOf(ClientNumberTaken);
       expect((error as ClientNumberTaken).clientNumber).toBe('W-9');
-      expect(await create).toEqual([{ clientNumberTaken: true }]);
+      expect(await create).toEqual({ clientNumberTaken: true });
       expect((await store.findOrder(shop.id, id))?.clientNumber).toBe('W-1');
     } finally {
       await opened.close();

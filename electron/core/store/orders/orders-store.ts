@@ -375,16 +375,15 @@ export interface Registration {
 }
 
 export interface OrdersStore extends OrderHandoverStore, OrderFiguresStore, StatusRefreshRunsStore {
-  /** Creates each order with its first status and create job, together; a taken clientNumber leaves the others. */
-  createOrders(orders: OrderToCreate[]): Promise<CreateOutcome[]>;
   /**
-   * Creates one order like createOrders, written together with the other orders created meanwhile (group commit,
-   * group-commit.ts): the one way a service creates a single order.
+   * Creates one order with its first status (`uploading`) and its create job, written together with the other orders
+   * created meanwhile (group commit, group-commit.ts); a clientNumber live already (earlier in the group included) is
+   * refused as taken without taking the others down.
    */
   createOrder(order: OrderToCreate): Promise<CreateOutcome>;
   /**
    * An import's bulk create, in one short write: takes the items in order, until they end or `budgetMs` has
-   * passed; creates each order like createOrders (status `uploading`, first status, create job held `holdMs`),
+   * passed; creates each order like createOrder (status `uploading`, first status, create job held `holdMs`),
    * reports a clientNumber live already (in the company or earlier in the write) as a duplicate, and records
    * every item taken in the import's ledger in the same write, so a run taken up again never creates an order twice.
    * Returns the outcomes and how many items it took.

@@ -75,7 +75,6 @@ async function claimJobs(db: Db, holder: string, candidates: DueJob[], now: numb
  * above; nobody frees another's jobs at start).
  */
 export function createPostgresOrdersStore({ db }: OpenedPostgres): OrdersStore {
-  const createOrders = (orders: OrderToCreate[]) => createOrdersOnPostgres(db, orders);
   return {
     ...createOrdersQueries(db, {
       text: postgresText,
@@ -83,8 +82,7 @@ export function createPostgresOrdersStore({ db }: OpenedPostgres): OrdersStore {
       lockRows: true,
       payloadText: (path) => sql<string | null>`(payload::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`,
     }),
-    createOrders,
-    createOrder: groupCommit(createOrders),
+    createOrder: groupCommit((orders: OrderToCreate[]) => createOrdersOnPostgres(db, orders)),
     claimJobs: (holder, candidates, now, retryAt, leaseUntil) => claimJobs(db, holder, candidates, now, retryAt, leaseUntil),
     recordTracking: (changes, now) => recordTrackingOnPostgres(db, changes, now),
     // Several instances share the queue: another holder may be alive, so its jobs wait for their lease to end.

@@ -7,7 +7,7 @@ import type { FailedImportRow, ImportedOrder, ImportWrite, ImportWriteOutcome } 
  * An import's bulk create on SQLite: one transaction per write instead of one per order, multi-row
  * statements prepared once instead of query building (what makes 10,000 orders take a fraction of a
  * second). What it decides is imported-orders.ts's, as on PostgreSQL; the rows are exactly those of
- * createOrders. Ids come from the database (RETURNING), never assumed consecutive.
+ * createOrder. Ids come from the database (RETURNING), never assumed consecutive.
  */
 
 const orderColumns =
@@ -28,7 +28,7 @@ export function sqliteImportWrites(db: Db, sqlite: BetterSqlite3.Database) {
 
   const taken = () => statement('taken', () => "SELECT id FROM orders WHERE company_id = ? AND client_number = ? AND state = 'active' LIMIT 1").pluck();
   const insertOrders = (n: number) => statement(`orders${n}`, () => `INSERT INTO orders (${orderColumns}) VALUES ${repeat(orderValues, n)} RETURNING id, client_number`);
-  // the first status and the create job of the orders just inserted (as createOrders writes them)
+  // the first status and the create job of the orders just inserted (as createOrder writes them)
   const insertStatuses = (n: number) =>
     statement(
       `statuses${n}`,

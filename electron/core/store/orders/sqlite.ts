@@ -5,7 +5,7 @@ import type { OpenedDatabase } from '../database';
 import { registerFold, sqliteText } from '../filter-sql';
 import type { OutboxTable } from '../schema';
 import { containsPattern, type OrderSearchSql } from './order-search';
-import type { ClaimedJob, CreateOutcome, NewStatus, OrdersStore, OrderToCreate, TrackingChange } from './orders-store';
+import type { ClaimedJob, CreateOutcome, NewStatus, OrdersStore, OrderToCreate, RegistrationToRecord, TrackingChange } from './orders-store';
 import { createOrdersQueries } from './queries';
 import { groupCommit } from './group-commit';
 import { columnsOf, messageJson, toJob, toOrder, type OrderRow } from './rows';
@@ -17,9 +17,9 @@ import { sqliteImportWrites } from './sqlite-imports';
  */
 
 /**
- * The FTS5 trigram index (number, service number, and the recipient's name, phone, e-mail, city and street as
- * shared/search-text.ts folds them, migration 0026) needs three characters; shorter searches fall back
- * to LIKE over the columns (they match many rows early).
+ * The FTS5 trigram indexes (orders_search: the number and the recipient's name, phone, e-mail, city and street as
+ * shared/search-text.ts folds them; orders_search_numbers: the service number; migration 0050) need three characters;
+ * shorter searches fall back to LIKE over the columns (they match many rows early).
  */
 const trigramMinLength = 3;
 
@@ -28,16 +28,23 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 const usesSearchIndex = (search: string) => searchVariants(search).every((v) => [...v].length >= trigramMinLength);
 
-/** SQLite's search: FTS5 MATCH on orders_search (the newest `sample` matches by rowid), LIKE for short searches. */
+/**
+ * The ids of the orders whose number, recipient or service number holds a variant: both indexes' matches (an id may
+ * come twice; `IN` takes it once). With `sample`, each index's newest `sample` matches.
+ */
+const indexMatches = (match: string, sample?: number) => {
+  const newest = sample === undefined ? sql`` : sql` ORDER BY rowid DESC LIMIT ${sample}`;
+  return sql<number>`(SELECT rowid FROM (SELECT rowid FROM orders_search WHERE orders_search MATCH ${match}${newest})
+    UNION ALL SELECT rowid FROM (SELECT rowid FROM orders_search_numbers WHERE orders_search_numbers MATCH ${match}${newest}))`;
+};
+
+/** SQLite's search: FTS5 MATCH on orders_search and orders_search_numbers (the newest `sample` matches by rowid), LIKE for short searches. */
 export const sqliteOrderSearch: OrderSearchSql = {
   indexed: usesSearchIndex,
   matches(eb, search, sample) {
     const variants = searchVariants(search);
     if (usesSearchIndex(search)) {
-      const match = variants.map(phrase).join(' OR ');
-      return sample === undefined
-        ? eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match})`)
-        : eb('id', 'in', sql<number>`(SELECT rowid FROM orders_search WHERE orders_search MATCH ${match} ORDER BY rowid DESC LIMIT ${sample})`);
+      return eb('id', 'in', indexMatches(variants.map(phrase).join(' OR '), sample));
     }
     // LIKE folds only Latin letters: look for the text as typed beside its folded forms.
     return eb.or(
@@ -74,6 +81,17 @@ function prepareHotPaths(sqlite: BetterSqlite3.Database) {
        ON CONFLICT (company_id, client_number) WHERE state = 'active' DO NOTHING`,
     ),
     job: sqlite.prepare("INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, 0, ?, NULL, ?)"),
+    /** The search index's triggers skip the group's rows while set (set back before commit; migration 0050). */
+    deferIndex: sqlite.prepare('UPDATE orders_search_deferred SET deferred = ?'),
+    /** Indexes the orders created in a group (ids first..last, all of them the group's): one statement, one FTS5 flush. */
+    indexCreated: sqlite.prepare(
+      'INSERT INTO orders_search (rowid, client_number, recipient) SELECT id, client_number, recipient FROM orders_search_text WHERE id BETWEEN ? AND ?',
+    ),
+    /** Indexes again the service numbers of the orders a group registered (ids as a JSON array). */
+    unindexNumbers: sqlite.prepare('DELETE FROM orders_search_numbers WHERE rowid IN (SELECT value FROM json_each(?))'),
+    indexNumbers: sqlite.prepare(
+      'INSERT INTO orders_search_numbers (rowid, provider_number) SELECT id, provider_number FROM orders WHERE id IN (SELECT value FROM json_each(?)) AND provider_number IS NOT NULL',
+    ),
     addStatus,
     /** Records a status and makes it the order's current one. */
     appendStatus(orderId: number, companyId: number, s: NewStatus) {
@@ -111,13 +129,14 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
   const raw = <T>(work: () => T): Promise<T> => db.connection().execute(async () => work());
 
   /**
-   * A group of orders in one transaction, three statements an order: the live-number index leaves out an order whose
-   * clientNumber a live order has (one earlier in the group included). Any other failure undoes the whole group, which
-   * the group commit then writes again an order at a time (group-commit.ts).
+   * A group of orders in one transaction, three statements an order and the search index once for the group: the
+   * live-number index leaves out an order whose clientNumber a live order has (one earlier in the group included). Any
+   * other failure undoes the whole group, which the group commit then writes again an order at a time (group-commit.ts).
    */
   const createAll = sqlite.transaction((orders: OrderToCreate[]) => {
     const s = st();
-    return orders.map((o): CreateOutcome => {
+    s.deferIndex.run(1);
+    const outcomes = orders.map((o): CreateOutcome => {
       const made = s.order.run({ company_id: o.companyId, ...columnsOf(o.payload), status_key: 'uploading', status_description: null, at: o.at });
       if (made.changes === 0) return { clientNumberTaken: true };
       const id = Number(made.lastInsertRowid);
@@ -125,9 +144,31 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
       s.job.run(id, 'create', o.at, o.at);
       return { orderId: id };
     });
+    const ids = outcomes.flatMap((o) => ('orderId' in o ? [o.orderId] : []));
+    if (ids.length) s.indexCreated.run(ids[0], ids.at(-1));
+    s.deferIndex.run(0);
+    return outcomes;
   });
 
-  const createOrders = (orders: OrderToCreate[]) => raw(() => createAll(orders));
+  /** Registrations in one transaction, the service numbers indexed once for the group (see createAll). */
+  const recordAll = sqlite.transaction((holder: string, registrations: RegistrationToRecord[]) => {
+    const s = st();
+    s.deferIndex.run(1);
+    const recorded = registrations.filter((r) => {
+      if (s.removeHeld.run(r.jobId, holder).changes === 0) return false; // withdrawn while the call was out: the result is dropped
+      s.numbers.run(r.providerNumber, r.additionalProviderNumber, r.barcode, r.trackingUrl, r.orderId);
+      s.appendStatus(r.orderId, r.companyId, r.status);
+      return true;
+    });
+    if (recorded.length) {
+      const ids = JSON.stringify(recorded.map((r) => r.orderId));
+      s.unindexNumbers.run(ids);
+      s.indexNumbers.run(ids);
+    }
+    s.deferIndex.run(0);
+    return recorded.map((r) => r.jobId);
+  });
+
 
   /** One transaction of synchronous statements prepared once (the refresh benchmark's hot path). */
   const writeTracking = sqlite.transaction((changes: TrackingChange[], now: number) => {
@@ -152,8 +193,7 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
     ...createOrdersQueries(db, { text: sqliteText, search: sqliteOrderSearch, lockRows: false, payloadText: (path) => sql<string | null>`json_extract(payload, ${sql.lit(`$.${path.join('.')}`)})` }),
     ...sqliteImportWrites(db, sqlite),
 
-    createOrders,
-    createOrder: groupCommit(createOrders),
+    createOrder: groupCommit((orders: OrderToCreate[]) => raw(() => createAll(orders))),
 
     /** One app on the file, one writer at a time: the lease condition in the UPDATE is all a claim needs. */
     async claimJobs(holder, candidates, now, retryAt, leaseUntil) {
@@ -172,19 +212,7 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
 
     jobStillHeld: (holder, jobId) => raw(() => st().held.get(jobId, holder) !== undefined),
 
-    async recordRegistrations(holder, registrations) {
-      const s = st();
-      return raw(() =>
-        sqlite.transaction(() =>
-          registrations.flatMap((r) => {
-            if (s.removeHeld.run(r.jobId, holder).changes === 0) return []; // withdrawn while the call was out: the result is dropped
-            s.numbers.run(r.providerNumber, r.additionalProviderNumber, r.barcode, r.trackingUrl, r.orderId);
-            s.appendStatus(r.orderId, r.companyId, r.status);
-            return [r.jobId];
-          }),
-        )(),
-      );
-    },
+    recordRegistrations: (holder, registrations) => raw(() => recordAll(holder, registrations)),
 
     /** Runs on the connection Kysely lends (db.connection), so no other transaction is open on it meanwhile. */
     recordTracking: (changes, at) => (changes.length ? raw(() => writeTracking(changes, at)) : Promise.resolve([])),

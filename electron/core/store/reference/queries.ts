@@ -311,6 +311,26 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
     }
   };
 
+  // Tariffs by service and id, as every created order's check asks (bench create: a query per POST /orders, a round
+  // trip on PostgreSQL). Forgotten when any write of tariffs here ends (done or failed), and when another instance says
+  // it wrote some (tariffsChanged); an answer read while a write ran is not kept (the generation moved on).
+  const tariffCache = new Map<string, Tariff | null>();
+  let tariffGeneration = 0;
+  const tariffsWritten = new Set<() => void>();
+  const forgetTariffs = () => {
+    tariffGeneration += 1;
+    tariffCache.clear();
+  };
+  const writingTariffs = async <T>(write: Promise<T>): Promise<T> => {
+    tariffGeneration += 1;
+    try {
+      return await write;
+    } finally {
+      forgetTariffs();
+      for (const listener of tariffsWritten) listener();
+    }
+  };
+
   return {
     async pointPage(filter, page) {
       const bound = onColumns(filter, pointColumns);
@@ -433,8 +453,21 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
 
     async findTariff(providerKey, id) {
       if (!Number.isSafeInteger(id)) return null;
+      const key = `${id}:${providerKey}`;
+      const kept = tariffCache.get(key);
+      if (kept !== undefined) return kept && { ...kept };
+      const generation = tariffGeneration;
       const row = await db.selectFrom('tariffs').selectAll().where('id', '=', id).where('provider_key', '=', providerKey).executeTakeFirst();
-      return row ? tariffFromRow(row) : null;
+      const found = row ? tariffFromRow(row) : null;
+      if (generation === tariffGeneration) tariffCache.set(key, found && { ...found });
+      return found;
+    },
+
+    tariffsChanged: forgetTariffs,
+
+    onTariffsWritten(listener) {
+      tariffsWritten.add(listener);
+      return () => tariffsWritten.delete(listener);
     },
 
     async findTariffs(ids) {
@@ -459,16 +492,16 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
     },
 
     storedDataset: (dataset) => engine.storedDataset(dataset),
-    loadDataset: (dataset, version, data, at) => writingPoints(engine.loadDataset(dataset, version, prepareDataset(dataset, data), at)),
-    replaceDataset: (dataset, data) => writingPoints(engine.replaceDataset(dataset, prepareDataset(dataset, data))),
+    loadDataset: (dataset, version, data, at) => writingTariffs(writingPoints(engine.loadDataset(dataset, version, prepareDataset(dataset, data), at))),
+    replaceDataset: (dataset, data) => writingTariffs(writingPoints(engine.replaceDataset(dataset, prepareDataset(dataset, data)))),
 
     async replaceTariffs(source, tariffs) {
-      await db.transaction().execute(async (trx) => {
+      await writingTariffs(db.transaction().execute(async (trx) => {
         await trx.deleteFrom('tariffs').where('source', '=', source).execute();
         for (const t of tariffs) {
           await trx.insertInto('tariffs').values(tariffToRow(source, t)).onConflict((oc) => oc.column('id').doNothing()).execute();
         }
-      });
+      }));
     },
 
     async replaceServices(source, services) {
@@ -541,13 +574,13 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
     },
 
     async forgetSource(source, catalogueOf) {
-      await writingPoints(db.transaction().execute(async (trx) => {
+      await writingTariffs(writingPoints(db.transaction().execute(async (trx) => {
         await trx.deleteFrom('points').where('source', '=', source).execute();
         await trx.deleteFrom('tariffs').where('source', '=', source).execute();
         await trx.deleteFrom('provider_services').where('source', '=', source).execute();
         await trx.deleteFrom('provider_sync_state').where('provider_key', '=', source).execute();
         if (catalogueOf !== undefined) await trx.deleteFrom('upstream_services').where('connection_id', '=', catalogueOf).execute();
-      }));
+      })));
     },
 
     async putCatalogue(connectionId, entries, now) {

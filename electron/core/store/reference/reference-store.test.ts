@@ -202,6 +202,28 @@ describe.each(testEngines)('the points of the reference store ($name)', ({ name,
     expect(await store.findPoint(point.providerKey, point.id)).toBeNull();
   });
 
+  it('findTariff answers from memory until tariffs are written here or elsewhere, as the store is told', async () => {
+    const tariff = { ...(await store.tariffs()).at(0)!, id: 9_700_001, name: 'Первый' };
+    await store.replaceTariffs('cache-test', [tariff]);
+    const heard: string[] = [];
+    const stop = store.onTariffsWritten(() => heard.push('written'));
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toMatchObject({ name: 'Первый' });
+    expect(await store.findTariff(tariff.providerKey, 9_700_002)).toBeNull();
+    // Another writer (another instance) changes the row: kept as read until the store is told.
+    await opened.db.updateTable('tariffs').set({ name: 'Второй' }).where('id', '=', tariff.id).execute();
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toMatchObject({ name: 'Первый' });
+    store.tariffsChanged();
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toMatchObject({ name: 'Второй' });
+    // The store's own writes are seen at once, and heard.
+    await store.replaceTariffs('cache-test', [{ ...tariff, name: 'Третий' }, { ...tariff, id: 9_700_002 }]);
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toMatchObject({ name: 'Третий' });
+    expect(await store.findTariff(tariff.providerKey, 9_700_002)).toMatchObject({ id: 9_700_002 });
+    await store.forgetSource('cache-test');
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toBeNull();
+    stop();
+    expect(heard).toEqual(['written', 'written']);
+  });
+
   it.runIf(name === 'postgres')("another instance's points write is seen once the store is told (or its trust of the last read runs out)", async () => {
     const before = await store.pointsVersion();
     await opened.db.updateTable('points').set({ name: 'Переименован другим' }).where('id', '=', all[1].id).execute();

@@ -82,7 +82,12 @@ export interface ReferenceStore {
   tariffPage(filter: ListFilter, page: Page): Promise<{ rows: Tariff[]; total: number }>;
   /** Every tariff, or one service's, by id. */
   tariffs(providerKey?: string): Promise<Tariff[]>;
+  /** The service's tariff by id; kept in memory until tariffs are written here or `tariffsChanged` says they were elsewhere. */
   findTariff(providerKey: string, id: number): Promise<Tariff | null>;
+  /** Someone else wrote tariffs (another instance on PostgreSQL, told through events.ts): the next `findTariff` asks the database. */
+  tariffsChanged(): void;
+  /** Hears this store's own writes of tariffs, each once it ended (what other instances are told of, see events.ts). */
+  onTariffsWritten(listener: () => void): () => void;
   /** The tariffs of any service with these ids, unordered (a label's tariff name by its order's tariffId). */
   findTariffs(ids: number[]): Promise<Tariff[]>;
   hasTariffs(providerKey: string): Promise<boolean>;
