@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
 import type Database from 'better-sqlite3';
 import { withPreparedStatements } from './statement-cache';
@@ -13,6 +15,16 @@ const FS_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
 export function isStorageFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (SQLITE_STORAGE_CODES.test(code) || FS_STORAGE_CODES.has(code));
+}
+
+/**
+ * better-sqlite3 refuses a file whose folder does not exist (a data folder removed or renamed under the app) with a
+ * bare TypeError, before SQLite is asked: that is told as SQLite's own "cannot open" (a storage failure, 507), not
+ * as a fault of ours (500). Any other error is given back as it is.
+ */
+export function withMissingFolderTold(error: unknown, file: string): unknown {
+  if (!(error instanceof TypeError) || existsSync(dirname(file))) return error;
+  return Object.assign(new Error(`the folder ${dirname(file)} does not exist`, { cause: error }), { code: 'SQLITE_CANTOPEN' });
 }
 
 /**
