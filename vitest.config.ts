@@ -16,6 +16,7 @@ const notOnPostgres = [
   'postgres-two-apps', // two apps on a PostgreSQL database of their own, in the api project
   'postgres-periodic-work', // two apps on a PostgreSQL database of their own, in the api project
   'migrate-to-postgres', // copies SQLite into a PostgreSQL database of its own, in the api project
+  'read-only-data-folder', // the SQLite file on a read-only mount; PostgreSQL's files are its server's
   'request-bodies', // body parsing off the main thread
   'robustness-xml', // XML encoding of the answers
   'serve-bundle', // the bundled server's build and start

@@ -4,7 +4,7 @@ import { Kysely } from 'kysely';
 import { ensurePrivateDir, ensurePrivateFile } from '../paths';
 import { loadMigrations, migrate } from './migrate';
 import type { Schema } from './schema';
-import { GuardedSqliteDialect } from './storage-errors';
+import { GuardedSqliteDialect, isStorageFailure } from './storage-errors';
 
 export type Db = Kysely<Schema>;
 
@@ -31,8 +31,22 @@ export interface OpenDatabaseOptions {
   now?: number;
 }
 
-/** Opens (creating if needed, 0600 in a 0700 folder) the database with WAL, foreign keys and a busy timeout, and migrates it. */
-export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
+/** The file system's ways of saying the folder is not ours to write (beside isStorageFailure's full/read-only/gone). */
+const NOT_PERMITTED = new Set(['EACCES', 'EPERM']);
+
+/**
+ * The data folder cannot hold the database at start: read-only (a USB stick's write-protect switch, a read-only
+ * mount), not ours to write, or full. SQLite cannot even read a WAL database where it cannot create the `-shm`
+ * beside it, so ShipDesk does not start read-only: it says so, naming the folder, and starts once it is writable.
+ */
+export class DataFolderUnusableError extends Error {
+  constructor(readonly folder: string, readonly code: string) {
+    super(`the data folder ${folder} cannot be written (${code}: read-only, full or not permitted); make it writable (a USB stick's write-protect switch, the folder's permissions, free space) and start ShipDesk again`);
+    this.name = 'DataFolderUnusableError';
+  }
+}
+
+function openSqliteFile(options: OpenDatabaseOptions): Database.Database {
   if (options.file !== ':memory:') {
     ensurePrivateDir(dirname(options.file));
     ensurePrivateFile(options.file);
@@ -46,6 +60,19 @@ export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
     migrate(sqlite, loadMigrations(options.migrationsDir), options.now);
   } catch (error) {
     sqlite.close();
+    throw error;
+  }
+  return sqlite;
+}
+
+/** Opens (creating if needed, 0600 in a 0700 folder) the database with WAL, foreign keys and a busy timeout, and migrates it. */
+export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
+  let sqlite: Database.Database;
+  try {
+    sqlite = openSqliteFile(options);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (isStorageFailure(error) || NOT_PERMITTED.has(code as string)) throw new DataFolderUnusableError(dirname(options.file), String(code));
     throw error;
   }
   const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite) });
