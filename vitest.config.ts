@@ -20,6 +20,7 @@ const notOnPostgres = [
   'request-bodies', // body parsing off the main thread
   'robustness-xml', // XML encoding of the answers
   'serve-bundle', // the bundled server's build and start
+  'vanished-database', // the SQLite file taken away under the app; PostgreSQL's files are its server's
   'serve-process', // the command line, and the SQLite file the process writes
   'serve-prewarm', // browser mode starts its import reading worker before the first import: the process, not the store
   'upload-crash', // a crash mid-upload read back from the SQLite file the process left

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { dirname } from 'node:path';
 import { Kysely } from 'kysely';
 import { ensurePrivateDir, ensurePrivateFile } from '../paths';
+import { watchDatabaseFile } from './database-file-watch';
 import { loadMigrations, migrate } from './migrate';
 import type { Schema } from './schema';
 import { GuardedSqliteDialect, isStorageFailure } from './storage-errors';
@@ -75,11 +76,13 @@ export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
     if (isStorageFailure(error) || NOT_PERMITTED.has(code as string)) throw new DataFolderUnusableError(dirname(options.file), String(code));
     throw error;
   }
-  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite) });
+  const watch = options.file === ':memory:' ? null : watchDatabaseFile(sqlite, options.file);
+  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite, watch?.check) });
   return {
     sqlite,
     db,
     async close() {
+      watch?.stop();
       await db.destroy(); // closes the better-sqlite3 connection, checkpointing the WAL
     },
   };
