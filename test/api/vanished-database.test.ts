@@ -23,21 +23,12 @@ describe('the database file gone under the running app', () => {
 
   const create = (n: number) => server!.call('POST', '/v1/orders', { body: orderPayload(`GONE-${n}`) });
   let n = 0;
-  /** Writes until the app refuses one (the watch looks every second), and that refusal. */
-  const refusedWrite = () =>
+  /** Writes until one is answered `status` (the watch looks every second), and that answer. */
+  const writeAnswered = (status: number) =>
     vi.waitFor(
       async () => {
         const res = await create(++n);
-        expect(res.status, res.text).toBe(507);
-        return res;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-  const acceptedWrite = () =>
-    vi.waitFor(
-      async () => {
-        const res = await create(++n);
-        expect(res.status, res.text).toBe(200);
+        expect(res.status, res.text).toBe(status);
         return res;
       },
       { timeout: 10_000, interval: 100 },
@@ -50,7 +41,7 @@ describe('the database file gone under the running app', () => {
     expect(first.status, first.text).toBe(200);
 
     renameSync(dataDir, join(root, 'moved'));
-    const refused = await refusedWrite();
+    const refused = await writeAnswered(507);
     expect(refused.json).toEqual({
       code: ErrorCode.storageFull,
       message: 'Insufficient storage',
@@ -60,13 +51,13 @@ describe('the database file gone under the running app', () => {
     expect(read.status, read.text).toBe(200);
 
     renameSync(join(root, 'moved'), dataDir);
-    const after = await acceptedWrite();
+    const after = await writeAnswered(200);
     expect((await server.call('GET', `/v1/orders/${after.json.orderId}`)).status).toBe(200);
 
     // Another file at the path (a copy of the same database): still refused, only a restart would open it.
     copyFileSync(file, join(root, 'copy.db'));
     rmSync(dataDir, { recursive: true });
-    expect((await refusedWrite()).json).toEqual(refused.json);
+    expect((await writeAnswered(507)).json).toEqual(refused.json);
     mkdirSync(dataDir);
     copyFileSync(join(root, 'copy.db'), file);
     const stillRefused = await create(++n);
