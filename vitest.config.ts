@@ -16,9 +16,11 @@ const notOnPostgres = [
   'postgres-two-apps', // two apps on a PostgreSQL database of their own, in the api project
   'postgres-periodic-work', // two apps on a PostgreSQL database of their own, in the api project
   'migrate-to-postgres', // copies SQLite into a PostgreSQL database of its own, in the api project
+  'read-only-data-folder', // the SQLite file on a read-only mount; PostgreSQL's files are its server's
   'request-bodies', // body parsing off the main thread
   'robustness-xml', // XML encoding of the answers
   'serve-bundle', // the bundled server's build and start
+  'vanished-database', // the SQLite file taken away under the app; PostgreSQL's files are its server's
   'serve-process', // the command line, and the SQLite file the process writes
   'serve-prewarm', // browser mode starts its import reading worker before the first import: the process, not the store
   'upload-crash', // a crash mid-upload read back from the SQLite file the process left

@@ -1,4 +1,5 @@
 import { startBrowserMode } from './browser-mode';
+import { DataFolderUnusableError } from './core/store/database';
 import { DatabaseTooNewError } from './core/store/migrate';
 import { describeDatabase, parseServeArgs, serveUsage } from './serve-args';
 
@@ -16,7 +17,7 @@ async function main() {
     running = await startBrowserMode(options);
   } catch (error) {
     const known =
-      error instanceof DatabaseTooNewError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ||
+      error instanceof DatabaseTooNewError || error instanceof DataFolderUnusableError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ||
       (error instanceof Error && (error.message.startsWith('Cannot open the PostgreSQL database') || error.message.includes('the database chosen in Settings')));
     console.error(known ? `ShipDesk could not start: ${(error as Error).message}` : error);
     process.exit(1);

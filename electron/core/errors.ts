@@ -1,4 +1,4 @@
-import { isStorageFailure } from './store/storage-errors';
+import { goneDatabaseOf, isStorageFailure } from './store/storage-errors';
 import type { ZodError } from 'zod';
 import { ErrorCode, type ErrorBody, type FieldError } from '../../shared/errors';
 import { keyOfWireText, said, type MessageRef } from '../../shared/messages';
@@ -70,8 +70,19 @@ export const storageFullError = () =>
     description: 'The disk of the ShipDesk data folder is full or cannot be written; nothing was changed. Free some space and try again: ShipDesk carries on by itself.',
   });
 
+/**
+ * The open database file was deleted or replaced, or its folder removed or renamed (store/database-file-watch.ts):
+ * writes are refused until the same file is back; reads answer from what is open.
+ */
+export const databaseGoneError = (file: string) =>
+  new AppError(507, { code: ErrorCode.storageFull, message: 'Insufficient storage', ...describedBy(said('storage.databaseGone', { file })) });
+
 /** An unexpected error as the caller sees it: 507 when the disk or data folder failed, else 500. */
-export const unexpectedError = (error: unknown) => (isStorageFailure(error) ? storageFullError() : internalError());
+export const unexpectedError = (error: unknown) => {
+  const gone = goneDatabaseOf(error);
+  if (gone !== null) return databaseGoneError(gone);
+  return isStorageFailure(error) ? storageFullError() : internalError();
+};
 
 export const internalError = () =>
   new AppError(500, { code: ErrorCode.internal, message: 'Internal error', description: 'Something went wrong on our side; nothing was changed' });

@@ -127,6 +127,15 @@ describe('error titles', () => {
     expect(errorHint(error, ru)).toMatch(/^Диск с папкой данных ShipDesk заполнен/);
   });
 
+  it('says a database file gone from under the app as that, not as a full disk, in both languages', () => {
+    const { message: description, ...ref } = said('storage.databaseGone', { file: '/data/shipdesk.db' });
+    const error = { code: ErrorCode.storageFull, message: 'Insufficient storage', description, ...ref };
+    expect(errorTitle(error, ru)).toBe('Файл базы данных пропал: ничего не сохранено');
+    expect(errorTitle(error, en)).toBe('The database file is gone: nothing was saved');
+    expect(errorHint(error, ru)).toMatch(/^Файл базы данных \/data\/shipdesk\.db пропал или заменён/);
+    expect(errorHint(error, en)).toMatch(/^The database file \/data\/shipdesk\.db is gone or was replaced/);
+  });
+
   it('falls back to the server message for an unknown code, and keeps its description', () => {
     const error = { code: '040999', message: 'Tariff is closed', description: 'Use tariff 136' };
     expect(errorTitle(error, en)).toBe('Tariff is closed');

@@ -84,9 +84,13 @@ export function fieldLabel(path: string, t: Translate): string {
   return labels.join(' › ');
 }
 
-/** The headline of an error: the translated code, else the server's own message. */
+/**
+ * The headline of an error: the translated code (narrowed by the description's key where the dictionary has that:
+ * `error.050007.storage.databaseGone`, a database file gone rather than a full disk), else the server's own message.
+ */
 export function errorTitle(error: ErrorBody, t: Translate): string {
-  return translateDynamic(t, `error.${error.code}`) ?? error.message;
+  const narrowed = error.key ? translateDynamic(t, `error.${error.code}.${error.key}`) : undefined;
+  return narrowed ?? translateDynamic(t, `error.${error.code}`) ?? error.message;
 }
 
 /**

@@ -228,6 +228,10 @@ export const messageCatalog = {
   'courier.notConnected': { en: "{service} is not connected any more; cancel courier call {id} with the service directly", ru: "{service} больше не подключена; отмените вызов курьера {id} напрямую в службе" },
   'courier.cancelRefused': { en: "{service} refused to cancel courier call {id}: {reason}", ru: "{service} не отменила вызов курьера {id}: {reason}" },
   'backup.wrongOffset': { en: "This part starts at byte {offset}, but {received} bytes of the file have arrived; send the part that starts at byte {received}", ru: "Эта часть начинается с байта {offset}, а получено {received} байт файла; отправьте часть, которая начинается с байта {received}" },
+  'storage.databaseGone': {
+    en: "The database file {file} is gone or was replaced (its data folder deleted, moved or renamed); nothing was saved. Lists still open from what is loaded. Put the folder back where it was and ShipDesk carries on; otherwise restart it (it then opens whatever is at that path, a new empty database if nothing is)",
+    ru: "Файл базы данных {file} пропал или заменён (папку данных удалили, переместили или переименовали); ничего не сохранено. Списки открываются из уже загруженного. Верните папку на место — и ShipDesk продолжит работу; иначе перезапустите его (тогда он откроет то, что лежит по этому пути, или новую пустую базу, если там ничего нет)",
+  },
   'backup.unusable': { en: "{label} cannot be restored: {why}", ru: "{label} нельзя восстановить: {why}" },
   'backup.theFile': { en: "the file", ru: "Файл" },
   'backup.why.tooLarge': { en: "it is larger than {gib} GiB", ru: "он больше {gib} ГиБ" },

@@ -2,9 +2,10 @@ import Database from 'better-sqlite3';
 import { dirname } from 'node:path';
 import { Kysely } from 'kysely';
 import { ensurePrivateDir, ensurePrivateFile } from '../paths';
+import { watchDatabaseFile } from './database-file-watch';
 import { loadMigrations, migrate } from './migrate';
 import type { Schema } from './schema';
-import { GuardedSqliteDialect } from './storage-errors';
+import { GuardedSqliteDialect, isStorageFailure } from './storage-errors';
 
 export type Db = Kysely<Schema>;
 
@@ -31,8 +32,22 @@ export interface OpenDatabaseOptions {
   now?: number;
 }
 
-/** Opens (creating if needed, 0600 in a 0700 folder) the database with WAL, foreign keys and a busy timeout, and migrates it. */
-export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
+/** The file system's ways of saying the folder is not ours to write (beside isStorageFailure's full/read-only/gone). */
+const NOT_PERMITTED = new Set(['EACCES', 'EPERM']);
+
+/**
+ * The data folder cannot hold the database at start: read-only (a USB stick's write-protect switch, a read-only
+ * mount), not ours to write, or full. SQLite cannot even read a WAL database where it cannot create the `-shm`
+ * beside it, so ShipDesk does not start read-only: it says so, naming the folder, and starts once it is writable.
+ */
+export class DataFolderUnusableError extends Error {
+  constructor(readonly folder: string, readonly code: string) {
+    super(`the data folder ${folder} cannot be written (${code}: read-only, full or not permitted); make it writable (a USB stick's write-protect switch, the folder's permissions, free space) and start ShipDesk again`);
+    this.name = 'DataFolderUnusableError';
+  }
+}
+
+function openSqliteFile(options: OpenDatabaseOptions): Database.Database {
   if (options.file !== ':memory:') {
     ensurePrivateDir(dirname(options.file));
     ensurePrivateFile(options.file);
@@ -48,11 +63,26 @@ export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite) });
+  return sqlite;
+}
+
+/** Opens (creating if needed, 0600 in a 0700 folder) the database with WAL, foreign keys and a busy timeout, and migrates it. */
+export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
+  let sqlite: Database.Database;
+  try {
+    sqlite = openSqliteFile(options);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (isStorageFailure(error) || NOT_PERMITTED.has(code as string)) throw new DataFolderUnusableError(dirname(options.file), String(code));
+    throw error;
+  }
+  const watch = options.file === ':memory:' ? null : watchDatabaseFile(sqlite, options.file);
+  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite, watch?.check) });
   return {
     sqlite,
     db,
     async close() {
+      watch?.stop();
       await db.destroy(); // closes the better-sqlite3 connection, checkpointing the WAL
     },
   };

@@ -6,6 +6,8 @@ import Database from 'better-sqlite3';
 import { ErrorCode } from '../../../shared/errors';
 import { unexpectedError } from '../errors';
 import { mountSmallDisk, unmountSmallDisk } from '../../../test/helpers/small-disk';
+import { createSqliteBackupsStore, sqliteDatabaseFiles } from './backups/sqlite';
+import { openDatabase } from './database';
 import { isStorageFailure, isUniqueViolation } from './storage-errors';
 
 /** The error `run` throws, as the engine or the file system raised it. */
@@ -56,6 +58,24 @@ describe('the data folder cannot be written', () => {
     const error = thrownBy(() => new Database(join(dir, 'not-a-file.db')));
     expect((error as { code: string }).code).toBe('SQLITE_CANTOPEN');
     expect(answerTo(error)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
+  });
+
+  it('a database file or backup target whose folder is gone (better-sqlite3 says it with a bare TypeError) is a 507', async () => {
+    const gone = join(dir, 'removed-folder', 'shipdesk.db');
+    const files = sqliteDatabaseFiles();
+    const settling = await files.settle(gone).then(() => null, (error: unknown) => error);
+    expect(answerTo(settling)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
+    expect((settling as Error).message).toContain('removed-folder');
+
+    const opened = openDatabase({ file: join(dir, 'live.db') });
+    try {
+      const backingUp = await createSqliteBackupsStore(opened).backupTo(gone).then(() => null, (error: unknown) => error);
+      expect(answerTo(backingUp)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
+      const copying = await files.copy(join(dir, 'live.db'), gone).then(() => null, (error: unknown) => error);
+      expect(answerTo(copying)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
+    } finally {
+      await opened.close();
+    }
   });
 
   it('a constraint the data broke is not a storage failure: a 500 stays a 500', () => {

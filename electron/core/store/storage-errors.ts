@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
 import type Database from 'better-sqlite3';
 import { withPreparedStatements } from './statement-cache';
@@ -15,18 +17,56 @@ export function isStorageFailure(error: unknown): boolean {
   return typeof code === 'string' && (SQLITE_STORAGE_CODES.test(code) || FS_STORAGE_CODES.has(code));
 }
 
+/** Database files of this process found deleted or replaced under it (database-file-watch.ts), by path. */
+const goneDatabases = new Set<string>();
+
+export function markDatabaseGone(file: string, gone: boolean): void {
+  if (gone) goneDatabases.add(file);
+  else goneDatabases.delete(file);
+}
+
+/** SQLite refusing a write (the watch made the connection read-only) and a file missing from the folder taken away. */
+const GONE_CODES = new Set(['SQLITE_READONLY', 'ENOENT']);
+
+/**
+ * The path of the database whose file is gone when `error` is what that does to a write (SQLite refusing it, a file
+ * of the data folder not found), else null. One app opens one database per process, so a refusal while one is gone is its.
+ */
+export function goneDatabaseOf(error: unknown): string | null {
+  if (!GONE_CODES.has((error as { code?: unknown } | null)?.code as string)) return null;
+  return goneDatabases.values().next().value ?? null;
+}
+
+/**
+ * better-sqlite3 refuses a file whose folder does not exist (a data folder removed or renamed under the app) with a
+ * bare TypeError, before SQLite is asked: that is told as SQLite's own "cannot open" (a storage failure, 507), not
+ * as a fault of ours (500). Any other error is given back as it is.
+ */
+export function withMissingFolderTold(error: unknown, file: string): unknown {
+  if (!(error instanceof TypeError) || existsSync(dirname(file))) return error;
+  return Object.assign(new Error(`the folder ${dirname(file)} does not exist`, { cause: error }), { code: 'SQLITE_CANTOPEN' });
+}
+
 /**
  * Kysely's SQLite dialect, except that a rollback SQLite has already done is not asked for again: on a full
  * disk SQLite ends the transaction itself, and a second ROLLBACK would replace the real error ("database or
  * disk is full") with "cannot rollback - no transaction is active"; and each statement is prepared once.
  */
 export class GuardedSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: Database.Database) {
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly beforeTransaction: () => void = () => {},
+  ) {
     super({ database: withPreparedStatements(sqlite) });
   }
 
   override createDriver(): Driver {
     const driver = super.createDriver();
+    const begin = driver.beginTransaction.bind(driver);
+    driver.beginTransaction = async (connection, settings) => {
+      this.beforeTransaction();
+      await begin(connection, settings);
+    };
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection: DatabaseConnection) => {
       if (this.sqlite.inTransaction) await rollback(connection);

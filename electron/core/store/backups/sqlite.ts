@@ -4,13 +4,23 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { AppError, badRequest } from '../../errors';
 import type { OpenedDatabase } from '../database';
 import { loadMigrations } from '../migrate';
+import { withMissingFolderTold } from '../storage-errors';
 import type { BackupsStore, DatabaseFiles } from './backups-store';
+
+/** SQLite's online backup of `db` into `target`; a target folder that is gone is a storage failure (507). */
+async function backupInto(db: BetterSqlite3.Database, target: string): Promise<void> {
+  try {
+    await db.backup(target);
+  } catch (error) {
+    throw withMissingFolderTold(error, target);
+  }
+}
 
 /** SQLite's online backup: pages copied while the app keeps reading and writing. */
 export function createSqliteBackupsStore({ sqlite }: OpenedDatabase): BackupsStore {
   return {
     async backupTo(file) {
-      await sqlite.backup(file);
+      await backupInto(sqlite, file);
     },
   };
 }
@@ -19,7 +29,13 @@ const unusable = (label: MessageParam, why: MessageParam) => badRequest(said('ba
 
 /** SQLite database files by path, opened with the Electron build of better-sqlite3 when given. */
 export function sqliteDatabaseFiles(nativeBinding?: string): DatabaseFiles {
-  const open = (file: string, options: BetterSqlite3.Options = {}) => new Database(file, { ...options, ...(nativeBinding ? { nativeBinding } : {}) });
+  const open = (file: string, options: BetterSqlite3.Options = {}) => {
+    try {
+      return new Database(file, { ...options, ...(nativeBinding ? { nativeBinding } : {}) });
+    } catch (error) {
+      throw withMissingFolderTold(error, file);
+    }
+  };
 
   return {
     async check(file, label) {
@@ -45,7 +61,7 @@ export function sqliteDatabaseFiles(nativeBinding?: string): DatabaseFiles {
     async copy(source, target) {
       const src = open(source, { readonly: true, fileMustExist: true });
       try {
-        await src.backup(target); // whole even when the source has a WAL beside it
+        await backupInto(src, target); // whole even when the source has a WAL beside it
       } finally {
         src.close();
       }

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openBrowserMode, screenshot } from '../helpers/browser';
+import { orderPayload } from '../helpers/payloads';
+
+type Session = Awaited<ReturnType<typeof openBrowserMode>>;
+
+// The data folder renamed away under the open window: said in a banner in the window's language (not as "disk full"),
+// and gone once the folder is back and the same step works again.
+
+describe('browser mode: the database file gone', () => {
+  const root = mkdtempSync(join(tmpdir(), 'shipdesk-gone-e2e-'));
+  const dataDir = join(root, 'data');
+  let session: Session;
+  beforeAll(async () => {
+    mkdirSync(dataDir);
+    session = await openBrowserMode({ locale: 'ru-RU', dataDir });
+  });
+  afterAll(async () => {
+    await session?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Orders sent over the API until one is answered `status`: the app looks at its file every second. */
+  const writesAnswer = (status: number) =>
+    vi.waitFor(
+      async () => {
+        const res = await fetch(`${session.running.base}/v1/orders`, {
+          method: 'POST',
+          headers: { Authorization: 'e2e-token-12345', 'Content-Type': 'application/json' },
+          body: JSON.stringify(orderPayload(`GONE-${Date.now()}`)),
+        });
+        expect(res.status, await res.text()).toBe(status);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+
+  it('is said in a banner in Russian, and the banner goes once the folder is back', async () => {
+    const { page } = session;
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-tab-users').click();
+    const section = page.getByTestId('users-section');
+    await section.getByTestId('user-add').click();
+    const dialog = page.getByTestId('user-dialog');
+    await dialog.getByTestId('user-name').fill('Упаковщик');
+    await dialog.getByTestId('user-password-input').fill('packer-password-1');
+
+    renameSync(dataDir, join(root, 'moved'));
+    await writesAnswer(507);
+
+    await dialog.getByTestId('user-save').click();
+    const banner = page.getByTestId('storage-full');
+    await banner.getByText('Файл базы данных пропал').waitFor();
+    await banner.getByText('Папку данных ShipDesk удалили, переместили или переименовали').waitFor();
+    await screenshot(page, 'database-gone-banner-ru');
+
+    renameSync(join(root, 'moved'), dataDir);
+    await writesAnswer(200);
+    await dialog.getByTestId('user-save').click();
+    await banner.waitFor({ state: 'detached' });
+    await section.getByTestId('user-row').filter({ hasText: 'Упаковщик' }).waitFor();
+    await screenshot(page, 'database-gone-banner-gone');
+  });
+});
