@@ -250,7 +250,7 @@ export const errorCodes: { code: ErrorCodeValue; status: string; meaning: string
   { code: ErrorCode.tooManyAttempts, status: '429', meaning: 'Too many failed sign-ins for the name or from the address (the window transport\'s sign-in and POST /login); the description says how long to wait.' },
   { code: ErrorCode.cannotCancel, status: '403', meaning: 'The delivery service cannot do this (cancel, change or delete a registered order); the description says what to do instead.' },
   { code: ErrorCode.internal, status: '500', meaning: 'Something went wrong on our side; nothing was changed.' },
-  { code: ErrorCode.storageFull, status: '507', meaning: 'The disk of the ShipDesk data folder is full, or the folder is read-only or gone: nothing was changed. Reads still answer; writes work again once there is space, without a restart.' },
+  { code: ErrorCode.storageFull, status: '507', meaning: 'The disk of the ShipDesk data folder is full, or the folder is read-only or gone: nothing was changed. Reads still answer. Writes work again without a restart once there is space, or once the moved database file is back in its folder; a different file put in its place is opened only by a restart.' },
 ];
 
 /**
