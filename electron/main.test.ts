@@ -284,6 +284,7 @@ describe('starting and quitting', () => {
       dataDir: path.join(appPath, 'user-data'),
       resourcesDir: path.join(appPath, 'resources'),
       startWorkers: true, // the desktop app is what sends queued orders out
+      version: '0.1.0', // the app's, for the log's start line
       secretBox: expect.objectContaining({ encrypt: expect.any(Function), decrypt: expect.any(Function) }),
     });
   });

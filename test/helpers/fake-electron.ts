@@ -56,6 +56,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
     requestSingleInstanceLock: vi.fn(() => options.singleInstance ?? true),
     whenReady: vi.fn(() => readyPromise),
     getAppPath: vi.fn(() => options.appPath),
+    getVersion: vi.fn(() => '0.1.0'), // what Electron reads from package.json
     getPath: vi.fn((name: string) => (name === 'userData' ? (options.userData ?? `${options.appPath}/user-data`) : `/fake/${name}`)),
     // Like Electron: before-quit first, and the quit only happens when nobody prevented it.
     quit: vi.fn(() => {

@@ -29,7 +29,7 @@ describe.skipIf(!postgres)(onPostgres('the outbox’s locks on PostgreSQL'), () 
     opened = await postgres!.open();
     const { shop } = await twoCompanies(opened.stores);
     const store = opened.stores.orders;
-    await store.createOrders(['L-1', 'L-2', 'L-3'].map((n) => ({ companyId: shop.id, payload: orderCreateSchema.parse(orderPayload(n)), at: 1_000 })));
+    for (const n of ['L-1', 'L-2', 'L-3']) await store.createOrder({ companyId: shop.id, payload: orderCreateSchema.parse(orderPayload(n)), at: 1_000 });
     // Claimed one at a time, oldest first, so the table's rows lie in id order (the order a scan of it meets them).
     jobIds = [];
     for (const due of await store.dueJobs(1_000, 10, [])) jobIds.push(...(await store.claimJobs(holder, [due], 1_000, () => 1_000, 5_000)).map((j) => j.id));
