@@ -85,4 +85,25 @@ describe.skipIf(!postgres)(onPostgres('the outbox’s locks on PostgreSQL'), () 
     expect(free).toEqual(jobIds.slice(1));
     expect((await recorded).sort((a, b) => a - b)).toEqual(jobIds);
   });
+  it('holding a failing service’s jobs back never waits for one another transaction holds', async () => {
+    await sql`UPDATE outbox SET lease_holder = NULL, lease_until = NULL`.execute(opened.db); // given back: waiting to be claimed
+    const dueAt = async () =>
+      (await sql<{ id: number; next_attempt_at: number }>`SELECT id, next_attempt_at FROM outbox ORDER BY id`.execute(opened.db)).rows.map((r) => [Number(r.id), Number(r.next_attempt_at)]);
+    const before = await dueAt();
+    // Another transaction holds the middle job (an order being changed locks its jobs)...
+    const other = await opened.db.startTransaction().execute();
+    await sql`SELECT id FROM outbox WHERE id = ${jobIds[1]} FOR UPDATE`.execute(other);
+    // ...while the breaker of the order's service opens and its jobs are held back until the trial call.
+    let settled = false;
+    const held = opened.stores.orders.holdJobsUntil([{ providerKey: 'sandbox-express', providerConnectId: null }], 50_000).finally(() => (settled = true));
+    let waited = false;
+    try {
+      while (!settled && !(waited = await someoneWaits(opened.db))) await new Promise((resolve) => setTimeout(resolve, 10));
+    } finally {
+      await other.rollback().execute();
+    }
+    await held;
+    expect(waited).toBe(false); // waiting while holding the first job is half of a deadlock with a writer that wants it next
+    expect(await dueAt()).toEqual([[jobIds[0], 50_000], before[1], [jobIds[2], 50_000]]);
+  });
 });

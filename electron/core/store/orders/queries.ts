@@ -283,11 +283,20 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
 
     async holdJobsUntil(pairs, at) {
       if (pairs.length === 0) return;
+      const ofTheirOrders = (qb: Db) => qb.selectFrom('orders as r').select('r.id').where(ofPairs(pairs));
       await db
         .updateTable('outbox')
         .set({ next_attempt_at: later('next_attempt_at', at) })
         .where('lease_holder', 'is', null)
-        .where('order_id', 'in', (qb) => qb.selectFrom('orders as r').select('r.id').where(ofPairs(pairs)))
+        .where('order_id', 'in', ofTheirOrders(db))
+        // PostgreSQL: in id order like every writer of several jobs, never waiting for a job another transaction
+        // holds. A job skipped so is only not held back: its claim still goes through its lane, whose open breaker
+        // lets one trial call out at a time.
+        .$if(engine.lockRows, (qb) =>
+          qb.where('id', 'in', (eb) =>
+            eb.selectFrom('outbox as held').select('held.id').where('held.lease_holder', 'is', null).where('held.order_id', 'in', ofTheirOrders(db)).orderBy('held.id').forUpdate().skipLocked(),
+          ),
+        )
         .execute();
     },
 
