@@ -20,7 +20,8 @@ const identity = (file: string): string | null => {
  * is made read-only (query_only), so each write is refused (a 507 saying so, see storage-errors) and reads answer
  * from what is open. When the same file is back at its path (the folder renamed back), writes go on by themselves;
  * another file there (a new or copied database) is never taken silently: only a restart opens it.
- * Looked at every DATABASE_WATCH_MS and before each transaction; `stop` ends it.
+ * Looked at every DATABASE_WATCH_MS (a write within that time after the file went still goes to the lost file: most
+ * writes run on better-sqlite3's own transactions, which no hook of Kysely's sees); `stop` ends it.
  */
 export function watchDatabaseFile(sqlite: Database.Database, file: string, every = DATABASE_WATCH_MS) {
   const opened = identity(file);
@@ -35,7 +36,6 @@ export function watchDatabaseFile(sqlite: Database.Database, file: string, every
   const timer = setInterval(check, every);
   timer.unref();
   return {
-    check,
     stop() {
       clearInterval(timer);
       markDatabaseGone(file, false);

@@ -77,7 +77,7 @@ export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
     throw error;
   }
   const watch = options.file === ':memory:' ? null : watchDatabaseFile(sqlite, options.file);
-  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite, watch?.check) });
+  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite) });
   return {
     sqlite,
     db,

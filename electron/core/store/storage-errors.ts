@@ -53,20 +53,12 @@ export function withMissingFolderTold(error: unknown, file: string): unknown {
  * disk is full") with "cannot rollback - no transaction is active"; and each statement is prepared once.
  */
 export class GuardedSqliteDialect extends SqliteDialect {
-  constructor(
-    private readonly sqlite: Database.Database,
-    private readonly beforeTransaction: () => void = () => {},
-  ) {
+  constructor(private readonly sqlite: Database.Database) {
     super({ database: withPreparedStatements(sqlite) });
   }
 
   override createDriver(): Driver {
     const driver = super.createDriver();
-    const begin = driver.beginTransaction.bind(driver);
-    driver.beginTransaction = async (connection, settings) => {
-      this.beforeTransaction();
-      await begin(connection, settings);
-    };
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection: DatabaseConnection) => {
       if (this.sqlite.inTransaction) await rollback(connection);

@@ -13,6 +13,6 @@ export function toastFailure(title: (t: Translate) => string, error: ErrorBody):
   useToastStore.getState().push({
     tone: 'error',
     title,
-    message: (t) => [error.errors?.length ? t('settings.fixErrors') : errorTitle(error, t), error.errors?.length ? undefined : errorHint(error, t)].filter(Boolean).join(' '),
+    message: (t) => [error.errors?.length ? t('settings.fixErrors') : errorTitle(error, t), error.errors?.length ? undefined : errorHint(error, t)].filter(Boolean).join('. '), // the headline has no full stop of its own
   }, 9000);
 }

@@ -83,9 +83,9 @@ function prepareHotPaths(sqlite: BetterSqlite3.Database) {
     job: sqlite.prepare("INSERT INTO outbox (order_id, action, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, 0, ?, NULL, ?)"),
     /** The search index's triggers skip the group's rows while set (set back before commit; migration 0050). */
     deferIndex: sqlite.prepare('UPDATE orders_search_deferred SET deferred = ?'),
-    /** Indexes the orders created in a group (ids first..last, all of them the group's): one statement, one FTS5 flush. */
+    /** Indexes the orders created in a group (ids as a JSON array, never assumed consecutive): one statement, one FTS5 flush. */
     indexCreated: sqlite.prepare(
-      'INSERT INTO orders_search (rowid, client_number, recipient) SELECT id, client_number, recipient FROM orders_search_text WHERE id BETWEEN ? AND ?',
+      'INSERT INTO orders_search (rowid, client_number, recipient) SELECT id, client_number, recipient FROM orders_search_text WHERE id IN (SELECT value FROM json_each(?))',
     ),
     /** Indexes again the service numbers of the orders a group registered (ids as a JSON array). */
     unindexNumbers: sqlite.prepare('DELETE FROM orders_search_numbers WHERE rowid IN (SELECT value FROM json_each(?))'),
@@ -145,7 +145,7 @@ export function createSqliteOrdersStore(opened: Pick<OpenedDatabase, 'db' | 'sql
       return { orderId: id };
     });
     const ids = outcomes.flatMap((o) => ('orderId' in o ? [o.orderId] : []));
-    if (ids.length) s.indexCreated.run(ids[0], ids.at(-1));
+    if (ids.length) s.indexCreated.run(JSON.stringify(ids));
     s.deferIndex.run(0);
     return outcomes;
   });

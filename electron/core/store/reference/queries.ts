@@ -314,7 +314,7 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
   // Tariffs by service and id, as every created order's check asks (bench create: a query per POST /orders, a round
   // trip on PostgreSQL). Forgotten when any write of tariffs here ends (done or failed), and when another instance says
   // it wrote some (tariffsChanged); an answer read while a write ran is not kept (the generation moved on).
-  const tariffCache = new Map<string, Tariff | null>();
+  const tariffCache = new Map<string, Tariff>();
   let tariffGeneration = 0;
   const tariffsWritten = new Set<() => void>();
   const forgetTariffs = () => {
@@ -455,11 +455,12 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
       if (!Number.isSafeInteger(id)) return null;
       const key = `${id}:${providerKey}`;
       const kept = tariffCache.get(key);
-      if (kept !== undefined) return kept && { ...kept };
+      if (kept) return { ...kept };
       const generation = tariffGeneration;
       const row = await db.selectFrom('tariffs').selectAll().where('id', '=', id).where('provider_key', '=', providerKey).executeTakeFirst();
       const found = row ? tariffFromRow(row) : null;
-      if (generation === tariffGeneration) tariffCache.set(key, found && { ...found });
+      // Only tariffs that exist are kept: the ids come from callers, and each unknown one would stay until a tariff write.
+      if (found && generation === tariffGeneration) tariffCache.set(key, { ...found });
       return found;
     },
 
