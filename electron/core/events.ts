@@ -60,7 +60,7 @@ const BROADCAST_BYTES = BROADCAST_LIMIT - 100;
 
 /**
  * What an instance keeps in memory of the database beyond a store's own reads, read again when another instance
- * writes it: the points (the reference store's caches) and the connections (the service accounts it calls with).
+ * writes it: the points and the tariffs (the reference store's caches) and the connections (the service accounts it calls with).
  */
 export const keptDataKinds = ['points', 'tariffs', 'connections'] as const;
 export type KeptData = (typeof keptDataKinds)[number];
