@@ -23,6 +23,7 @@ import type { RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
 import { createOrderReading, type ReadRequest } from './read-orders';
 import { ImportCanceled } from './worker-client';
+import { taskSource, type TaskSource } from './worker-protocol';
 
 /**
  * The pipeline of one import run. It has two halves. First the whole file is read (in a worker thread)
@@ -240,7 +241,7 @@ export function createImportPipeline(deps: PipelineDeps) {
 
   /** The errors file of a run: its failures as the run knows them, or as recorded when it was taken up again. */
   async function errorsFileOf(job: Job, entries: Entry[]) {
-    return makeErrorsFile(job.ctx, job.importId, job.bytes, job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries, job.language);
+    return makeErrorsFile(job.ctx, job.importId, taskSource(job.bytes, job.file), job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries, job.language);
   }
 
   /**
@@ -300,7 +301,7 @@ export function createImportPipeline(deps: PipelineDeps) {
    * Writes the errors file (in the worker, straight to a file in the data folder), keeps it with its import
    * and returns its bytes (the compressed workbook: about the size of the file the shop sent).
    */
-  async function makeErrorsFile(ctx: CallContext, importId: number, bytes: Buffer, rowStart: number, entries: Entry[], window?: MessageLanguage | null): Promise<Buffer> {
+  async function makeErrorsFile(ctx: CallContext, importId: number, source: TaskSource, rowStart: number, entries: Entry[], window?: MessageLanguage | null): Promise<Buffer> {
     const language = await languageOfFiles(window);
     const marks: RowMark[] = [];
     for (const e of entries) {
@@ -318,7 +319,7 @@ export function createImportPipeline(deps: PipelineDeps) {
     const outPath = store.errorsDraftFile(ctx.companyId, importId);
     try {
       const title = messageText(message('import.errorsColumn'), language);
-      await readers.run({ kind: 'errors-file', bytes, limits: options, marks, headerRow: rowStart > 1 ? rowStart - 1 : undefined, title, outPath }, () => {});
+      await readers.run({ kind: 'errors-file', ...source, limits: options, marks, headerRow: rowStart > 1 ? rowStart - 1 : undefined, title, outPath }, () => {});
       const file = readFileSync(outPath);
       await store.keepErrorsFile(importId, outPath);
       return file;

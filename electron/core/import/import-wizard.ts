@@ -205,7 +205,7 @@ export function createImportWizard(deps: {
       if (entries.length === 0) return { fileName, base64: null };
       const settings = row.settings ?? undefined;
       try {
-        const file = await pipeline.makeErrorsFile(ctx, importId, source, settings?.columnSettings.rowStart ?? 2, entries, language);
+        const file = await pipeline.makeErrorsFile(ctx, importId, { bytes: source }, settings?.columnSettings.rowStart ?? 2, entries, language);
         return { fileName, base64: file.toString('base64') };
       } catch (error) {
         throw asAppError(error);

@@ -15,7 +15,7 @@ import { prepareOrder } from '../store/orders/prepared-order';
 import type { RowFieldError } from './row-mapper';
 import type { CompiledSettings } from './settings';
 import type { ReadSummary } from './sheet-reader';
-import type { MainMessage } from './worker-protocol';
+import { taskSource, type MainMessage } from './worker-protocol';
 import type { LocateAsk, MappedOrder } from './worker-mapping';
 
 /**
@@ -151,7 +151,7 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
     await readers.run(
       {
         kind: 'read',
-        ...(job.file !== undefined ? { file: job.file } : { bytes: job.bytes }),
+        ...taskSource(job.bytes, job.file),
         limits: options,
         read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd, batchRows: readBatchRows, columns: compiled.readColumns },
         windowBytes: readWindowBytes,

@@ -13,6 +13,9 @@ import type { RowFieldError } from './row-mapper';
  */
 export type TaskSource = { bytes: Uint8Array; file?: undefined } | { file: string; bytes?: undefined };
 
+/** The worker's source: the file the bytes are kept in when there is one (read there, none copied to it), else the bytes. */
+export const taskSource = (bytes: Uint8Array, file?: string): TaskSource => (file !== undefined ? { file } : { bytes });
+
 /** What the main thread asks of the import worker (as workerData): one task per worker. */
 export type WorkerTask = (
   | {
