@@ -7,18 +7,17 @@ import { randomBytes } from 'node:crypto';
  * (import/incoming-file.ts decodeBase64). A 40 MB text made on the main thread held it ≈ 0.4–0.9 s (at load 13–15);
  * bytes handed over from a thread cost nothing there.
  *
- * A token is `held:` and this process's random key (256 bits, made at start, never sent or stored anywhere): no request
- * can spell one, so a request's own text is decoded as base64 (a token's `:` is not base64) and never takes another
- * request's bytes. It is plain text, so input checks treat it as any other (validation.ts has no exception for it).
+ * A token is `held:` and 256 random bits of its own, never sent or stored anywhere: no request can spell or guess
+ * one (nor another from it, were it ever shown), so a request's own text is decoded as base64 (a token's `:` is not
+ * base64) and never takes another request's bytes. It is plain text, so input checks treat it as any other
+ * (validation.ts has no exception for it).
  */
-const key = randomBytes(32).toString('hex');
-const prefix = `held:${key}:`;
+const prefix = 'held:';
 const held = new Map<string, Buffer>();
-let next = 0;
 
 /** Holds `bytes`; the token stands for them until taken or released (the request's end). */
 export function holdBytes(bytes: Buffer): { token: string; release: () => void } {
-  const token = `${prefix}${++next}`;
+  const token = `${prefix}${randomBytes(32).toString('hex')}`;
   held.set(token, bytes);
   return { token, release: () => held.delete(token) };
 }
