@@ -146,9 +146,9 @@ describe('save logs for support', () => {
     const text = Object.values(unzipSync(Buffer.from(base64, 'base64'))).map((bytes) => strFromU8(bytes)).join('');
     expect(files.length).toBeGreaterThan(0);
     expect(text).toContain('something the shop should report');
-    // the run's first line: the version of the sources' package.json, the data folder, the engine
+    // the run's first line: the version of the sources' package.json, the data folder, the database as serve names it
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-    expect(JSON.parse(text.split('\n')[0])).toMatchObject({ msg: `ShipDesk ${version} starting`, version, dataDir: dir, database: { engine: 'sqlite' } });
+    expect(JSON.parse(text.split('\n')[0])).toMatchObject({ msg: `ShipDesk ${version} starting`, version, dataDir: dir, database: join(dir, 'shipdesk.db') });
   });
 
   it('gives an empty bundle before anything was logged', () => {
