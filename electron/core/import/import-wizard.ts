@@ -100,7 +100,7 @@ export function createImportWizard(deps: {
       } catch (error) {
         throw asAppError(error);
       }
-      const importId = await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'staged', fileName: input.file.name, bytes });
+      const { id: importId } = await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'staged', fileName: input.file.name, bytes });
       const headerRow = detectHeaderRow(rows);
       const headers = headerCells(rows.find((r) => r.row === headerRow));
       return {
@@ -173,11 +173,12 @@ export function createImportWizard(deps: {
       const asDrafts = input.target === 'drafts';
       const language = input.language;
       const taken = row.status === 'staged' && (await store.takeStaged(row.id, { settings: input.settings, errorsToFile: input.errorsToFile, asDrafts, language }));
-      const importId = taken
-        ? row.id
+      const running = taken
+        ? row
         : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.fileName ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts, language });
+      const importId = running.id;
       const answer = await store.state(ctx, importId, 0, 0);
-      jobs.start({ ctx, importId, bytes: source, file: store.sourceFile(ctx.companyId, importId), compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, language, reach: deps.reach?.() });
+      jobs.start({ ctx, importId, bytes: source, file: store.sourceFile(running), compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, language, reach: deps.reach?.() });
       return answer;
     },
 
