@@ -20,6 +20,7 @@ import { importTemplate } from '../import-presets/import-template';
 import { detectPlatform, platformMapping, platformPresets } from '../import-presets/platform-presets';
 import { addressParts, uploadKeys } from './keys';
 import type { CompiledSettings } from './settings';
+import { taskSource } from './worker-protocol';
 
 /**
  * Fields of the upload table the wizard does not ask for, because it fills them as the order form does:
@@ -200,13 +201,13 @@ export function createImportWizard(deps: {
       const fileName = `${messageText(message('import.errorsFileName', { name: (row.fileName ?? 'orders').replace(/\.xlsx$/i, '') }), language)}.xlsx`;
       const kept = store.errorsFile(row);
       if (kept) return { fileName, base64: kept.toString('base64') };
-      const source = store.source(row);
+      const source = store.sourceFile(row); // the worker reads the kept workbook there: none of it goes through this thread
       if (!source) return { fileName, base64: null };
       const entries = await store.failedEntries(importId);
       if (entries.length === 0) return { fileName, base64: null };
       const settings = row.settings ?? undefined;
       try {
-        const file = await pipeline.makeErrorsFile(ctx, importId, { bytes: source }, settings?.columnSettings.rowStart ?? 2, entries, language);
+        const file = await pipeline.makeErrorsFile(ctx, importId, taskSource({ file: source }), settings?.columnSettings.rowStart ?? 2, entries, language);
         return { fileName, base64: file.toString('base64') };
       } catch (error) {
         throw asAppError(error);
