@@ -7,6 +7,19 @@ import { withPreparedStatements } from './statement-cache';
 /** SQLite's and the file system's ways of saying the data folder cannot take a write. */
 const SQLITE_STORAGE_CODES = /^SQLITE_(FULL|READONLY|CANTOPEN|IOERR)/;
 const FS_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+/** The file system's ways of saying the folder is not ours to write (permissions), beside FS_STORAGE_CODES' full or read-only. */
+const NOT_PERMITTED_CODES = new Set(['EACCES', 'EPERM']);
+/** SQLite's ways of saying the data folder cannot take the database: full, read-only, or the file cannot be opened there. */
+const SQLITE_UNWRITABLE_CODES = /^SQLITE_(FULL|READONLY|CANTOPEN)/;
+
+/**
+ * Whether an error at start means the data folder cannot hold the database (full, read-only, not permitted): the
+ * owner's to fix, said as such (database.ts's DataFolderUnusableError). An I/O error or a migration's own failure is not.
+ */
+export function isFolderUnwritable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (SQLITE_UNWRITABLE_CODES.test(code) || FS_STORAGE_CODES.has(code) || NOT_PERMITTED_CODES.has(code));
+}
 
 /**
  * Whether an error means the disk is full or the data folder is read-only or gone (a USB stick pulled out):
