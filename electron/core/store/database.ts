@@ -74,7 +74,7 @@ export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
     throw error;
   }
   const watch = options.file === ':memory:' ? null : watchDatabaseFile(sqlite, options.file);
-  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite) });
+  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite, watch?.check) });
   return {
     sqlite,
     db,

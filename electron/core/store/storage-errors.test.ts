@@ -100,6 +100,30 @@ describe('the data folder cannot be written', () => {
     expect((full as Error).message).toContain('(SQLITE_FULL: read-only, full or not permitted)');
   });
 
+  it('a database file gone is that database\'s own: another one of the process refusing a write is not told as gone', async () => {
+    mkdirSync(join(dir, 'a'));
+    mkdirSync(join(dir, 'b'));
+    const a = openDatabase({ file: join(dir, 'a', 'shop.db') });
+    const b = openDatabase({ file: join(dir, 'b', 'shop.db') });
+    try {
+      const write = (db: typeof a) => thrownBy(() => db.sqlite.prepare("INSERT INTO app_settings (key, value, updated_at) VALUES ('k', 'v', 1)").run());
+      rmSync(join(dir, 'a'), { recursive: true });
+      // the first write after the file went, before any timer looked: refused, and told as a's file gone
+      const gone = write(a);
+      expect((gone as { code: string }).code).toBe('SQLITE_READONLY');
+      expect(answerTo(gone)).toMatchObject({ status: 507, body: { key: 'storage.databaseGone', params: { file: join(dir, 'a', 'shop.db') } } });
+      // b refuses a write for a reason of its own (made read-only here): a full/read-only folder, not a's file gone
+      b.sqlite.pragma('query_only = ON');
+      const refused = write(b);
+      expect((refused as { code: string }).code).toBe('SQLITE_READONLY');
+      expect(answerTo(refused)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
+      expect(answerTo(refused).body).not.toHaveProperty('key');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('a constraint the data broke is not a storage failure: a 500 stays a 500', () => {
     const db = new Database(':memory:');
     db.exec("CREATE TABLE t (n TEXT UNIQUE); INSERT INTO t VALUES ('x')");
