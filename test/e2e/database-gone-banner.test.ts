@@ -22,7 +22,7 @@ describe('browser mode: the database file gone', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  /** Orders sent over the API until one is answered `status`: the app looks at its file every second. */
+  /** Orders sent over the API until one is answered `status` (the app looks at its file before each write: the first one is). */
   const writesAnswer = (status: number) =>
     vi.waitFor(
       async () => {
