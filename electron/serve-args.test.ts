@@ -1,4 +1,5 @@
-import { defaultPort, describeDatabase, parseServeArgs } from './serve-args';
+import { defaultPort, parseServeArgs } from './serve-args';
+import { describeDatabase } from './core/settings/database-choice';
 
 describe('serve command line', () => {
   it('defaults to port 4318 and the app-data folder', () => {

@@ -4,8 +4,7 @@ import { apiLoginSettingsSchema, type ApiLoginSettings } from '../shared/contrac
 import type { OutboxDeps } from './core/outbox/outbox';
 import { FIRST_RETRY_MS, jitteredBackoffFrom } from './core/outbox/backoff';
 import { defaultDataDir } from './core/paths';
-import type { DatabaseInUse } from './core/settings/database-choice';
-import { describePostgres, isPostgresUrl } from './core/store/postgres';
+import { isPostgresUrl } from './core/store/postgres';
 
 export interface ServeOptions {
   port: number;
@@ -21,9 +20,6 @@ export interface ServeOptions {
 }
 
 export const defaultPort = 4318;
-
-/** The start line's "data: …": the SQLite file, or the PostgreSQL URL without its password. */
-export const describeDatabase = (inUse: DatabaseInUse): string => ('postgres' in inUse ? `PostgreSQL ${describePostgres(inUse.postgres)}` : inUse.file);
 
 export const serveUsage = `Usage: npm run serve -- [--port <p>] [--data-dir <dir>] [--database <postgres://…>] [--token <t>]... [--login <name>:<password>] [--web-root <dir>]
   --port      port on 127.0.0.1 (default ${defaultPort}; 0 picks a free one)

@@ -1,7 +1,8 @@
 import { startBrowserMode } from './browser-mode';
 import { DataFolderUnusableError } from './core/store/database';
 import { DatabaseTooNewError } from './core/store/migrate';
-import { describeDatabase, parseServeArgs, serveUsage } from './serve-args';
+import { parseServeArgs, serveUsage } from './serve-args';
+import { describeDatabase } from './core/settings/database-choice';
 
 /** `npm run serve`: ShipDesk without Electron, on 127.0.0.1. */
 async function main() {

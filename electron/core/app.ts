@@ -39,7 +39,6 @@ import { createStatusRefresher } from './statuses/refresh';
 import { createStatusService } from './statuses/status-service';
 import { sqliteDatabaseFiles } from './store/backups/sqlite';
 import { openStores } from './store/stores';
-import { describePostgres } from './store/postgres';
 import type { OpenedDatabase } from './store/database';
 import { databaseFile } from './paths';
 import { applyPendingRestore, createBackupService } from './backup/backup-service';
@@ -60,7 +59,7 @@ import { createRefreshScheduler } from './scheduler/refresh-scheduler';
 import { stuckOrders } from './scheduler/stuck-orders';
 import { systemTimers, type Timers } from './scheduler/timers';
 import { createSettingsService } from './settings/settings-service';
-import { createDatabaseChoice, readDatabaseChoice, type DatabaseInUse } from './settings/database-choice';
+import { createDatabaseChoice, describeDatabase, readDatabaseChoice, type DatabaseInUse } from './settings/database-choice';
 import { createLanService } from './lan/lan-service';
 import { createUsualDropOff } from './settings/usual-drop-off';
 import { createWebhookDelivery, type WebhookDeliveryDeps } from './webhooks/webhook-delivery';
@@ -113,13 +112,19 @@ export interface AppOptions {
   pointPageCacheBytes?: number;
 }
 
-/** The version in package.json beside the sources (browser mode and the tests run from them); "unknown" when not found. */
+/**
+ * The version in package.json beside the sources (browser mode and the tests run from them); "unknown" when not found.
+ * Read once per process: a test run makes hundreds of apps.
+ */
+let sourcesVersionRead: string | undefined;
 function sourcesVersion(): string {
+  if (sourcesVersionRead !== undefined) return sourcesVersionRead;
   try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? 'unknown';
+    sourcesVersionRead = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? 'unknown';
   } catch {
-    return 'unknown';
+    sourcesVersionRead = 'unknown';
   }
+  return sourcesVersionRead;
 }
 
 /** The composition root: database, services, command table. Both shells and the tests start here. */
@@ -136,7 +141,7 @@ export async function createApp(options: AppOptions) {
   // The first line of a run in the log support reads: which version on which data (no password of the database).
   log.info(`ShipDesk ${version} starting`, {
     version, dataDir: options.dataDir, node: process.versions.node, platform: process.platform,
-    database: postgres !== undefined ? { engine: 'postgresql', server: describePostgres(postgres) } : { engine: 'sqlite', file: sqliteFile },
+    database: describeDatabase(inUse),
   });
   if (options.databaseFile === undefined && postgres === undefined) {
     // A restore staged by backup.restore goes in before anything opens the database.

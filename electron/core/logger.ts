@@ -1,4 +1,7 @@
-/** Extra facts on one log line (serialised as JSON; secrets are redacted by the file log). */
+/**
+ * Extra facts on one log line (serialised as JSON; secrets are redacted by the file log). `fileOnly: true` keeps a
+ * warning in the log file without echoing it to the terminal (logging/file-log.ts).
+ */
 export type LogFields = Record<string, unknown>;
 
 /** Whose work a child logger's lines are about: support filters a day's log by these. */

@@ -1,26 +1,29 @@
 import { create } from 'zustand';
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode, type ErrorBody } from '../../shared/errors';
 import type { Result } from '../../shared/result';
 import type { Transport } from '../transport/types';
 
 interface StorageState {
-  /** The command that met a full disk (or a data folder that cannot be written); null when all is well. */
-  failedCommand: string | null;
-  /** Whether what failed was the database file gone under the app (its folder deleted, moved or renamed), not room. */
-  databaseGone: boolean;
+  /**
+   * The command that met a full disk, a data folder that cannot be written or the database file gone (050007), with
+   * the error it got (which of these it was: its key, see isDatabaseGone); null when all is well.
+   */
+  failure: { command: string; error: ErrorBody } | null;
 }
+
+/** Whether a 050007 was the database file gone under the app (its folder deleted, moved or renamed), not room. */
+export const isDatabaseGone = (error: ErrorBody): boolean => error.key === 'storage.databaseGone';
 
 /**
  * Whether the core last said its disk is full (050007). Set by any command's answer, cleared when the
  * command that met it goes through again: the core recovers by itself once there is space, and so does the banner.
  */
-export const useStorageStore = create<StorageState>(() => ({ failedCommand: null, databaseGone: false }));
+export const useStorageStore = create<StorageState>(() => ({ failure: null }));
 
 export function noteCommandResult(name: string, result: Result<unknown>): void {
-  const { failedCommand } = useStorageStore.getState();
-  if (!result.ok && result.error.code === ErrorCode.storageFull) {
-    useStorageStore.setState({ failedCommand: name, databaseGone: result.error.key === 'storage.databaseGone' });
-  } else if (result.ok && failedCommand === name) useStorageStore.setState({ failedCommand: null, databaseGone: false });
+  const { failure } = useStorageStore.getState();
+  if (!result.ok && result.error.code === ErrorCode.storageFull) useStorageStore.setState({ failure: { command: name, error: result.error } });
+  else if (result.ok && failure?.command === name) useStorageStore.setState({ failure: null });
 }
 
 /** The transport with every answer noted (see noteCommandResult). */

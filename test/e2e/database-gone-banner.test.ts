@@ -22,7 +22,7 @@ describe('browser mode: the database file gone', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  /** Orders sent over the API until one is answered `status`: the app looks at its file every second. */
+  /** Orders sent over the API until one is answered `status` (the app looks at its file before each write: the first one is). */
   const writesAnswer = (status: number) =>
     vi.waitFor(
       async () => {
@@ -51,14 +51,27 @@ describe('browser mode: the database file gone', () => {
 
     await dialog.getByTestId('user-save').click();
     const banner = page.getByTestId('storage-full');
-    await banner.getByText('Файл базы данных пропал').waitFor();
-    await banner.getByText('Папку данных ShipDesk удалили, переместили или переименовали').waitFor();
+    // the headline its toast has, then the core's own message naming the file: one text of each, in the window's language
+    await banner.getByText('Файл базы данных пропал: ничего не сохранено').waitFor();
+    await banner.getByText(`Файл базы данных ${join(dataDir, 'shipdesk.db')} пропал или заменён`).waitFor();
     await screenshot(page, 'database-gone-banner-ru');
+    // the same banner in English (the dialog closed to reach the header's switch, then filled again)
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('language-switch').getByText('EN').click();
+    await banner.getByText('The database file is gone: nothing was saved').waitFor();
+    await banner.getByText(`The database file ${join(dataDir, 'shipdesk.db')} is gone or was replaced`).waitFor();
+    await screenshot(page, 'database-gone-banner-en');
 
+    // the language kept as a setting is the step that met the gone file last: it goes through again, the banner goes
     renameSync(join(root, 'moved'), dataDir);
     await writesAnswer(200);
-    await dialog.getByTestId('user-save').click();
+    await page.getByTestId('language-switch').getByText('RU').click();
     await banner.waitFor({ state: 'detached' });
+    await section.getByTestId('user-add').click();
+    await dialog.getByTestId('user-name').fill('Упаковщик');
+    await dialog.getByTestId('user-password-input').fill('packer-password-1');
+    await dialog.getByTestId('user-save').click();
     await section.getByTestId('user-row').filter({ hasText: 'Упаковщик' }).waitFor();
     await screenshot(page, 'database-gone-banner-gone');
   });

@@ -241,7 +241,7 @@ export function createImportPipeline(deps: PipelineDeps) {
 
   /** The errors file of a run: its failures as the run knows them, or as recorded when it was taken up again. */
   async function errorsFileOf(job: Job, entries: Entry[]) {
-    return makeErrorsFile(job.ctx, job.importId, taskSource(job.bytes, job.file), job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries, job.language);
+    return makeErrorsFile(job.ctx, job.importId, taskSource(job), job.compiled.rowStart, job.resumeAfter ? await store.failedEntries(job.importId) : entries, job.language);
   }
 
   /**

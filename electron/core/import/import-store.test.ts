@@ -29,7 +29,7 @@ describe('an import\'s file kept in the data folder', () => {
     const bytes = randomBytes(30 * 1024 * 1024);
     let turns = 0;
     const ticking = setInterval(() => turns++, 0);
-    const importId = await store.create(ctx, newImport(bytes));
+    const { id: importId } = await store.create(ctx, newImport(bytes));
     clearInterval(ticking);
     expect(turns).toBeGreaterThan(1);
     const dir = path.join(data.dir, 'imports', String(ctx.companyId));
@@ -37,9 +37,24 @@ describe('an import\'s file kept in the data folder', () => {
     expect(readFileSync(path.join(dir, `${importId}.xlsx`)).equals(bytes)).toBe(true);
   });
 
+  it('is found where its record says, and not at all once its file is forgotten', async () => {
+    const { store, ctx } = await importStore();
+    const bytes = randomBytes(1024);
+    const created = await store.create(ctx, newImport(bytes));
+    expect(readFileSync(store.sourceFile(created)!).equals(bytes)).toBe(true);
+    // a file kept elsewhere (as a former version laid them out): the record's path, not one made up from the ids
+    const elsewhere = path.join('imports', 'moved.xlsx');
+    writeFileSync(path.join(data.dir, elsewhere), bytes);
+    await opened!.stores.imports.setSourcePath(created.id, elsewhere);
+    const record = await store.load(ctx, created.id);
+    expect(store.sourceFile(record)).toBe(path.join(data.dir, elsewhere));
+    await opened!.stores.imports.forgetFiles([created.id]);
+    expect(store.sourceFile(await store.load(ctx, created.id))).toBeUndefined();
+  });
+
   it('that cannot be written leaves no half-written file and no import behind', async () => {
     const { store, ctx } = await importStore();
-    const first = await store.create(ctx, newImport(randomBytes(1024)));
+    const { id: first } = await store.create(ctx, newImport(randomBytes(1024)));
     // the next import's name is taken by a folder with something in it: the renaming fails
     const dir = path.join(data.dir, 'imports', String(ctx.companyId));
     mkdirSync(path.join(dir, `${first + 1}.xlsx`));

@@ -167,8 +167,12 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
     load,
     resultItems,
 
-    /** The file a new import's bytes were written to (create), whole under its name. */
-    sourceFile: (companyId: number, importId: number) => absolute(sourcePathOf(companyId, importId)),
+    /** The file an import's workbook is kept in (its record's sourcePath, whole under its name), or undefined when it is no longer kept. */
+    sourceFile(record: Pick<ImportRecord, 'sourcePath'>): string | undefined {
+      if (!record.sourcePath) return undefined;
+      const file = absolute(record.sourcePath);
+      return existsSync(file) ? file : undefined;
+    },
 
     /** Where a run keeps its checked orders until it writes them (order-spool.ts); removed with the run. */
     spoolFile: (companyId: number, importId: number) => absolute(path.join('imports', String(companyId), `${importId}.orders.tmp`)),
@@ -224,8 +228,8 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
 
     errorsFile,
 
-    /** A new import, its file kept in the data folder within the company's quota (413 past it). */
-    async create(ctx: CallContext, fields: NewImport): Promise<number> {
+    /** A new import, its file kept in the data folder within the company's quota (413 past it): its id and where the file is (as its record says). */
+    async create(ctx: CallContext, fields: NewImport): Promise<Pick<ImportRecord, 'id' | 'sourcePath'>> {
       await makeRoom(ctx.companyId, fields.bytes.length);
       const importId = await imports.createImport({
         companyId: ctx.companyId,
@@ -240,13 +244,15 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
         language: fields.language ?? null,
         at: clock.now(),
       });
+      let sourcePath: string;
       try {
-        await imports.setSourcePath(importId, await writeSource(ctx.companyId, importId, fields.bytes));
+        sourcePath = await writeSource(ctx.companyId, importId, fields.bytes);
+        await imports.setSourcePath(importId, sourcePath);
       } catch (error) {
         await imports.deleteImport(importId);
         throw error;
       }
-      return importId;
+      return { id: importId, sourcePath };
     },
 
     update: (importId: number, set: ImportProgress) => imports.updateImport(importId, set, clock.now()),

@@ -20,6 +20,7 @@ import { importTemplate } from '../import-presets/import-template';
 import { detectPlatform, platformMapping, platformPresets } from '../import-presets/platform-presets';
 import { addressParts, uploadKeys } from './keys';
 import type { CompiledSettings } from './settings';
+import { taskSource } from './worker-protocol';
 
 /**
  * Fields of the upload table the wizard does not ask for, because it fills them as the order form does:
@@ -100,7 +101,7 @@ export function createImportWizard(deps: {
       } catch (error) {
         throw asAppError(error);
       }
-      const importId = await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'staged', fileName: input.file.name, bytes });
+      const { id: importId } = await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'staged', fileName: input.file.name, bytes });
       const headerRow = detectHeaderRow(rows);
       const headers = headerCells(rows.find((r) => r.row === headerRow));
       return {
@@ -173,11 +174,12 @@ export function createImportWizard(deps: {
       const asDrafts = input.target === 'drafts';
       const language = input.language;
       const taken = row.status === 'staged' && (await store.takeStaged(row.id, { settings: input.settings, errorsToFile: input.errorsToFile, asDrafts, language }));
-      const importId = taken
-        ? row.id
+      const running = taken
+        ? row
         : await store.create(ctx, { origin: 'desktop', mode: 'async', status: 'queued', fileName: row.fileName ?? undefined, bytes: source, settings: input.settings, errorsToFile: input.errorsToFile, asDrafts, language });
+      const importId = running.id;
       const answer = await store.state(ctx, importId, 0, 0);
-      jobs.start({ ctx, importId, bytes: source, file: store.sourceFile(ctx.companyId, importId), compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, language, reach: deps.reach?.() });
+      jobs.start({ ctx, importId, bytes: source, file: store.sourceFile(running), compiled, dryRun: false, errorsToFile: input.errorsToFile, waitForRegistration: false, asDrafts, language, reach: deps.reach?.() });
       return answer;
     },
 
@@ -199,13 +201,13 @@ export function createImportWizard(deps: {
       const fileName = `${messageText(message('import.errorsFileName', { name: (row.fileName ?? 'orders').replace(/\.xlsx$/i, '') }), language)}.xlsx`;
       const kept = store.errorsFile(row);
       if (kept) return { fileName, base64: kept.toString('base64') };
-      const source = store.source(row);
+      const source = store.sourceFile(row); // the worker reads the kept workbook there: none of it goes through this thread
       if (!source) return { fileName, base64: null };
       const entries = await store.failedEntries(importId);
       if (entries.length === 0) return { fileName, base64: null };
       const settings = row.settings ?? undefined;
       try {
-        const file = await pipeline.makeErrorsFile(ctx, importId, { bytes: source }, settings?.columnSettings.rowStart ?? 2, entries, language);
+        const file = await pipeline.makeErrorsFile(ctx, importId, taskSource({ file: source }), settings?.columnSettings.rowStart ?? 2, entries, language);
         return { fileName, base64: file.toString('base64') };
       } catch (error) {
         throw asAppError(error);

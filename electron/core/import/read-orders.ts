@@ -151,7 +151,7 @@ export function createOrderReading(deps: { providers: ProviderRegistry; referenc
     await readers.run(
       {
         kind: 'read',
-        ...taskSource(job.bytes, job.file),
+        ...taskSource(job),
         limits: options,
         read: { fromRow: compiled.rowStart, dataFrom: compiled.rowStart, toRow: compiled.rowEnd, batchRows: readBatchRows, columns: compiled.readColumns },
         windowBytes: readWindowBytes,

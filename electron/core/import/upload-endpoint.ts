@@ -66,7 +66,7 @@ export function createUploadEndpoint(deps: {
     } catch (error) {
       throw asAppError(error);
     }
-    const importId = await store.create(ctx, {
+    const created = await store.create(ctx, {
       origin: 'api',
       mode: request.mode,
       status: 'queued',
@@ -75,7 +75,8 @@ export function createUploadEndpoint(deps: {
       settings: { providerKey: request.providerKey, columnSettings: request.columnSettings, columnMap: request.columnMap, defaultData: request.defaultData },
       errorsToFile: request.errorsToFile,
     });
-    const job = { ctx, importId, bytes: file.bytes, file: store.sourceFile(ctx.companyId, importId), compiled, dryRun: false, errorsToFile: request.errorsToFile, waitForRegistration: request.mode === 'sync' };
+    const importId = created.id;
+    const job = { ctx, importId, bytes: file.bytes, file: store.sourceFile(created), compiled, dryRun: false, errorsToFile: request.errorsToFile, waitForRegistration: request.mode === 'sync' };
     if (request.mode === 'async') {
       const answer = await store.state(ctx, importId); // as it is now: queued
       jobs.start(job);

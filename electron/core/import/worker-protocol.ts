@@ -13,8 +13,12 @@ import type { RowFieldError } from './row-mapper';
  */
 export type TaskSource = { bytes: Uint8Array; file?: undefined } | { file: string; bytes?: undefined };
 
-/** The worker's source: the file the bytes are kept in when there is one (read there, none copied to it), else the bytes. */
-export const taskSource = (bytes: Uint8Array, file?: string): TaskSource => (file !== undefined ? { file } : { bytes });
+/**
+ * The worker's source: the file the workbook is kept in when there is one (read there, none copied to it), else the
+ * bytes. A run passes its job (bytes and the kept file); the errors file made later passes the kept file alone.
+ */
+export const taskSource = (from: { bytes: Uint8Array; file?: string } | { file: string; bytes?: undefined }): TaskSource =>
+  from.file !== undefined ? { file: from.file } : { bytes: (from as { bytes: Uint8Array }).bytes };
 
 /** What the main thread asks of the import worker (as workerData): one task per worker. */
 export type WorkerTask = (

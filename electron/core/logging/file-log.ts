@@ -27,9 +27,19 @@ export interface FileLog {
 }
 
 /**
+ * The echo of warnings and errors, without the lines marked `fileOnly: true` (LogFields): those are for support's
+ * file, not the terminal (a webhook's failed attempt that will be tried again: a dead site would fill it).
+ */
+const echoing = (echo: NodeJS.WritableStream) => ({
+  write(line: string) {
+    if (!line.includes('"fileOnly":true')) echo.write(line); // a value's own quotes are escaped in JSON: only the field matches
+  },
+});
+
+/**
  * JSON lines in `<data>/logs/`, rotated daily and by size, the oldest removed. Where the folder cannot be
  * written (a read-only or vanished data folder) the lines go to stderr instead: a log must never stop the app.
- * `echo` also sends warnings and errors to a stream (browser mode: the terminal).
+ * `echo` also sends warnings and errors to a stream (browser mode: the terminal), except the lines marked `fileOnly`.
  */
 export async function createFileLog(
   dataDir: string,
@@ -56,7 +66,7 @@ export async function createFileLog(
     process.stderr.write(`ShipDesk: the log folder ${logsDir(dataDir)} cannot be written (${(error as Error).message}); logging to stderr\n`);
   }
   const streams: pino.StreamEntry[] = [{ stream: file ?? process.stderr, level: 'info' }];
-  if (options.echo && file) streams.push({ stream: options.echo, level: 'warn' });
+  if (options.echo && file) streams.push({ stream: echoing(options.echo), level: 'warn' });
   const root = pino(
     {
       level: options.level ?? 'info',

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
@@ -24,6 +25,19 @@ const lines = (dir: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('the log file in the data folder', () => {
+  it('echoes warnings and errors to the terminal stream, except those marked fileOnly, which only the file has', async () => {
+    const dir = dataFolder();
+    const echoed: string[] = [];
+    const echo = new Writable({ write: (chunk, _encoding, done) => (echoed.push(String(chunk)), done()) });
+    const { log, close } = await createFileLog(dir, { echo });
+    log.info('an order was created');
+    log.warn('webhook call failed, tried again later', { fileOnly: true, webhook: 'w-1', attempt: 1 });
+    log.warn('webhook given up', { webhook: 'w-1', attempt: 10, note: '"fileOnly":true in a value' });
+    await close();
+    expect(lines(dir).map((line) => line.msg)).toEqual(['an order was created', 'webhook call failed, tried again later', 'webhook given up']);
+    expect(echoed.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['webhook given up']);
+  });
+
   it('writes JSON lines that name the company, order, import and delivery service of the work', async () => {
     const dir = dataFolder();
     const { log, close } = await createFileLog(dir);
@@ -146,9 +160,9 @@ describe('save logs for support', () => {
     const text = Object.values(unzipSync(Buffer.from(base64, 'base64'))).map((bytes) => strFromU8(bytes)).join('');
     expect(files.length).toBeGreaterThan(0);
     expect(text).toContain('something the shop should report');
-    // the run's first line: the version of the sources' package.json, the data folder, the engine
+    // the run's first line: the version of the sources' package.json, the data folder, the database as serve names it
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-    expect(JSON.parse(text.split('\n')[0])).toMatchObject({ msg: `ShipDesk ${version} starting`, version, dataDir: dir, database: { engine: 'sqlite' } });
+    expect(JSON.parse(text.split('\n')[0])).toMatchObject({ msg: `ShipDesk ${version} starting`, version, dataDir: dir, database: join(dir, 'shipdesk.db') });
   });
 
   it('gives an empty bundle before anything was logged', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { DatabaseCheck, DatabaseChoice, DatabaseProblem, DatabaseState, DatabaseWhere } from '../../../shared/contract/database';
 import type { SecretBox } from '../providers/connections/secret-box';
 import { inspectPostgres, minimumPostgresMajor } from '../store/migrate-engine/target';
+import { describePostgres } from '../store/postgres';
 
 /** The owner's choice of engine, in the data folder: `{ engine: 'postgres', url (no password), password (sealed) }`. */
 export const DATABASE_CHOICE_FILE = 'database.json';
@@ -34,6 +35,9 @@ export function readDatabaseChoice(dataDir: string, secretBox: SecretBox): strin
 
 /** A run's database: a PostgreSQL URL (with its password) or a SQLite file. */
 export type DatabaseInUse = { postgres: string } | { file: string };
+
+/** A run's database in a line (the log's start line, serve's "data: …"): the SQLite file, or the PostgreSQL URL without its password. */
+export const describeDatabase = (inUse: DatabaseInUse): string => ('postgres' in inUse ? `PostgreSQL ${describePostgres(inUse.postgres)}` : inUse.file);
 
 /** A database named without its password. */
 export function databaseWhere(target: DatabaseInUse): DatabaseWhere {

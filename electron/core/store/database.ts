@@ -5,7 +5,7 @@ import { ensurePrivateDir, ensurePrivateFile } from '../paths';
 import { watchDatabaseFile } from './database-file-watch';
 import { loadMigrations, migrate } from './migrate';
 import type { Schema } from './schema';
-import { GuardedSqliteDialect, isStorageFailure } from './storage-errors';
+import { GuardedSqliteDialect, isFolderUnwritable } from './storage-errors';
 
 export type Db = Kysely<Schema>;
 
@@ -31,9 +31,6 @@ export interface OpenDatabaseOptions {
   migrationsDir?: string;
   now?: number;
 }
-
-/** The file system's ways of saying the folder is not ours to write (beside isStorageFailure's full/read-only/gone). */
-const NOT_PERMITTED = new Set(['EACCES', 'EPERM']);
 
 /**
  * The data folder cannot hold the database at start: read-only (a USB stick's write-protect switch, a read-only
@@ -72,12 +69,12 @@ export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
   try {
     sqlite = openSqliteFile(options);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (isStorageFailure(error) || NOT_PERMITTED.has(code as string)) throw new DataFolderUnusableError(dirname(options.file), String(code));
+    // Only a folder that cannot be written is the owner's to fix as such; a failing migration says which and why.
+    if (isFolderUnwritable(error)) throw new DataFolderUnusableError(dirname(options.file), String((error as { code: string }).code));
     throw error;
   }
   const watch = options.file === ':memory:' ? null : watchDatabaseFile(sqlite, options.file);
-  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite) });
+  const db = new Kysely<Schema>({ dialect: new GuardedSqliteDialect(sqlite, watch?.check) });
   return {
     sqlite,
     db,

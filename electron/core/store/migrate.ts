@@ -34,6 +34,20 @@ export class DatabaseTooNewError extends Error {
   }
 }
 
+/** A migration that failed: which one, and SQLite's reason (its `code` kept, so a full or read-only folder is still told as such). */
+export class MigrationFailedError extends Error {
+  readonly code: unknown;
+  constructor(
+    readonly migration: Pick<Migration, 'version' | 'name'>,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`migration ${String(migration.version).padStart(4, '0')}_${migration.name} failed: ${reason}; nothing of it was applied`, { cause });
+    this.name = 'MigrationFailedError';
+    this.code = (cause as { code?: unknown } | null)?.code;
+  }
+}
+
 /**
  * Applies the migrations the database has not seen, each in its own transaction and recorded in
  * schema_migrations. A database written by a newer app is refused before anything is touched.
@@ -53,10 +67,14 @@ export function migrate(sqlite: BetterSqlite3.Database, migrations: Migration[],
   const ran: number[] = [];
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
-    sqlite.transaction(() => {
-      sqlite.exec(migration.sql);
-      record.run(migration.version, migration.name, now);
-    })();
+    try {
+      sqlite.transaction(() => {
+        sqlite.exec(migration.sql);
+        record.run(migration.version, migration.name, now);
+      })();
+    } catch (error) {
+      throw new MigrationFailedError(migration, error);
+    }
     ran.push(migration.version);
   }
   return ran;

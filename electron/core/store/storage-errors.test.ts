@@ -7,7 +7,8 @@ import { ErrorCode } from '../../../shared/errors';
 import { unexpectedError } from '../errors';
 import { mountSmallDisk, unmountSmallDisk } from '../../../test/helpers/small-disk';
 import { createSqliteBackupsStore, sqliteDatabaseFiles } from './backups/sqlite';
-import { openDatabase } from './database';
+import { DataFolderUnusableError, openDatabase } from './database';
+import { MigrationFailedError } from './migrate';
 import { isStorageFailure, isUniqueViolation } from './storage-errors';
 
 /** The error `run` throws, as the engine or the file system raised it. */
@@ -75,6 +76,51 @@ describe('the data folder cannot be written', () => {
       expect(answerTo(copying)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
     } finally {
       await opened.close();
+    }
+  });
+
+  it('a migration that fails at start says which one and why; only a folder that cannot take the data is "unusable"', () => {
+    const migrations = join(dir, 'migrations');
+    mkdirSync(migrations);
+    writeFileSync(join(migrations, '0001_first.sql'), 'CREATE TABLE kept (n INTEGER);');
+    writeFileSync(join(migrations, '0002_broken.sql'), 'CREATE TABLE half (n INTEGER); INSERT INTO nowhere VALUES (1);');
+    const file = join(dir, 'migrating.db');
+    const failed = thrownBy(() => openDatabase({ file, migrationsDir: migrations }));
+    expect(failed).not.toBeInstanceOf(DataFolderUnusableError);
+    expect(failed).toBeInstanceOf(MigrationFailedError);
+    expect((failed as Error).message).toBe('migration 0002_broken failed: no such table: nowhere; nothing of it was applied');
+    const db = new Database(file);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('kept', 'half')").pluck().all()).toEqual(['kept']);
+    db.close();
+
+    // a migration that meets a full database (SQLite's own SQLITE_FULL, the page limit standing for the disk) is the folder's
+    writeFileSync(join(migrations, '0002_broken.sql'), "PRAGMA max_page_count = 8; CREATE TABLE big (b BLOB); INSERT INTO big VALUES (zeroblob(100000));");
+    const full = thrownBy(() => openDatabase({ file, migrationsDir: migrations }));
+    expect(full).toBeInstanceOf(DataFolderUnusableError);
+    expect((full as Error).message).toContain('(SQLITE_FULL: read-only, full or not permitted)');
+  });
+
+  it('a database file gone is that database\'s own: another one of the process refusing a write is not told as gone', async () => {
+    mkdirSync(join(dir, 'a'));
+    mkdirSync(join(dir, 'b'));
+    const a = openDatabase({ file: join(dir, 'a', 'shop.db') });
+    const b = openDatabase({ file: join(dir, 'b', 'shop.db') });
+    try {
+      const write = (db: typeof a) => thrownBy(() => db.sqlite.prepare("INSERT INTO app_settings (key, value, updated_at) VALUES ('k', 'v', 1)").run());
+      rmSync(join(dir, 'a'), { recursive: true });
+      // the first write after the file went, before any timer looked: refused, and told as a's file gone
+      const gone = write(a);
+      expect((gone as { code: string }).code).toBe('SQLITE_READONLY');
+      expect(answerTo(gone)).toMatchObject({ status: 507, body: { key: 'storage.databaseGone', params: { file: join(dir, 'a', 'shop.db') } } });
+      // b refuses a write for a reason of its own (made read-only here): a full/read-only folder, not a's file gone
+      b.sqlite.pragma('query_only = ON');
+      const refused = write(b);
+      expect((refused as { code: string }).code).toBe('SQLITE_READONLY');
+      expect(answerTo(refused)).toMatchObject({ status: 507, body: { code: ErrorCode.storageFull } });
+      expect(answerTo(refused).body).not.toHaveProperty('key');
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 

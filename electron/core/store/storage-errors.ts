@@ -7,6 +7,19 @@ import { withPreparedStatements } from './statement-cache';
 /** SQLite's and the file system's ways of saying the data folder cannot take a write. */
 const SQLITE_STORAGE_CODES = /^SQLITE_(FULL|READONLY|CANTOPEN|IOERR)/;
 const FS_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+/** The file system's ways of saying the folder is not ours to write (permissions), beside FS_STORAGE_CODES' full or read-only. */
+const NOT_PERMITTED_CODES = new Set(['EACCES', 'EPERM']);
+/** SQLite's ways of saying the data folder cannot take the database: full, read-only, or the file cannot be opened there. */
+const SQLITE_UNWRITABLE_CODES = /^SQLITE_(FULL|READONLY|CANTOPEN)/;
+
+/**
+ * Whether an error at start means the data folder cannot hold the database (full, read-only, not permitted): the
+ * owner's to fix, said as such (database.ts's DataFolderUnusableError). An I/O error or a migration's own failure is not.
+ */
+export function isFolderUnwritable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (SQLITE_UNWRITABLE_CODES.test(code) || FS_STORAGE_CODES.has(code) || NOT_PERMITTED_CODES.has(code));
+}
 
 /**
  * Whether an error means the disk is full or the data folder is read-only or gone (a USB stick pulled out):
@@ -17,24 +30,19 @@ export function isStorageFailure(error: unknown): boolean {
   return typeof code === 'string' && (SQLITE_STORAGE_CODES.test(code) || FS_STORAGE_CODES.has(code));
 }
 
-/** Database files of this process found deleted or replaced under it (database-file-watch.ts), by path. */
-const goneDatabases = new Set<string>();
-
-export function markDatabaseGone(file: string, gone: boolean): void {
-  if (gone) goneDatabases.add(file);
-  else goneDatabases.delete(file);
-}
-
-/** SQLite refusing a write (the watch made the connection read-only) and a file missing from the folder taken away. */
-const GONE_CODES = new Set(['SQLITE_READONLY', 'ENOENT']);
-
 /**
- * The path of the database whose file is gone when `error` is what that does to a write (SQLite refusing it, a file
- * of the data folder not found), else null. One app opens one database per process, so a refusal while one is gone is its.
+ * The database file whose being gone (deleted or replaced under the app) made `error`, as that database's file watch
+ * tagged it (database-file-watch.ts), else null. Each database tags its own errors: two apps of one process (a
+ * PostgreSQL one beside a SQLite one, the tests) never answer for each other's file.
  */
 export function goneDatabaseOf(error: unknown): string | null {
-  if (!GONE_CODES.has((error as { code?: unknown } | null)?.code as string)) return null;
-  return goneDatabases.values().next().value ?? null;
+  const file = (error as { goneDatabase?: unknown } | null)?.goneDatabase;
+  return typeof file === 'string' ? file : null;
+}
+
+/** `error` marked as what the database `file` being gone did to a write (goneDatabaseOf). */
+export function tagGoneDatabase(error: unknown, file: string): unknown {
+  return error !== null && typeof error === 'object' ? Object.assign(error, { goneDatabase: file }) : error;
 }
 
 /**
@@ -53,12 +61,21 @@ export function withMissingFolderTold(error: unknown, file: string): unknown {
  * disk is full") with "cannot rollback - no transaction is active"; and each statement is prepared once.
  */
 export class GuardedSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: Database.Database) {
+  constructor(
+    private readonly sqlite: Database.Database,
+    /** Called as each Kysely transaction begins (the database file's watch looks at the file: database-file-watch.ts). */
+    private readonly beforeTransaction: () => void = () => {},
+  ) {
     super({ database: withPreparedStatements(sqlite) });
   }
 
   override createDriver(): Driver {
     const driver = super.createDriver();
+    const begin = driver.beginTransaction.bind(driver);
+    driver.beginTransaction = async (connection, settings) => {
+      this.beforeTransaction();
+      await begin(connection, settings);
+    };
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection: DatabaseConnection) => {
       if (this.sqlite.inTransaction) await rollback(connection);

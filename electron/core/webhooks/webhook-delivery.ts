@@ -97,7 +97,8 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       { deliveryId: d.deliveryId, webhookId: d.webhook.id },
       { at: clock.now(), httpStatus, error, ...(finished ? { finished: delivered ? ('delivered' as const) : ('failed' as const) } : {}) },
     );
-    const about = { webhook: d.webhook.uuid, deliveryId: d.deliveryId, ...(finished && !delivered ? { givenUp: true } : {}) };
+    // A failed attempt that will be tried again is support's to read in the file, not the terminal's (a dead site retries for hours).
+    const about = { webhook: d.webhook.uuid, deliveryId: d.deliveryId, ...(finished && !delivered ? { givenUp: true } : {}), ...(!finished ? { fileOnly: true } : {}) };
     const callLog = log.child({ companyId: d.webhook.companyId, orderId: news?.orderId, service: 'webhook' });
     if (tookMs === null) callLog.info('webhook call not sent', { ...about, error: error?.message });
     else {

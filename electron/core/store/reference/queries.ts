@@ -293,6 +293,28 @@ export interface ReferenceEngine {
 /** Rows per multi-row INSERT: a point is ~40 values, and SQLite takes 32,766 per statement (PostgreSQL 65,535). */
 const POINTS_PER_INSERT = 250;
 
+/** A kind of rows (points, tariffs) whose readers are told when a write of them ends: `ended` forgets and tells the listeners. */
+interface WrittenKind {
+  starting(): void;
+  ended(): void;
+  listen(listener: () => void): () => void;
+}
+
+function writtenKind(forget: () => void, starting: () => void = () => {}): WrittenKind {
+  const listeners = new Set<() => void>();
+  return {
+    starting,
+    ended() {
+      forget();
+      for (const listener of listeners) listener();
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 /** The reference store over Kysely, the engine's own parts given by `engine`. */
 export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () => number = () => performance.now()): ReferenceStore {
   // The points' version: this store's own writes, counted when each ends (done or failed), so whoever caches
@@ -300,36 +322,40 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
   // most every `pointsVersionTrustMs` (or at once after `pointsChanged`).
   let ownWrites = 0;
   let engineVersion: { version: string; readAt: number } | null = null;
-  const pointsWritten = new Set<() => void>();
-  const writingPoints = async <T>(write: Promise<T>): Promise<T> => {
-    try {
-      return await write;
-    } finally {
-      ownWrites += 1;
-      engineVersion = null;
-      for (const listener of pointsWritten) listener();
-    }
-  };
+  const points = writtenKind(() => {
+    ownWrites += 1;
+    engineVersion = null;
+  });
 
   // Tariffs by service and id, as every created order's check asks (bench create: a query per POST /orders, a round
   // trip on PostgreSQL). Forgotten when any write of tariffs here ends (done or failed), and when another instance says
   // it wrote some (tariffsChanged); an answer read while a write ran is not kept (the generation moved on).
   const tariffCache = new Map<string, Tariff>();
   let tariffGeneration = 0;
-  const tariffsWritten = new Set<() => void>();
   const forgetTariffs = () => {
     tariffGeneration += 1;
     tariffCache.clear();
   };
-  const writingTariffs = async <T>(write: Promise<T>): Promise<T> => {
-    tariffGeneration += 1;
+  const tariffs = writtenKind(forgetTariffs, () => (tariffGeneration += 1));
+
+  /**
+   * Runs a write of the given kinds of rows; when it ends each kind's readers are told (caches forget, listeners hear),
+   * unless it says it changed nothing (`changed` false of its result: a dataset whose version is in already).
+   */
+  const writing = async <T>(kinds: WrittenKind[], write: () => Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> => {
+    for (const kind of kinds) kind.starting();
+    let result: T;
     try {
-      return await write;
-    } finally {
-      forgetTariffs();
-      for (const listener of tariffsWritten) listener();
+      result = await write();
+    } catch (error) {
+      for (const kind of kinds) kind.ended();
+      throw error;
     }
+    if (changed(result)) for (const kind of kinds) kind.ended();
+    return result;
   };
+  const dataset = [points, tariffs];
+  const wrote = (loaded: boolean) => loaded;
 
   return {
     async pointPage(filter, page) {
@@ -369,8 +395,7 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
     },
 
     onPointsWritten(listener) {
-      pointsWritten.add(listener);
-      return () => pointsWritten.delete(listener);
+      return points.listen(listener);
     },
 
     async findPoint(providerKey, id) {
@@ -467,8 +492,7 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
     tariffsChanged: forgetTariffs,
 
     onTariffsWritten(listener) {
-      tariffsWritten.add(listener);
-      return () => tariffsWritten.delete(listener);
+      return tariffs.listen(listener);
     },
 
     async findTariffs(ids) {
@@ -493,13 +517,13 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
     },
 
     storedDataset: (dataset) => engine.storedDataset(dataset),
-    loadDataset: (dataset, version, data, at) => writingTariffs(writingPoints(engine.loadDataset(dataset, version, prepareDataset(dataset, data), at))),
-    replaceDataset: (dataset, data) => writingTariffs(writingPoints(engine.replaceDataset(dataset, prepareDataset(dataset, data)))),
+    loadDataset: (name, version, data, at) => writing(dataset, () => engine.loadDataset(name, version, prepareDataset(name, data), at), wrote),
+    replaceDataset: (name, data) => writing(dataset, () => engine.replaceDataset(name, prepareDataset(name, data))),
 
-    async replaceTariffs(source, tariffs) {
-      await writingTariffs(db.transaction().execute(async (trx) => {
+    async replaceTariffs(source, given) {
+      await writing([tariffs], () => db.transaction().execute(async (trx) => {
         await trx.deleteFrom('tariffs').where('source', '=', source).execute();
-        for (const t of tariffs) {
+        for (const t of given) {
           await trx.insertInto('tariffs').values(tariffToRow(source, t)).onConflict((oc) => oc.column('id').doNothing()).execute();
         }
       }));
@@ -524,11 +548,11 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
       return { byCode: new Map(rows.map((r) => [r.code, r.id])), highest: Number(top ?? 0) };
     },
 
-    async putPoints(source, points) {
-      if (points.length === 0) return;
-      const rows = points.map((p) => pointToRow(source, p));
+    async putPoints(source, given) {
+      if (given.length === 0) return;
+      const rows = given.map((p) => pointToRow(source, p));
       const columns = Object.keys(rows[0]).filter((c) => c !== 'id') as (keyof PointRow)[];
-      await writingPoints(
+      await writing([points], () =>
         db.transaction().execute(async (trx) => {
           for (let i = 0; i < rows.length; i += POINTS_PER_INSERT) {
             await trx
@@ -542,18 +566,16 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
     },
 
     closePointsExcept: (source, kept) =>
-      writingPoints(
-        (async () => {
-          const open = await db.selectFrom('points').select('id').where('source', '=', source).where('enabled', '=', 1).execute();
-          const gone = open.map((r) => r.id).filter((id) => !kept.has(id));
-          let closed = 0;
-          for (let i = 0; i < gone.length; i += 500) {
-            const result = await db.updateTable('points').set({ enabled: 0 }).where('id', 'in', gone.slice(i, i + 500)).where('enabled', '=', 1).executeTakeFirst();
-            closed += Number(result.numUpdatedRows);
-          }
-          return closed;
-        })(),
-      ),
+      writing([points], async () => {
+        const open = await db.selectFrom('points').select('id').where('source', '=', source).where('enabled', '=', 1).execute();
+        const gone = open.map((r) => r.id).filter((id) => !kept.has(id));
+        let closed = 0;
+        for (let i = 0; i < gone.length; i += 500) {
+          const result = await db.updateTable('points').set({ enabled: 0 }).where('id', 'in', gone.slice(i, i + 500)).where('enabled', '=', 1).executeTakeFirst();
+          closed += Number(result.numUpdatedRows);
+        }
+        return closed;
+      }),
 
     async syncedAt(source, what) {
       const row = await db.selectFrom('provider_sync_state').select('synced_at').where('provider_key', '=', source).where('what', '=', what).executeTakeFirst();
@@ -575,13 +597,13 @@ export function createReferenceStore(db: Db, engine: ReferenceEngine, now: () =>
     },
 
     async forgetSource(source, catalogueOf) {
-      await writingTariffs(writingPoints(db.transaction().execute(async (trx) => {
+      await writing(dataset, () => db.transaction().execute(async (trx) => {
         await trx.deleteFrom('points').where('source', '=', source).execute();
         await trx.deleteFrom('tariffs').where('source', '=', source).execute();
         await trx.deleteFrom('provider_services').where('source', '=', source).execute();
         await trx.deleteFrom('provider_sync_state').where('provider_key', '=', source).execute();
         if (catalogueOf !== undefined) await trx.deleteFrom('upstream_services').where('connection_id', '=', catalogueOf).execute();
-      })));
+      }));
     },
 
     async putCatalogue(connectionId, entries, now) {

@@ -224,6 +224,35 @@ describe.each(testEngines)('the points of the reference store ($name)', ({ name,
     expect(heard).toEqual(['written', 'written']);
   });
 
+  it('a points refresh keeps the tariffs read, and a dataset already in (each start) tells nobody of a write', async () => {
+    const tariff = { ...(await store.tariffs()).at(0)!, id: 9_600_001, name: 'Кэш' };
+    const point = { ...all[0], id: 9_600_001, code: 'K1' };
+    await store.replaceTariffs('keep-test', [tariff]);
+    const heard: string[] = [];
+    const stops = [store.onTariffsWritten(() => heard.push('tariffs')), store.onPointsWritten(() => heard.push('points'))];
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toMatchObject({ name: 'Кэш' });
+    await opened.db.updateTable('tariffs').set({ name: 'Изменён другим' }).where('id', '=', tariff.id).execute();
+    // points written (a service's points refreshed): the tariffs read stay as read, only the points' readers hear
+    await store.putPoints('keep-test', [point]);
+    await store.closePointsExcept('keep-test', new Set());
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toMatchObject({ name: 'Кэш' });
+    expect(heard).toEqual(['points', 'points']);
+    // a dataset load writes both; the same version again writes nothing, and nothing is forgotten or heard
+    const data = { points: [], tariffs: [{ ...tariff, id: 9_600_002 }], services: [] };
+    expect(await store.loadDataset('keep-set', 'v1', data, 1)).toBe(true);
+    expect(heard).toEqual(['points', 'points', 'points', 'tariffs']);
+    const version = await store.pointsVersion();
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toMatchObject({ name: 'Изменён другим' }); // read again
+    await opened.db.updateTable('tariffs').set({ name: 'Снова другим' }).where('id', '=', tariff.id).execute();
+    expect(await store.loadDataset('keep-set', 'v1', data, 2)).toBe(false);
+    expect(await store.findTariff(tariff.providerKey, tariff.id)).toMatchObject({ name: 'Изменён другим' });
+    expect(heard).toEqual(['points', 'points', 'points', 'tariffs']);
+    expect(await store.pointsVersion()).toBe(version);
+    for (const stop of stops) stop();
+    await store.forgetSource('keep-test');
+    await store.forgetSource('keep-set');
+  });
+
   it.runIf(name === 'postgres')("another instance's points write is seen once the store is told (or its trust of the last read runs out)", async () => {
     const before = await store.pointsVersion();
     await opened.db.updateTable('points').set({ name: 'Переименован другим' }).where('id', '=', all[1].id).execute();
