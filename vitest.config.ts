@@ -40,6 +40,15 @@ const notOnPostgres = [
   'yandex-delivery-adapter',
 ].map((name) => `test/api/${name}.test.ts`);
 
+/** The unit tests: beside the code, and test/unit. */
+const unitFiles = ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'];
+/**
+ * Unit files that replace modules (vi.mock, vi.resetModules) or the clock: each gets a module graph of its own (the
+ * project unit-isolated). Every other unit file shares its worker's modules with the files before it (the project
+ * unit, `isolate: false`): importing the core once per worker instead of once per file was most of the unit phase.
+ */
+const unitIsolated = ['electron/main.test.ts', 'electron/preload.test.ts', 'renderer/pages/dispatch/sending-date.test.ts', 'test/unit/architecture.test.ts'];
+
 /**
  * The API suite on PostgreSQL (the project api-postgres) runs whenever a test server is given
  * (`eval "$(node scripts/test-postgres.mjs)"`; `.ci/run` starts one, and npm test leaves the project out, in one line,
@@ -59,8 +68,8 @@ const postgres = Boolean(process.env.SHIPDESK_TEST_POSTGRES) && process.env.SHIP
  *
  * The api and e2e files do not re-import the app for each file (`isolate: false`): each worker keeps its module
  * graph (the whole core, playwright-core) and its one Chromium (test/helpers/browser.ts) for the next file; a file
- * there mocks nothing and changes no global state it does not restore. Unit files stay isolated (some mock
- * `electron` and the core with vi.mock).
+ * there mocks nothing and changes no global state it does not restore. So do the unit files, but for the few in
+ * unitIsolated.
  */
 export default defineConfig({
   test: {
@@ -73,12 +82,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
+          include: unitFiles,
+          exclude: unitIsolated,
           environment: 'node',
           // 5 s (vitest's default) was once too short for a 0.5-s property test at load 19 (the suite beside four
-          // engineers' work): a slow machine is not a failure of the code.
+          // engineers' work): a slow machine is not a failure of the code. Hooks: refresh.load.test.ts seeds 10,000
+          // orders in its beforeAll, past 10 s at load 10.
           testTimeout: 15_000,
+          hookTimeout: 30_000,
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: unitIsolated, environment: 'node', testTimeout: 15_000, hookTimeout: 30_000 },
       },
       {
         extends: true,

@@ -88,7 +88,7 @@ console.log('\n== unit, api and browser tests ==');
 mkdirSync('test-results', { recursive: true });
 const results = 'test-results/vitest.json';
 rmSync(results, { force: true });
-const projects = built ? [] : ['--project', 'unit', '--project', 'api', ...(apiOnPostgres ? ['--project', 'api-postgres'] : [])];
+const projects = built ? [] : ['--project', 'unit', '--project', 'unit-isolated', '--project', 'api', ...(apiOnPostgres ? ['--project', 'api-postgres'] : [])];
 const status = await runShown(npx, ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...process.argv.slice(2)]);
 if (existsSync(results)) {
   const result = JSON.parse(readFileSync(results, 'utf8'));

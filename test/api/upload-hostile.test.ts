@@ -61,30 +61,27 @@ function serveProcessForEach() {
 describe('hostile files cannot take the server down', () => {
   const { at, call, settled, count } = serveProcessForEach();
 
-  it('20,000 orders with a stray cell in column XFD on every row: imported whole, the process under 400 MB', async () => {
-    const file = await streamedZip(workbookParts(orderSheet({ rows: 20_000, strayColumn: 'XFD' })));
+  it('5,000 orders with a stray cell in column XFD on every row: imported whole, the process under 400 MB', async () => {
+    const file = await streamedZip(workbookParts(orderSheet({ rows: 5_000, strayColumn: 'XFD' })));
     resetPeak(at.serve);
     const started = await call('POST', '/v1/orders/upload', hostileUploadBody(file, { mode: 'async' }));
     expect(started.status).toBe(200);
     const state = await settled(started.json.uploadId);
-    expect(state).toMatchObject({ status: 'done', total: 20_000, created: 20_000, failed: 0 });
-    // each row padded to 16,384 cells: 3.4 GB and the process died; rows mapped on the main thread: 505 MB;
-    // mapped in the worker, each clientNumber a view of its piece of the sheet's XML: 558 MB. The issue's 100,000 rows
-    // peaked at 434–458 MB in this serve process on a quiet machine; with idle body-parsing threads ended and the
-    // writing reading its orders just in time, 354 MB at load 20 (not yet measured quiet). They stay a benchmark
-    // (`npm run bench -- import-wide`, README): that one upload took 518 s at load 20, past this file's time budget.
+    expect(state).toMatchObject({ status: 'done', total: 5_000, created: 5_000, failed: 0 });
+    // Each row padded to 16,384 cells: 3.4 GB and the process died, before batches counted their bytes; since they
+    // do, that padding peaked at 333–336 MB here with 3,000 or 8,000 rows (265 MB without it, load 8), and it is
+    // sheet-reader.test.ts ("columns an import does not map") that catches it. The issue's 100,000 rows peaked at
+    // 434–458 MB quiet, 354 MB at load 20 with idle body-parsing threads ended: the bench
+    // `npm run bench -- import-wide` (README), 518 s for that one upload at load 20.
     expect(peakMb(at.serve)).toBeLessThan(400);
-  }, 900_000);
+  }, 300_000);
 
   it('a sheet that claims 1,000 bytes and inflates to 300 MB of text without a tag end is refused at once', async () => {
-    const megabyte = 'a'.repeat(1 << 20);
     const sheet = {
       name: 'xl/worksheets/sheet1.xml',
       claimedSize: 1000,
-      *pieces() {
-        yield '<?xml version="1.0"?><worksheet><sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>';
-        for (let i = 0; i < 300; i++) yield megabyte;
-      },
+      pieces: () => ['<?xml version="1.0"?><worksheet><sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>'],
+      repeat: { text: 'a'.repeat(1 << 20), times: 300 },
     };
     const body = hostileUploadBody(await streamedZip(workbookParts(sheet)), { mode: 'sync' });
     resetPeak(at.serve);
@@ -94,18 +91,16 @@ describe('hostile files cannot take the server down', () => {
     expect(peakMb(at.serve)).toBeLessThan(400);
   }, 120_000);
 
-  it('5,000 good and 5,000 bad orders in a 300 MB sheet with errorsToFile: every good order created, every bad row marked in the errors file', async () => {
-    // an unmapped note of 18,000 characters on each row (Excel's cell holds 32,767): a 26 MB file whose sheet unpacks to 290 MB.
-    // The issue's file had 50,000 + 50,000 rows of 1,000-character notes; the size is what killed the process, and
-    // 10,000 rows keep it while creating a tenth of the orders (CI's time); the next test streams the 100,000-row one.
-    const file = await streamedZip(workbookParts(orderSheet({ rows: 10_000, bad: (i) => i % 2 === 1, noteChars: 18_000 })));
+  it('500 good and 500 bad orders with errorsToFile: every good order created, every bad row marked in the errors file', async () => {
+    // An unmapped note of 1,000 characters on each row: a 3 MB sheet. What the errors file proves here is the import's
+    // (the good rows created, each bad one marked in the copy); its memory with a sheet of any size is the next test's.
+    const file = await streamedZip(workbookParts(orderSheet({ rows: 1_000, bad: (i) => i % 2 === 1, noteChars: 1000 })));
     const sheetBytes = readZipDirectory(file).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.size;
-    expect(sheetBytes).toBeGreaterThan(280 * 1024 * 1024); // once read into one string to write the errors file
     const started = await call('POST', '/v1/orders/upload', hostileUploadBody(file, { mode: 'async', errorsToFile: true }));
     expect(started.status).toBe(200);
     const state = await settled(started.json.uploadId); // "socket hang up" and `creating` forever before: the process died building the errors file
-    expect(state).toMatchObject({ status: 'done', total: 10_000, created: 5_000, failed: 5_000 });
-    expect(count('SELECT COUNT(*) AS n FROM orders')).toBe(5_000);
+    expect(state).toMatchObject({ status: 'done', total: 1_000, created: 500, failed: 500 });
+    expect(count('SELECT COUNT(*) AS n FROM orders')).toBe(500);
 
     // the errors file: the whole sheet again, each bad row with its error beside it
     const errorsFile = Buffer.from(state.base64, 'base64');
@@ -119,8 +114,8 @@ describe('hostile files cannot take the server down', () => {
       marked += text.split(note).length - 1;
       tail = text.slice(-(note.length - 1));
     }
-    expect(marked).toBe(5_000);
-  }, 600_000);
+    expect(marked).toBe(500);
+  }, 120_000);
 });
 
 describe('hostile files cannot take the server down: the errors file in a process of its own (no server needed)', () => {
@@ -130,26 +125,31 @@ describe('hostile files cannot take the server down: the errors file in a proces
   });
   afterEach(() => data.remove());
 
-  it('the errors file of that 300 MB sheet is written in a process that stays under 400 MB: the sheet is streamed, never whole', async () => {
-    const file = await streamedZip(workbookParts(orderSheet({ rows: 100_000, bad: (i) => i % 2 === 1, noteChars: 1000 })));
+  it('the errors file of a 30 MB sheet is written in a process that stays under 250 MB: the sheet is streamed, never whole', async () => {
+    // 10,000 rows (every other one marked) of 1,000-character notes: the 2.7 MB file's sheet unpacks to 30 MB. Streamed,
+    // the child peaked at 161 MB; with the sheet gathered into one string before it is patched, at 383 MB (load 8).
+    const file = await streamedZip(workbookParts(orderSheet({ rows: 10_000, bad: (i) => i % 2 === 1, noteChars: 1000 })));
+    expect(readZipDirectory(file).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.size).toBeGreaterThan(28 * 1024 * 1024);
     const path = join(data.dir, 'big.xlsx');
     writeFileSync(path, file);
-    const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/helpers/errors-file-peak.mts', path, '3:2:50000'], { encoding: 'utf8', timeout: 400_000 });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/helpers/errors-file-peak.mts', path, '3:2:5000'], { encoding: 'utf8', timeout: 400_000 });
     expect(child.status, child.stderr).toBe(0);
     const { peakMb, bytes } = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { peakMb: number; bytes: number };
     expect(bytes).toBeGreaterThan(file.length); // the whole workbook again, with the notes
-    expect(peakMb).toBeLessThan(400); // the sheet in one string, patched by regular expressions: past a gigabyte
-  }, 600_000);
+    expect(peakMb).toBeLessThan(250);
+  }, 300_000);
 });
 
 describe('hostile files cannot take the server down: files that are not workbooks', () => {
   const { at, call, databaseBytes } = serveProcessForEach();
 
-  it('five 20 MB uploads that are not workbooks are refused and leave the database as it was', async () => {
+  it('five 4 MB uploads that are not workbooks are refused and leave the database as it was', async () => {
+    // 4 MB: past HELD_FILE_CHARS, so each is decoded in a body-parsing thread as the large ones are, and past the
+    // 1 MB the database may grow by (a source stored before it is checked would be 4 MB of it).
     const before = databaseBytes();
     // Made before the first call: at load 10+ making one took seconds, the kept-alive socket sat idle past the
     // server's keep-alive timeout and the next upload met a closing socket (EPIPE, seen once).
-    const bodies = Array.from({ length: 5 }, () => JSON.stringify(hostileUploadBody(randomBytes(20 * 1024 * 1024), { mode: 'async' })));
+    const bodies = Array.from({ length: 5 }, () => JSON.stringify(hostileUploadBody(randomBytes(4 * 1024 * 1024), { mode: 'async' })));
     for (const body of bodies) {
       const res = await call('POST', '/v1/orders/upload', body);
       expect(res.status).toBe(400);

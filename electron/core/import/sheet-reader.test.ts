@@ -265,6 +265,20 @@ describe('the reading worker keeps pace with the main thread', () => {
   }, 60_000);
 });
 
+describe('columns an import does not map', () => {
+  it('are skipped as they are read: a stray cell in XFD neither pads the row to 16,384 cells nor counts in its bytes', () => {
+    const parts = { sharedStrings: [], dateStyles: [], date1904: false };
+    const rows: { row: SheetRow; bytes: number }[] = [];
+    const scanner = createSheetScanner(parts, { onRow: (row, bytes) => rows.push({ row, bytes }), onDimension: () => {}, onMerge: () => {} }, [1, 3]);
+    scanner.push('<worksheet><sheetData><row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>2</v></c><c r="C2"><v>3</v></c>');
+    scanner.push('<c r="XFD2" t="inlineStr"><is><t>stray</t></is></c></row></sheetData></worksheet>');
+    scanner.end();
+    expect(rows.map((r) => r.row)).toEqual([{ row: 2, cells: [1, null, 3] }]);
+    expect(rows[0].bytes).toBeLessThan(1000); // padded to XFD: 8 bytes a cell, 131 kB a row
+    expect(scanner.rightmost).toBe(16_384); // still seen, for the preview's column count
+  });
+});
+
 describe('text without a tag end', () => {
   it('is refused once it passes 4 MB, however much more arrives, and costs its length once', () => {
     const parts = { sharedStrings: [], dateStyles: [], date1904: false };
