@@ -16,20 +16,30 @@ const SCANNED_STRING_LENGTH = 64 * 1024;
  * or delivery service can carry. Iterative: any depth is safe.
  */
 export function checkInputShape(raw: unknown): void {
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: raw, path: [] }];
+  // Each value knows its parent and key, and a path is built only for a refusal: copying the path for every value walked
+  // was a third of this check's cost (the create bench's order: 8.4-10.5 µs before, 5.8-6.4 µs after, load 7.5).
+  interface Visit { value: unknown; depth: number; key: string | number; parent: Visit | null }
+  const pathOf = (visit: Visit) => {
+    const path: (string | number)[] = [];
+    for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const stack: Visit[] = [{ value: raw, depth: 0, key: '', parent: null }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value } = visit;
     if (typeof value === 'string') {
-      if (value.length <= SCANNED_STRING_LENGTH && !wellFormed(value)) throw shapeError(path, 'must be valid text (it has a lone UTF-16 surrogate)');
-      if (value.length <= SCANNED_STRING_LENGTH && value.includes('\u0000')) throw shapeError(path, 'must be valid text (it has a NUL character, \\u0000)');
+      if (value.length <= SCANNED_STRING_LENGTH && !wellFormed(value)) throw shapeError(pathOf(visit), 'must be valid text (it has a lone UTF-16 surrogate)');
+      if (value.length <= SCANNED_STRING_LENGTH && value.includes('\u0000')) throw shapeError(pathOf(visit), 'must be valid text (it has a NUL character, \\u0000)');
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (path.length >= MAX_INPUT_DEPTH) throw nestingError(path);
-    for (const [key, entry] of Object.entries(value)) {
-      if (!wellFormed(key)) throw shapeError(path, 'has a field name with a lone UTF-16 surrogate');
-      if (key.includes('\u0000')) throw shapeError(path, 'has a field name with a NUL character (\\u0000)');
-      stack.push({ value: entry, path: [...path, Array.isArray(value) ? Number(key) : key] });
+    if (visit.depth >= MAX_INPUT_DEPTH) throw nestingError(pathOf(visit));
+    const isArray = Array.isArray(value);
+    for (const key of Object.keys(value)) {
+      if (!wellFormed(key)) throw shapeError(pathOf(visit), 'has a field name with a lone UTF-16 surrogate');
+      if (key.includes('\u0000')) throw shapeError(pathOf(visit), 'has a field name with a NUL character (\\u0000)');
+      stack.push({ value: (value as Record<string, unknown>)[key], depth: visit.depth + 1, key: isArray ? Number(key) : key, parent: visit });
     }
   }
 }
@@ -45,9 +55,15 @@ const shapeError = (path: (string | number)[], message: string) => {
 /** The refusal of input nested deeper than MAX_INPUT_DEPTH, at `path` (the body itself when unknown). */
 export const nestingError = (path: (string | number)[]) => shapeError(path, `is nested deeper than ${MAX_INPUT_DEPTH} levels`);
 
-/** Parses input from outside with its schema; bad input becomes a 040002 error body that names each field. */
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+/**
+ * Parses input from outside with its schema; bad input becomes a 040002 error body that names each field. `quick`, when
+ * given, is tried first (after the shape check): a cheaper way to the schema's very output for the inputs it knows,
+ * undefined for anything else, which the schema then judges (so the errors stay the schema's).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, quick?: (raw: unknown) => z.output<S> | undefined): z.output<S> {
   checkInputShape(raw);
+  const fast = quick?.(raw);
+  if (fast !== undefined) return fast;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw validationError(fieldErrors(parsed.error, raw));
   return parsed.data;

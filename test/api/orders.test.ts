@@ -5,6 +5,7 @@ import { orderPayload } from '../helpers/payloads';
 import { sandboxPayload } from '../helpers/sandbox-orders';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { ownerOf } from '../../electron/core/auth/caller';
+import { quickOrderCreate } from '../../electron/core/import/quick-order-check';
 
 const hour = 3_600_000;
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
@@ -316,5 +317,27 @@ describe('orders: read, change, cancel, delete (HTTP)', () => {
     expect(asked.status).toBe(400);
     expect(asked.json.errors).toEqual([{ field: 'clientNumber', message: expect.stringMatching(/NUL character/) }]);
     expect((await server.call('GET', '/v1/orders/status?clientNumber=NUL-1')).status).toBe(404);
+  });
+
+  it('an order of the common shape (taken the quick way) reads back as the same order sent in a form only the schema reads', async () => {
+    const padded = (o: OrderCreateInput) => {
+      o.recipient.email = ' anna@example.ru ';
+      o.recipient.contactName = '  Анна Смирнова ';
+      o.places[0].items[0].description = ' Кружка ';
+    };
+    const quick = orderPayload('SAME-1', padded);
+    // null (not given) and a number as text: the quick check steps aside, the schema makes the same order of them
+    const schemaOnly = orderPayload('SAME-2', (o) => {
+      padded(o);
+      Object.assign(o.recipient, { brandName: null });
+      Object.assign(o.order, { weight: String(o.order.weight) });
+    });
+    expect(quickOrderCreate(JSON.parse(JSON.stringify(quick)))).toBeDefined();
+    expect(quickOrderCreate(JSON.parse(JSON.stringify(schemaOnly)))).toBeUndefined();
+    const [a, b] = await Promise.all([create(quick), create(schemaOnly)]);
+    const [readA, readB] = await Promise.all([a, b].map(async (id) => (await server.call('GET', `/v1/orders/${id}`)).json));
+    expect(readA.recipient).toMatchObject({ contactName: 'Анна Смирнова', email: 'anna@example.ru' });
+    const sameOrder = (read: Record<string, Record<string, unknown>>) => ({ ...read, orderId: null, order: { ...read.order, clientNumber: null, orderId: null } });
+    expect(sameOrder(readA)).toEqual(sameOrder(readB));
   });
 });

@@ -1,3 +1,4 @@
+import { regexes } from 'zod';
 import type { OrderCreate } from '../../../shared/schemas/order';
 
 /**
@@ -25,6 +26,8 @@ const phone: Check = (v) => {
   const t = v.trim();
   return /^\+?[\d\s\-()]{5,20}$/.test(t) ? t : undefined;
 };
+// the schema's e-mail check is zod's pattern over the trimmed text; an empty one ("not given") is the schema's
+const email: Check = (v) => (typeof v === 'string' && regexes.email.test(v.trim()) ? v.trim() : undefined);
 // a country's name ("Россия") is the schema's to turn into its code; two Latin letters are a code already
 const country: Check = (v) => (typeof v === 'string' && /^[A-Za-z]{2}$/.test(v.trim()) ? v.trim().toUpperCase() : undefined);
 const range = (min: number, max: number, aboveMin: boolean): Check => (v) => (finite(v) && (aboveMin ? v > min : v >= min) && v <= max ? v : undefined);
@@ -49,7 +52,7 @@ const costShape: Shape = [['assessedCost', money, true], ['codCost', money, true
 const addressShape: Shape = [
   ['countryCode', country, true], ['postIndex', text(20)], ['area', text(255)], ['cityGuid', text(50)], ['companyInn', text(20)], ['additionalPhone', text(30)],
   ['comment', text(1000)], ['region', text(255)], ['city', text(255)], ['street', text(255)], ['house', text(50)], ['block', text(50)], ['office', text(50)],
-  ['index', text(20)], ['addressString', text(500)], ['contactName', text(255), true], ['phone', phone, true], ['companyName', text(255)], ['brandName', text(255)],
+  ['index', text(20)], ['addressString', text(500)], ['contactName', text(255), true], ['phone', phone, true], ['email', email], ['companyName', text(255)], ['brandName', text(255)],
 ];
 const itemShape: Shape = [
   ['description', text(255), true], ['quantity', quantity, true], ['articul', text(100)], ['barcode', text(100)], ['assessedCost', money], ['cost', money],

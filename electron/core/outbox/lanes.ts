@@ -162,6 +162,8 @@ export function createLanes(clock: Clock, laneOf: LaneOf | undefined, breaker: B
       return [...lanes.values()].filter((lane) => room(lane) === 0).flatMap((lane) => [...lane.pairs.values()]);
     },
     all: () => [...lanes.values()],
+    /** How many jobs the lanes called so far may start now, together. */
+    roomOfAll: () => [...lanes.values()].reduce((sum, lane) => sum + room(lane), 0),
     /** Every lane called so far has jobs out and room for none: only a place freed lets a claim start anything of theirs. */
     allBusy: () => lanes.size > 0 && [...lanes.values()].every((lane) => lane.jobs > 0 && room(lane) === 0),
   };

@@ -64,6 +64,13 @@ export const CREDENTIALS_PAUSE_MS = 10 * 60_000;
 
 /** How many due jobs one claim reads at most (the services with room take from them). */
 const CLAIM_SCAN = 200;
+/**
+ * Beyond the room of the services called so far, how many due jobs a claim reads for services not called yet. A claim
+ * reads no more than can start (the services at their limit are left out of the scan already): each row read costs
+ * (bench create, 12,000 jobs waiting: ≈ 1.4 ms a scan of 24 rows, 4.3 ms of 200, load 11), and while orders are
+ * being created the outbox claims after every call that ends.
+ */
+const UNSEEN_SCAN = 32;
 
 /**
  * Work for the delivery services. Jobs are written in the same transaction as the order; the network
@@ -368,7 +375,7 @@ export function createOutbox(deps: OutboxDeps) {
   /** Claims as many due jobs as the services have room for and starts them. Resolves with how many started. */
   async function claimAndLaunch(): Promise<number> {
     const now = clock.now();
-    const candidates = await store.dueJobs(now, CLAIM_SCAN, lanes.blockedPairs());
+    const candidates = await store.dueJobs(now, Math.min(CLAIM_SCAN, lanes.roomOfAll() + UNSEEN_SCAN), lanes.blockedPairs());
     const room = new Map<Lane, number>();
     const chosen = new Map<number, Lane>();
     for (const candidate of candidates) {

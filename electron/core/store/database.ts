@@ -55,6 +55,10 @@ function openSqliteFile(options: OpenDatabaseOptions): Database.Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Statement journals and temporary b-trees in memory, not in temporary files: an insert into orders (its triggers
+    // and ON CONFLICT need a statement journal) wrote and read one per statement. Measured on the store's group create
+    // (20 concurrent createOrder, process CPU per order, load 7.6-8.6): 147-217 µs with it against 186-284 µs without.
+    sqlite.pragma('temp_store = MEMORY');
     migrate(sqlite, loadMigrations(options.migrationsDir), options.now);
   } catch (error) {
     sqlite.close();
