@@ -5,7 +5,7 @@ import { orderPayload } from '../helpers/payloads';
 import { sandboxPayload } from '../helpers/sandbox-orders';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { ownerOf } from '../../electron/core/auth/caller';
-import { quickOrderCreate } from '../../electron/core/import/quick-order-check';
+import { quickOrderCreate } from '../../electron/core/orders/quick-order-check';
 
 const hour = 3_600_000;
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;

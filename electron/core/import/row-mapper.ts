@@ -9,7 +9,7 @@ import { cellText, isCellError, isEmptyCell, isFormulaWithoutResult, type CellVa
 import { columnLetters } from './columns';
 import { addressParts, parties, uploadKeys, type Party } from './keys';
 import { example, fromExcelSerial, fromUtcDate, hhmm, isoDate, parseWithFormat } from './php-date';
-import { quickOrderCreate } from './quick-order-check';
+import { quickOrderCreate } from '../orders/quick-order-check';
 import { serviceNamed } from './service-names';
 import type { CompiledSettings, FieldPlan } from './settings';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { extraParamList, extraParamListSchema, orderCreatedSchema, orderCreateSchema } from '../../../../shared/schemas/order';
 import { orderCanceledSchema, orderDeletedSchema, orderDetailSchema, orderUpdatedSchema } from '../../../../shared/schemas/order-detail';
 import { ErrorCode } from '../../../../shared/errors';
-import { quickOrderCreate } from '../../import/quick-order-check';
+import { quickOrderCreate } from '../../orders/quick-order-check';
 import { createSync, syncWaitMs } from '../../orders/create-sync';
 import { parseInput } from '../../validation';
 import { bodyRows, createExample, orderIdDoc, orderNotFoundRow, unauthorizedRow, validationRow } from '../openapi/operations';
@@ -15,7 +15,7 @@ const orderValidSchema = z.object({ valid: z.literal(true) });
 
 /**
  * How the order routes parse: an order body of the common shape through the quick check, which gives the schema's very
- * output or steps aside (import/quick-order-check.ts, held to the schema by its test); everything else through its schema.
+ * output or steps aside (orders/quick-order-check.ts, held to the schema by its test); everything else through its schema.
  * Measured (bench create, CPU profile of the server): zod's parse of the bench's order was ≈ 13-16 % of a POST /orders.
  */
 const parseOrderInput: Route['parse'] = (schema, raw) =>

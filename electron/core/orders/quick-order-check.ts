@@ -2,9 +2,9 @@ import { regexes } from 'zod';
 import type { OrderCreate } from '../../../shared/schemas/order';
 
 /**
- * A cheaper way through the schema of POST /orders (`orderCreateSchema`) for the orders a spreadsheet
- * usually makes: the fields the mapper fills from cells and defaults, each already of its type (numbers
- * from number cells, trimmed text). `quickOrderCreate` gives exactly what `orderCreateSchema.parse` gives
+ * A cheaper way through the schema of POST /orders (`orderCreateSchema`) for the usual order: the one an
+ * integration sends over the interface, and the one a spreadsheet row makes (the fields the import's mapper fills
+ * from cells and defaults, each already of its type: numbers from number cells, trimmed text). `quickOrderCreate` gives exactly what `orderCreateSchema.parse` gives
  * for such an order, or undefined for anything else — a field it does not know, a value the schema would
  * change, turn or refuse — and then the schema itself judges (and says what is wrong). So it never decides
  * an error: the field errors stay the schema's. zod's check costs ≈ 50–100 µs an order (most of mapping's CPU);
