@@ -9,6 +9,7 @@ import type { OutboxTable } from '../schema';
 import type { ClaimedJob, DueJob, OrdersStore, OrderToCreate } from './orders-store';
 import { groupCommit } from './group-commit';
 import { createOrdersOnPostgres } from './postgres-create';
+import { recordRegistrationsOnPostgres } from './postgres-registrations';
 import { recordTrackingOnPostgres } from './postgres-tracking';
 import { createOrdersQueries } from './queries';
 import { toJob, toOrder } from './rows';
@@ -85,6 +86,7 @@ export function createPostgresOrdersStore({ db }: OpenedPostgres): OrdersStore {
     createOrder: groupCommit((orders: OrderToCreate[]) => createOrdersOnPostgres(db, orders)),
     claimJobs: (holder, candidates, now, retryAt, leaseUntil) => claimJobs(db, holder, candidates, now, retryAt, leaseUntil),
     recordTracking: (changes, now) => recordTrackingOnPostgres(db, changes, now),
+    recordRegistrations: (holder, registrations) => recordRegistrationsOnPostgres(db, holder, registrations),
     // Several instances share the queue: another holder may be alive, so its jobs wait for their lease to end.
     releaseAbandonedJobs: async () => 0,
   };
