@@ -40,7 +40,7 @@ export interface OrdersEngine {
 }
 
 /** Orders (aliased `r`) of any of the pairs; a missing connection matches a missing one. */
-const ofPairs = (pairs: ServicePair[]) =>
+export const ofPairs = (pairs: ServicePair[]) =>
   sql<boolean>`(${sql.join(
     pairs.map((p) =>
       p.providerConnectId === null
