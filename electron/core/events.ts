@@ -55,7 +55,7 @@ const relayedTypes = new Set<AppEvent['type']>([
   'outbox.state', 'refresh.progress', 'orders.notice', 'import.progress',
 ]);
 
-/** What one broadcast may carry: the instances store's limit, less room for the envelope's own keys. */
+/** What one item of a broadcast may take: the instances store's limit, less room for the envelope (`from`, `items`). */
 const BROADCAST_BYTES = BROADCAST_LIMIT - 100;
 
 /**
@@ -65,11 +65,12 @@ const BROADCAST_BYTES = BROADCAST_LIMIT - 100;
 export const keptDataKinds = ['points', 'tariffs', 'connections'] as const;
 export type KeptData = (typeof keptDataKinds)[number];
 
-const relayedSchema = z.union([
-  z.object({ from: z.string(), event: appEventSchema }),
-  /** Kept data was written there: this instance reads it again. */
-  z.object({ from: z.string(), changed: z.enum(keptDataKinds) }),
-]);
+/** One thing told to the other instances: an event, or that kept data was written here (they read it again). */
+type Relayed = { event: AppEvent } | { changed: KeptData };
+
+const relayedItem = z.union([z.object({ event: appEventSchema }), z.object({ changed: z.enum(keptDataKinds) })]);
+/** A broadcast: what one instance told in one turn of its event loop, in the order it happened. */
+const relayedSchema = z.object({ from: z.string(), items: z.array(relayedItem).min(1) });
 
 /** The events that name orders. */
 type NamingOrders = Extract<AppEvent, { type: 'orders.changed' | 'outbox.state' | 'orders.notice' }>;
@@ -81,13 +82,38 @@ function slice(event: NamingOrders, start: number, end: number): NamingOrders {
   return { ...event, orderIds: (event.orderIds ?? []).slice(start, end) };
 }
 
-/** The event as broadcasts within their size: one naming many orders (a bulk change, a refresh's notices) in halves until each fits. */
-function inParts(event: AppEvent, instanceId: string): string[] {
-  const message = JSON.stringify({ from: instanceId, event });
+/** The item as JSON within the size of a broadcast: an event naming many orders (a bulk change, a refresh's notices) in halves until each fits. */
+function inParts(item: Relayed): string[] {
+  const text = JSON.stringify(item);
+  if (!('event' in item)) return [text];
+  const { event } = item;
   const count = namesOrders(event) ? (event.orderIds?.length ?? 0) : 0;
-  if (Buffer.byteLength(message) <= BROADCAST_BYTES || !namesOrders(event) || count < 2) return [message];
+  if (Buffer.byteLength(text) <= BROADCAST_BYTES || !namesOrders(event) || count < 2) return [text];
   const half = Math.ceil(count / 2);
-  return [...inParts(slice(event, 0, half), instanceId), ...inParts(slice(event, half, count), instanceId)];
+  return [...inParts({ event: slice(event, 0, half) }), ...inParts({ event: slice(event, half, count) })];
+}
+
+/**
+ * The items as few broadcasts as their size allows, in their order: one NOTIFY (a round trip on the pool) for all
+ * that one turn of the event loop published, not one each.
+ */
+export function packBroadcasts(items: Relayed[], instanceId: string): string[] {
+  const open = `{"from":${JSON.stringify(instanceId)},"items":[`;
+  const messages: string[] = [];
+  let parts: string[] = [];
+  let bytes = Buffer.byteLength(open) + 2;
+  for (const part of items.flatMap(inParts)) {
+    const size = Buffer.byteLength(part) + 1;
+    if (parts.length > 0 && bytes + size > BROADCAST_LIMIT) {
+      messages.push(`${open}${parts.join(',')}]}`);
+      parts = [];
+      bytes = Buffer.byteLength(open) + 2;
+    }
+    parts.push(part);
+    bytes += size;
+  }
+  if (parts.length > 0) messages.push(`${open}${parts.join(',')}]}`);
+  return messages;
 }
 
 /** One kind of kept data: this instance's own writes of it (told to the others), and how it reads it again after theirs. */
@@ -99,20 +125,34 @@ export interface KeptDataNotices {
 /**
  * Several instances on one database: the relayed events published here are broadcast to the others (small: the
  * event itself, its company, kind and order ids, in parts when many), and theirs are published here; so are writes of
- * what an instance keeps in memory (`kept`: points, connections). An event from elsewhere is checked against the
- * contract's schema and never sent on again.
- * Resolves with the way to stop; a failure to listen is told to onError, not thrown (the app runs on).
+ * what an instance keeps in memory (`kept`: points, connections). What one turn of the event loop publishes goes out
+ * together (one NOTIFY, or several when larger than one may carry), one broadcast after another, so the others hear it
+ * in the order it happened here. An event from elsewhere is checked against the contract's schema and never sent on again.
+ * Resolves with the way to stop (it sends what is still waiting first); a failure to listen is told to onError, not
+ * thrown (the app runs on).
  */
 export async function relayAcrossInstances(
   bus: EventBus, broadcasts: Broadcasts, instanceId: string, onError: (error: unknown) => void, kept: Partial<Record<KeptData, KeptDataNotices>> = {},
 ): Promise<() => Promise<void>> {
   const received = new WeakSet<AppEvent>();
-  const send = (message: string) => void broadcasts.broadcast(message).catch(onError);
+  let waiting: Relayed[] = [];
+  let sent = Promise.resolve();
+  const flush = () => {
+    const messages = packBroadcasts(waiting, instanceId);
+    waiting = [];
+    sent = sent.then(async () => {
+      for (const message of messages) await broadcasts.broadcast(message).catch(onError);
+    });
+  };
+  const send = (item: Relayed) => {
+    if (waiting.length === 0) setImmediate(flush);
+    waiting.push(item);
+  };
   const unsubscribe = bus.subscribe((event) => {
     if (received.has(event) || !relayedTypes.has(event.type)) return;
-    for (const part of inParts(event, instanceId)) send(part);
+    send({ event });
   });
-  const stopKept = keptDataKinds.map((changed) => kept[changed]?.onWritten(() => send(JSON.stringify({ from: instanceId, changed }))));
+  const stopKept = keptDataKinds.map((changed) => kept[changed]?.onWritten(() => send({ changed })));
   let stopListening = async () => {};
   try {
     stopListening = await broadcasts.listen((message) => {
@@ -124,10 +164,13 @@ export async function relayAcrossInstances(
       }
       if (!parsed.success) return onError(new Error(`A broadcast that is no event of ours was left: ${message.slice(0, 200)}`));
       if (parsed.data.from === instanceId) return;
-      if ('changed' in parsed.data) return void Promise.resolve(kept[parsed.data.changed]?.changedElsewhere()).catch(onError);
-      if (!relayedTypes.has(parsed.data.event.type)) return;
-      received.add(parsed.data.event);
-      bus.publish(parsed.data.event);
+      for (const item of parsed.data.items) {
+        if ('changed' in item) void Promise.resolve(kept[item.changed]?.changedElsewhere()).catch(onError);
+        else if (relayedTypes.has(item.event.type)) {
+          received.add(item.event);
+          bus.publish(item.event);
+        }
+      }
     });
   } catch (error) {
     onError(error); // this instance's windows miss the others' changes until they read again; the others still hear of its own
@@ -135,6 +178,8 @@ export async function relayAcrossInstances(
   return async () => {
     unsubscribe();
     for (const stop of stopKept) stop?.();
+    if (waiting.length > 0) flush(); // the setImmediate then finds nothing waiting
+    await sent;
     await stopListening();
   };
 }

@@ -184,6 +184,22 @@ for (const [engine, open] of Object.entries(factories)) {
         expect((await store.dueJobs(1_000, 100, [])).map((j) => j.action)).toEqual(['create']);
       });
 
+      it('holds a reused clientNumber’s create until the old order’s jobs at the service are done, oldest due first', async () => {
+        const old = await createOne('R-1');
+        await store.changeOrder(shop, old, 1_000, () => ({ state: 'canceled', enqueue: 'cancel' }));
+        const other = await createOne('R-2');
+        const reused = await createOne('R-1');
+        // The old order's create, then its cancel, before the new order's create; R-2 goes meanwhile.
+        expect((await store.dueJobs(2_000, 100, [])).map((j) => [j.orderId, j.action])).toEqual([[old, 'create'], [other, 'create']]);
+        expect((await store.dueJobs(2_000, 1, [])).map((j) => j.orderId)).toEqual([old]);
+        const [created] = await store.claimJobs(holder, (await store.dueJobs(2_000, 1, [])), 2_000, () => 2_000, 9_000);
+        await store.finishJob(holder, created, {});
+        const [cancel] = await store.claimJobs(holder, (await store.dueJobs(2_000, 1, [])), 2_000, () => 2_000, 9_000);
+        expect(cancel).toMatchObject({ orderId: old, action: 'cancel' });
+        await store.finishJob(holder, cancel, {});
+        expect((await store.dueJobs(2_000, 100, [])).map((j) => j.orderId)).toEqual([other, reused]);
+      });
+
       it('leaves out the jobs of the services a claim skips', async () => {
         await createOne('L-1');
         expect(await store.dueJobs(1_000, 100, [{ providerKey: 'sandbox-express', providerConnectId: null }])).toEqual([]);

@@ -70,6 +70,12 @@ describe.skipIf(!postgres)(onPostgres('the outbox’s locks on PostgreSQL'), () 
       jobId: Number(o.id), orderId: Number(o.order_id), companyId: Number(o.company_id), providerNumber: `N-${i}`,
       additionalProviderNumber: null, barcode: null, trackingUrl: null, status: { key: 'uploaded', at: 2_000 },
     }));
+    // The first job was given back and claimed again: its row's new version (and its index entries) lie after the
+    // others, so a scan meets it last, as does the list given last first. Only taking the jobs by id meets it first.
+    await sql`UPDATE outbox SET lease_holder = NULL, lease_until = NULL WHERE id = ${jobIds[0]}`.execute(opened.db);
+    await sql`UPDATE outbox SET lease_holder = ${holder}, lease_until = 5000 WHERE id = ${jobIds[0]}`.execute(opened.db);
+    const { rows: scanned } = await sql<{ id: number }>`SELECT id FROM outbox ORDER BY ctid`.execute(opened.db);
+    expect(scanned.map((r) => Number(r.id))).toEqual([...jobIds.slice(1), jobIds[0]]);
     // The first job is held elsewhere (a renewal that waits, as one did before it skipped): the recording must stop at
     // it before touching any later job, whatever order its list has.
     const other = await opened.db.startTransaction().execute();

@@ -9,6 +9,8 @@ import type { OutboxTable } from '../schema';
 import type { ClaimedJob, DueJob, OrdersStore, OrderToCreate } from './orders-store';
 import { groupCommit } from './group-commit';
 import { createOrdersOnPostgres } from './postgres-create';
+import { dueJobsOnPostgres } from './postgres-due-jobs';
+import { recordRegistrationsOnPostgres } from './postgres-registrations';
 import { recordTrackingOnPostgres } from './postgres-tracking';
 import { createOrdersQueries } from './queries';
 import { toJob, toOrder } from './rows';
@@ -83,8 +85,10 @@ export function createPostgresOrdersStore({ db }: OpenedPostgres): OrdersStore {
       payloadText: (path) => sql<string | null>`(payload::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`,
     }),
     createOrder: groupCommit((orders: OrderToCreate[]) => createOrdersOnPostgres(db, orders)),
+    dueJobs: (now, limit, skip) => dueJobsOnPostgres(db, now, limit, skip),
     claimJobs: (holder, candidates, now, retryAt, leaseUntil) => claimJobs(db, holder, candidates, now, retryAt, leaseUntil),
     recordTracking: (changes, now) => recordTrackingOnPostgres(db, changes, now),
+    recordRegistrations: (holder, registrations) => recordRegistrationsOnPostgres(db, holder, registrations),
     // Several instances share the queue: another holder may be alive, so its jobs wait for their lease to end.
     releaseAbandonedJobs: async () => 0,
   };

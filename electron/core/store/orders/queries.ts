@@ -40,7 +40,7 @@ export interface OrdersEngine {
 }
 
 /** Orders (aliased `r`) of any of the pairs; a missing connection matches a missing one. */
-const ofPairs = (pairs: ServicePair[]) =>
+export const ofPairs = (pairs: ServicePair[]) =>
   sql<boolean>`(${sql.join(
     pairs.map((p) =>
       p.providerConnectId === null
@@ -103,12 +103,12 @@ async function withJobs(trx: Trx, companyId: number, orderId: number, lock = fal
 }
 
 /**
- * Every query but the create, the claim and a refresh's record, which each engine takes in its own way (the create:
- * SQLite's prepared statements, PostgreSQL's one statement per group, postgres-create.ts; the claim: SQLite's
- * prepared statements, PostgreSQL's SKIP LOCKED; the record: SQLite's prepared statements, PostgreSQL's set-based
- * statements, postgres-tracking.ts).
+ * Every query but the create, the claim and the records of registrations and of a refresh, which each engine takes in
+ * its own way (the create: SQLite's prepared statements, PostgreSQL's one statement per group, postgres-create.ts; the
+ * claim: SQLite's prepared statements, PostgreSQL's SKIP LOCKED; the records: SQLite's prepared statements,
+ * PostgreSQL's set-based statements, postgres-registrations.ts and postgres-tracking.ts).
  */
-export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersStore, 'createOrders' | 'createOrder' | 'claimJobs' | 'recordTracking'> {
+export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersStore, 'createOrders' | 'createOrder' | 'claimJobs' | 'recordTracking' | 'recordRegistrations'> {
   return {
     ...statusHistoryReads(db, engine.text),
     ...importedOrderWrites(db),
@@ -248,15 +248,18 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
       for (const ids of chunked(jobIds)) {
         // PostgreSQL: a renewal never waits for a row another transaction holds (a job being recorded or released
         // there): it skips it, and the next tick renews it if it is still out. Waiting, it deadlocked (40P01) with
-        // recordRegistrations' transaction, which had removed some of these jobs and then wanted one the renewal held
+        // recordRegistrations, which had removed some of these jobs and then wanted one the renewal held
         // (outbox-locks.test.ts); the rows it does take it takes by id, the one order every writer of several jobs keeps.
         const result = await db
           .updateTable('outbox')
           .set({ lease_until: until })
-          .where('lease_holder', '=', holder)
-          .where('id', 'in', ids)
-          .$if(engine.lockRows, (qb) =>
-            qb.where('id', 'in', (eb) => eb.selectFrom('outbox as held').select('held.id').where('held.id', 'in', ids).orderBy('held.id').forUpdate().skipLocked()),
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('outbox as held')
+              .select('held.id')
+              .where('held.lease_holder', '=', holder)
+              .where('held.id', 'in', ids)
+              .$if(engine.lockRows, (qb) => qb.orderBy('held.id').forUpdate().skipLocked()),
           )
           .executeTakeFirst();
         renewed += Number(result.numUpdatedRows);
@@ -283,19 +286,19 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
 
     async holdJobsUntil(pairs, at) {
       if (pairs.length === 0) return;
-      const ofTheirOrders = (qb: Db) => qb.selectFrom('orders as r').select('r.id').where(ofPairs(pairs));
       await db
         .updateTable('outbox')
         .set({ next_attempt_at: later('next_attempt_at', at) })
-        .where('lease_holder', 'is', null)
-        .where('order_id', 'in', ofTheirOrders(db))
         // PostgreSQL: in id order like every writer of several jobs, never waiting for a job another transaction
         // holds. A job skipped so is only not held back: its claim still goes through its lane, whose open breaker
         // lets one trial call out at a time.
-        .$if(engine.lockRows, (qb) =>
-          qb.where('id', 'in', (eb) =>
-            eb.selectFrom('outbox as held').select('held.id').where('held.lease_holder', 'is', null).where('held.order_id', 'in', ofTheirOrders(db)).orderBy('held.id').forUpdate().skipLocked(),
-          ),
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('outbox as held')
+            .select('held.id')
+            .where('held.lease_holder', 'is', null)
+            .where('held.order_id', 'in', (sub) => sub.selectFrom('orders as r').select('r.id').where(ofPairs(pairs)))
+            .$if(engine.lockRows, (qb) => qb.orderBy('held.id').forUpdate().skipLocked()),
         )
         .execute();
     },
@@ -305,24 +308,6 @@ export function createOrdersQueries(db: Db, engine: OrdersEngine): Omit<OrdersSt
       const result = await db.updateTable('outbox').set({ lease_holder: null, lease_until: null }).where('lease_holder', 'is not', null).where('lease_holder', '!=', holder).executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
-
-    recordRegistrations: (holder, registrations) =>
-      db.transaction().execute(async (trx) => {
-        const recorded: number[] = [];
-        // By job id, the order in which every statement that locks several jobs takes them (renewLeases' too).
-        for (const r of [...registrations].sort((x, y) => x.jobId - y.jobId)) {
-          const removed = await trx.deleteFrom('outbox').where('id', '=', r.jobId).where('lease_holder', '=', holder).executeTakeFirst();
-          if (Number(removed.numDeletedRows) === 0) continue; // withdrawn while the call was out: the result is dropped
-          await trx
-            .updateTable('orders')
-            .set({ provider_number: r.providerNumber, additional_provider_number: r.additionalProviderNumber, barcode: r.barcode, tracking_url: r.trackingUrl })
-            .where('id', '=', r.orderId)
-            .execute();
-          await appendStatusIn(trx, r.orderId, r.companyId, r.status);
-          recorded.push(r.jobId);
-        }
-        return recorded;
-      }),
 
     async finishJob(holder, job, outcome) {
       return db.transaction().execute(async (trx) => {
