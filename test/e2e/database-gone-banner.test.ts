@@ -82,5 +82,14 @@ describe('browser mode: the database file gone', () => {
     await dialog.getByTestId('user-save').click();
     await section.getByTestId('user-row').filter({ hasText: 'Упаковщик' }).waitFor();
     await screenshot(page, 'database-gone-banner-gone');
+
+    // a refusal that is the name's (a packer of that name already there) still goes under the name field, once
+    await section.getByTestId('user-add').click();
+    await dialog.getByTestId('user-name').fill('Упаковщик');
+    await dialog.getByTestId('user-password-input').fill('packer-password-2');
+    await dialog.getByTestId('user-save').click();
+    await dialog.getByText('Упаковщик с именем Упаковщик уже есть').waitFor();
+    await expect(page.getByText('Упаковщик с именем Упаковщик уже есть').count()).resolves.toBe(1);
+    await expect(dialog.getByTestId('user-name').getAttribute('aria-invalid')).resolves.toBe('true');
   });
 });
