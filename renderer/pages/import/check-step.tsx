@@ -35,7 +35,7 @@ export function CheckStep() {
           </Group>
         )}
         {error && (
-          <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={`${t('import.check.failed')}: ${errorTitle(error, t)}`} role="alert" data-testid="import-check-error">
+          <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={saidByBanner(error) ? t('import.check.failed') : `${t('import.check.failed')}: ${errorTitle(error, t)}`} role="alert" data-testid="import-check-error">
             {!saidByBanner(error) && <Text size="sm">{errorHint(error, t)}</Text>}
             {error.errors?.map((e, i) => (
               <Text key={i} size="xs">
