@@ -94,10 +94,6 @@ export function errorTitle(error: ErrorBody, t: Translate): string {
 }
 
 /**
- * A second line for an error: the server's description by its key when it has one; else our own advice in
- * the person's language when we have some (a lost connection, a full disk); else the server's description.
- */
-/**
  * A refusal about one order with the order named as the user knows it: the interface says "Заказ 2" (its id),
  * the window says "Заказ 1001" (the shop's number). Unchanged when the message names no order.
  */
@@ -106,6 +102,10 @@ export function withOrderNumber(error: ErrorBody, clientNumber: string | undefin
   return { ...error, params: { ...error.params, orderId: clientNumber } };
 }
 
+/**
+ * A second line for an error: the server's description by its key when it has one; else our own advice in
+ * the person's language when we have some (a lost connection, a full disk); else the server's description.
+ */
 export function errorHint(error: ErrorBody, t: Translate, naming?: Naming): string | undefined {
   return (error.key && messageByKey({ key: error.key, params: error.params }, t, naming)) || translateDynamic(t, `error.${error.code}.hint`) || error.description;
 }

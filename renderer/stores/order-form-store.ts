@@ -15,7 +15,7 @@ import { useOrdersStore } from './orders-store';
 import { providerName, useProvidersStore } from './providers-store';
 import { nextClientNumber } from '../order-form/next-number';
 import { useSenderProfilesStore } from '../order-form/sender-profiles-store';
-import { useToastStore } from './toast-store';
+import { toastRefusal, useToastStore } from './toast-store';
 import { errorTitle } from '../i18n/error-messages';
 
 export type SubmitOutcome = { ok: true; orderId: string } | { ok: false; focusPath?: string };
@@ -158,7 +158,7 @@ const freshForm = (values: OrderFormValues) => ({
 /** Keeps the office as the shop's usual one for its service; a refusal is said, the form keeps the choice. */
 async function rememberDropOff(point: ChosenPoint) {
   const result = await getTransport().invoke('dropOff.remember', { providerKey: point.providerKey, pointId: point.id });
-  if (!result.ok) useToastStore.getState().push({ tone: 'error', title: (t) => t('entry.dropOff.rememberFailed'), message: (t) => errorTitle(result.error, t) });
+  if (!result.ok) toastRefusal(result.error, { title: (t) => t('entry.dropOff.rememberFailed'), message: (t) => errorTitle(result.error, t) });
 }
 
 /** The new-order form. Kept in a store (not component state) so it survives closing and is saved as a draft. */

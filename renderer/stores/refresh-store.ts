@@ -9,7 +9,7 @@ import { shortTime } from '../components/activity/short-time';
 import { errorTitle } from '../i18n/error-messages';
 import { useLocaleStore } from '../i18n/locale-store';
 import { getTransport } from '../transport/current';
-import { useToastStore } from './toast-store';
+import { toastRefusal, useToastStore } from './toast-store';
 
 export type LastRefresh = z.output<typeof lastRefreshSchema>;
 export type NextTestChange = NonNullable<CommandOutput<'statuses.nextTestChange'>['next']>;
@@ -80,7 +80,7 @@ export const useRefreshStore = create<RefreshState>((set, get) => ({
     set({ requested: false, progress: undefined, ...(answer.ok ? { result: answer.value } : { error: answer.error }) });
     if (!answer.ok) {
       const { error } = answer;
-      useToastStore.getState().push({ tone: 'error', title: (t) => t('activity.refresh.failed'), message: (t) => errorTitle(error, t) });
+      toastRefusal(error, { title: (t) => t('activity.refresh.failed'), message: (t) => errorTitle(error, t) });
     }
     await Promise.all([get().loadLast(), tellNextTestChange(answer.ok ? answer.value.changed : undefined)]);
   },

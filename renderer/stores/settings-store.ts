@@ -214,10 +214,10 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
     testConnection: async (id) => {
       set({ testing: { ...get().testing, [id]: true } });
       const result = await call('connections.test', { id });
-      // A transport failure is a failed check too, with its own message.
+      // A refusal or a transport failure is a failed check too, with its own message (and key: said in the user's language).
       const answer: ConnectionTestResult = result.ok
         ? result.value
-        : { ok: false, message: result.error.description ?? result.error.message, checkedAt: new Date().toISOString(), tokenExpiresIn: null };
+        : { ok: false, message: result.error.description ?? result.error.message, ...(result.error.key ? { key: result.error.key, ...(result.error.params ? { params: result.error.params } : {}) } : {}), checkedAt: new Date().toISOString(), tokenExpiresIn: null };
       set({ tests: { ...get().tests, [id]: answer }, testing: { ...get().testing, [id]: false } });
     },
 

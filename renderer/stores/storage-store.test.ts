@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../shared/errors';
 import { said } from '../../shared/messages';
 import { isDatabaseGone, noteCommandResult, useStorageStore } from './storage-store';
+import { toastRefusal, useToastStore } from './toast-store';
 
 const full = { code: ErrorCode.storageFull, message: 'Insufficient storage', description: 'The disk of the ShipDesk data folder is full' };
 const { message: description, ...ref } = said('storage.databaseGone', { file: '/data/shipdesk.db' });
@@ -21,4 +22,13 @@ describe('the storage state of the window', () => {
     expect(useStorageStore.getState().failure).toBeNull();
   });
 
+  it('leaves a full disk or the database gone to the banner: a refusal toast is shown for any other error only', () => {
+    useToastStore.setState({ toasts: [] });
+    const toast = { title: () => 'Could not save' };
+    toastRefusal(full, toast, 0);
+    toastRefusal(gone, toast, 0);
+    expect(useToastStore.getState().toasts).toEqual([]);
+    toastRefusal({ code: ErrorCode.validation, message: 'Bad request' }, toast, 0);
+    expect(useToastStore.getState().toasts).toMatchObject([{ tone: 'error', title: toast.title }]);
+  });
 });

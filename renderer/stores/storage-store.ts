@@ -11,6 +11,12 @@ interface StorageState {
   failure: { command: string; error: ErrorBody } | null;
 }
 
+/**
+ * Whether an error is the banner's to say (050007: a full disk, a data folder that cannot be written, the database
+ * file gone). It is said there once, above every page, and nowhere else: not as a toast, not under a form's field.
+ */
+export const saidByBanner = (error: ErrorBody): boolean => error.code === ErrorCode.storageFull;
+
 /** Whether a 050007 was the database file gone under the app (its folder deleted, moved or renamed), not room. */
 export const isDatabaseGone = (error: ErrorBody): boolean => error.key === 'storage.databaseGone';
 
@@ -22,7 +28,7 @@ export const useStorageStore = create<StorageState>(() => ({ failure: null }));
 
 export function noteCommandResult(name: string, result: Result<unknown>): void {
   const { failure } = useStorageStore.getState();
-  if (!result.ok && result.error.code === ErrorCode.storageFull) useStorageStore.setState({ failure: { command: name, error: result.error } });
+  if (!result.ok && saidByBanner(result.error)) useStorageStore.setState({ failure: { command: name, error: result.error } });
   else if (result.ok && failure?.command === name) useStorageStore.setState({ failure: null });
 }
 

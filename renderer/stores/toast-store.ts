@@ -1,5 +1,7 @@
 import { create } from 'zustand';
+import type { ErrorBody } from '../../shared/errors';
 import type { Translate } from '../i18n/types';
+import { saidByBanner } from './storage-store';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -31,3 +33,11 @@ export const useToastStore = create<ToastState>((set, get) => ({
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));
+
+/**
+ * A command's refusal in the corner (tone error), unless the storage banner says it already (saidByBanner): a full
+ * disk or the database gone is said once, in the banner, whichever step met it.
+ */
+export function toastRefusal(error: ErrorBody, toast: Omit<Toast, 'id' | 'tone'>, ttlMs?: number): void {
+  if (!saidByBanner(error)) useToastStore.getState().push({ tone: 'error', ...toast }, ttlMs);
+}

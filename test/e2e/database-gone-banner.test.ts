@@ -54,6 +54,13 @@ describe('browser mode: the database file gone', () => {
     // the headline its toast has, then the core's own message naming the file: one text of each, in the window's language
     await banner.getByText('Файл базы данных пропал: ничего не сохранено').waitFor();
     await banner.getByText(`Файл базы данных ${join(dataDir, 'shipdesk.db')} пропал или заменён`).waitFor();
+    await dialog.locator('[data-testid="user-save"]:not([data-loading])').waitFor(); // the answer handled
+    // said once: the banner, not again as a toast or under the name field (the dialog stays open, its values kept)
+    await expect(page.getByText('Файл базы данных', { exact: false }).count()).resolves.toBe(2); // the banner's headline and its text
+    await expect(page.getByTestId('toast').count()).resolves.toBe(0);
+    await expect(dialog.getByText('Файл базы данных', { exact: false }).count()).resolves.toBe(0);
+    await expect(dialog.getByTestId('user-name').getAttribute('aria-invalid')).resolves.not.toBe('true');
+    await expect(dialog.getByTestId('user-name').inputValue()).resolves.toBe('Упаковщик');
     await screenshot(page, 'database-gone-banner-ru');
     // the same banner in English (the dialog closed to reach the header's switch, then filled again)
     await page.keyboard.press('Escape');
@@ -61,6 +68,7 @@ describe('browser mode: the database file gone', () => {
     await page.getByTestId('language-switch').getByText('EN').click();
     await banner.getByText('The database file is gone: nothing was saved').waitFor();
     await banner.getByText(`The database file ${join(dataDir, 'shipdesk.db')} is gone or was replaced`).waitFor();
+    await expect(page.getByText('The database file', { exact: false }).count()).resolves.toBe(2);
     await screenshot(page, 'database-gone-banner-en');
 
     // the language kept as a setting is the step that met the gone file last: it goes through again, the banner goes
@@ -74,5 +82,14 @@ describe('browser mode: the database file gone', () => {
     await dialog.getByTestId('user-save').click();
     await section.getByTestId('user-row').filter({ hasText: 'Упаковщик' }).waitFor();
     await screenshot(page, 'database-gone-banner-gone');
+
+    // a refusal that is the name's (a packer of that name already there) still goes under the name field, once
+    await section.getByTestId('user-add').click();
+    await dialog.getByTestId('user-name').fill('Упаковщик');
+    await dialog.getByTestId('user-password-input').fill('packer-password-2');
+    await dialog.getByTestId('user-save').click();
+    await dialog.getByText('Упаковщик с именем Упаковщик уже есть').waitFor();
+    await expect(page.getByText('Упаковщик с именем Упаковщик уже есть').count()).resolves.toBe(1);
+    await expect(dialog.getByTestId('user-name').getAttribute('aria-invalid')).resolves.toBe('true');
   });
 });

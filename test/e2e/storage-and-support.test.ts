@@ -66,7 +66,21 @@ describe.skipIf(disk === null)('browser mode: a full disk', () => {
     const banner = page.getByTestId('storage-full');
     await banner.getByText('Диск заполнен').waitFor();
     await banner.getByText('ShipDesk не может ничего сохранить').waitFor();
+    // said once, in Russian: no second box on the import page repeating it, no toast, not the core's English
+    await expect(page.getByText('Диск заполнен', { exact: false }).count()).resolves.toBe(1);
+    await expect(page.getByTestId('import-file-refused').count()).resolves.toBe(0);
+    await expect(page.getByTestId('toast').count()).resolves.toBe(0);
+    await expect(page.getByText('The disk of the ShipDesk data folder', { exact: false }).count()).resolves.toBe(0);
     await screenshot(page, 'disk-full-banner-ru');
+    // the same in English
+    await page.getByTestId('language-switch').getByText('EN').click();
+    await banner.getByText('The disk is full: nothing was saved').waitFor();
+    await banner.getByText('ShipDesk cannot save anything').waitFor();
+    await expect(page.getByText('The disk is full', { exact: false }).count()).resolves.toBe(1);
+    await expect(page.getByTestId('import-file-refused').count()).resolves.toBe(0);
+    await screenshot(page, 'disk-full-banner-en');
+    await page.getByTestId('language-switch').getByText('RU').click();
+    await banner.getByText('Диск заполнен').waitFor();
 
     rmSync(filler);
     await page.getByTestId('import-file-input').setInputFiles(file);

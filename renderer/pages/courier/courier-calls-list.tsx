@@ -6,7 +6,7 @@ import { usePushEvent } from '../../components/use-push-event';
 import { errorHint, errorTitle } from '../../i18n/error-messages';
 import { useServiceNaming } from '../../i18n/service-naming';
 import { useFormat, useT } from '../../i18n/use-t';
-import { useToastStore } from '../../stores/toast-store';
+import { toastRefusal, useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { courierProblemText } from './courier-messages';
 
@@ -39,7 +39,7 @@ export function CourierCallsList({ reloadKey }: { reloadKey: number }) {
     setAsking(undefined);
     if (answer.ok) useToastStore.getState().push({ tone: 'success', title: (tr) => tr('courier.canceled') });
     else {
-      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('courier.cancelFailed'), message: (tr) => errorHint(answer.error, tr, naming) ?? errorTitle(answer.error, tr) });
+      toastRefusal(answer.error, { title: (tr) => tr('courier.cancelFailed'), message: (tr) => errorHint(answer.error, tr, naming) ?? errorTitle(answer.error, tr) });
     }
     await load();
   };

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IconCheck, IconTruck } from '../../components/icons';
 import { errorTitle } from '../../i18n/error-messages';
 import { useLanguage, useT } from '../../i18n/use-t';
-import { useToastStore } from '../../stores/toast-store';
+import { toastRefusal, useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { useProvidersStore } from '../../stores/providers-store';
 import { CourierCallDialog } from '../courier/courier-call-dialog';
@@ -104,7 +104,7 @@ function DispatchGroupCard({ group, onHandedOver }: { group: DispatchGroup; onHa
     setAsking(false);
     if (!answer.ok) {
       const failure = answer.error;
-      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('dispatch.failed'), message: (tr) => errorTitle(failure, tr) });
+      toastRefusal(failure, { title: (tr) => tr('dispatch.failed'), message: (tr) => errorTitle(failure, tr) });
       return;
     }
     const { number } = answer.value;

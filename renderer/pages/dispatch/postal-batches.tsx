@@ -5,7 +5,7 @@ import type { DispatchGroup, PostalBatchInfo } from '../../../shared/contract/di
 import { errorTitle, fieldMessage } from '../../i18n/error-messages';
 import type { Translate } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
-import { useToastStore } from '../../stores/toast-store';
+import { toastRefusal, useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { printActs, printLabels } from '../orders/print-files';
 import { defaultSendingDate } from './sending-date';
@@ -23,7 +23,7 @@ export function FormBatches({ group, disabled }: { group: DispatchGroup; disable
       const failure = answer.error;
       // A refused field (a sending date already past in Moscow) says why in the person's language.
       const message = (tr: Translate) => (failure.errors?.length ? failure.errors.map((e) => fieldMessage(e, tr)).join('\n') : errorTitle(failure, tr));
-      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('dispatch.batches.failed'), message });
+      toastRefusal(failure, { title: (tr) => tr('dispatch.batches.failed'), message });
       return;
     }
     const { batches, refused } = answer.value;
@@ -70,7 +70,7 @@ export function PostalBatchesCard() {
       const answer = await getTransport().invoke('dispatch.checkInPostBatch', { batchId: batch.id });
       if (!answer.ok) {
         const failure = answer.error;
-        useToastStore.getState().push({ tone: 'error', title: (tr) => tr('dispatch.batches.failed'), message: (tr) => errorTitle(failure, tr) });
+        toastRefusal(failure, { title: (tr) => tr('dispatch.batches.failed'), message: (tr) => errorTitle(failure, tr) });
       }
     });
 

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/use-t';
 import { useOrderFormStore } from '../../stores/order-form-store';
 import { useOrdersStore } from '../../stores/orders-store';
 import { useProvidersStore } from '../../stores/providers-store';
-import { useToastStore } from '../../stores/toast-store';
+import { toastRefusal } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { DraftsTable } from './drafts-table';
 import { useDraftsStore } from './drafts-store';
@@ -70,7 +70,7 @@ export async function submitDrafts(ids: readonly string[]): Promise<void> {
   const result = await useDraftsStore.getState().submit(ids);
   if (!result.ok) {
     const error = result.error;
-    useToastStore.getState().push({ tone: 'error', title: (t) => `${t('drafts.submitFailed')}: ${errorTitle(error, t)}`, message: (t) => errorHint(error, t) ?? '' });
+    toastRefusal(error, { title: (t) => `${t('drafts.submitFailed')}: ${errorTitle(error, t)}`, message: (t) => errorHint(error, t) ?? '' });
     return;
   }
   // A draft that became an order is gone: the form must not bring it back on the next keystroke.

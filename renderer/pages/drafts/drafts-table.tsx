@@ -7,7 +7,7 @@ import { errorTitle, fieldLabel, fieldMessage } from '../../i18n/error-messages'
 import { useFormat, useT } from '../../i18n/use-t';
 import { useOrderFormStore } from '../../stores/order-form-store';
 import { providerName, useProvidersStore } from '../../stores/providers-store';
-import { useToastStore } from '../../stores/toast-store';
+import { toastRefusal, useToastStore } from '../../stores/toast-store';
 import { submitDrafts } from './drafts-page';
 import { useDraftsStore } from './drafts-store';
 
@@ -146,7 +146,7 @@ function ConfirmDelete({ draft, onDone }: { draft: DraftSummary | undefined; onD
       useToastStore.getState().push({ tone: 'info', title: (tt) => tt('drafts.deleted') });
     } else {
       const error = result.error;
-      useToastStore.getState().push({ tone: 'error', title: (tt) => `${tt('drafts.deleteFailed')}: ${errorTitle(error, tt)}` });
+      toastRefusal(error, { title: (tt) => `${tt('drafts.deleteFailed')}: ${errorTitle(error, tt)}` });
     }
   };
   return (

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { IconAlert, IconCheck, IconRefresh } from '../../components/icons';
-import { errorTitle, fieldMessage } from '../../i18n/error-messages';
+import { errorHint, errorTitle, fieldMessage } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useImportStore } from '../../stores/import-store';
-import { fileProblemMessage, isAlreadyImported } from './import-logic';
+import { saidByBanner } from '../../stores/storage-store';
+import { isAlreadyImported } from './import-logic';
 import { RowResultsTable } from './row-results-table';
 import { StepButtons } from './step-buttons';
 
@@ -34,8 +35,8 @@ export function CheckStep() {
           </Group>
         )}
         {error && (
-          <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={`${t('import.check.failed')}: ${errorTitle(error, t)}`} role="alert" data-testid="import-check-error">
-            <Text size="sm">{fileProblemMessage(error, t) ?? error.description ?? ''}</Text>
+          <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={saidByBanner(error) ? t('import.check.failed') : `${t('import.check.failed')}: ${errorTitle(error, t)}`} role="alert" data-testid="import-check-error">
+            {!saidByBanner(error) && <Text size="sm">{errorHint(error, t)}</Text>}
             {error.errors?.map((e, i) => (
               <Text key={i} size="xs">
                 {e.field}: {fieldMessage(e, t)}

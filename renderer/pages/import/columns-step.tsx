@@ -2,13 +2,13 @@ import { ActionIcon, Alert, Badge, Button, Group, MultiSelect, Paper, Select, St
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { ImportField } from '../../../shared/contract/import';
 import { IconCheck, IconTrash } from '../../components/icons';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorHint, errorTitle } from '../../i18n/error-messages';
 import { translateDynamic } from '../../i18n/translate';
 import type { Translate } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import { useImportStore } from '../../stores/import-store';
 import { providerName, useProvidersStore } from '../../stores/providers-store';
-import { useToastStore } from '../../stores/toast-store';
+import { toastRefusal, useToastStore } from '../../stores/toast-store';
 import { defaultOptions, fieldGroups, groupOf, missingRequired, numericColumns } from './import-logic';
 import { StepButtons } from './step-buttons';
 import { TemplateButton } from './template-button';
@@ -325,7 +325,7 @@ function Presets() {
     if (result.ok) toast({ tone: 'success', title: (tt) => tt('import.preset.saved', { name: clean }) });
     else {
       const error = result.error;
-      toast({ tone: 'error', title: (tt) => `${tt('import.preset.failed')}: ${errorTitle(error, tt)}`, message: () => error.description ?? '' });
+      toastRefusal(error, { title: (tt) => `${tt('import.preset.failed')}: ${errorTitle(error, tt)}`, message: (tt) => errorHint(error, tt) ?? '' });
     }
   };
 

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useRef, useState, type DragEvent } from 'react';
 import { IconAlert, IconFileImport } from '../../components/icons';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorHint, errorTitle } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useImportStore, type FileRefusal } from '../../stores/import-store';
+import { saidByBanner } from '../../stores/storage-store';
 import { maxWorkbookBytes } from '../../../shared/contract/import';
 import { fileProblemMessage, fileSize } from './import-logic';
 import type { Translate } from '../../i18n/types';
@@ -89,7 +90,7 @@ export function FileStep() {
           />
         </Stack>
       </Paper>
-      {refusal && <Refusal refusal={refusal} />}
+      {refusal && !('error' in refusal && saidByBanner(refusal.error)) && <Refusal refusal={refusal} />}
     </Stack>
   );
 }
@@ -101,8 +102,8 @@ function refusalText(refusal: FileRefusal, t: Translate): { title: string; body:
   }
   const { error } = refusal;
   const reason = fileProblemMessage(error, t);
-  if (error.message === 'Bad file' || reason) return { title: t('import.file.refused'), body: reason ?? error.description ?? error.message, details: reason && reason !== error.description ? error.description : undefined };
-  return { title: errorTitle(error, t), body: error.description ?? error.message };
+  if (error.message === 'Bad file' || reason) return { title: t('import.file.refused'), body: reason ?? errorHint(error, t) ?? error.message, details: reason && reason !== error.description ? error.description : undefined };
+  return { title: errorTitle(error, t), body: errorHint(error, t) ?? '' };
 }
 
 function Refusal({ refusal }: { refusal: FileRefusal }) {

@@ -1,14 +1,15 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { IconAlert, IconCheck, IconRefresh, IconX } from '../../components/icons';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorHint, errorTitle } from '../../i18n/error-messages';
 import type { Translate } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import { useImportStore, type RunState } from '../../stores/import-store';
 import { useNavigationStore } from '../../stores/navigation-store';
-import { useToastStore } from '../../stores/toast-store';
+import { saidByBanner } from '../../stores/storage-store';
+import { toastRefusal, useToastStore } from '../../stores/toast-store';
 import { downloadBase64 } from '../orders/download-file';
-import { fileProblemMessage, isAlreadyImported, isFailed } from './import-logic';
+import { isAlreadyImported, isFailed } from './import-logic';
 import { RowResultsTable } from './row-results-table';
 
 const ended = (run: RunState) => run.status === 'done' || run.status === 'failed' || run.status === 'canceled';
@@ -67,7 +68,7 @@ function RunResult({ run, createdBefore }: { run: RunState; createdBefore: Reado
     setSaving(false);
     if (!result.ok) {
       const error = result.error;
-      useToastStore.getState().push({ tone: 'error', title: (tt) => `${tt('import.result.downloadFailed')}: ${errorTitle(error, tt)}`, message: () => error.description ?? '' });
+      toastRefusal(error, { title: (tt) => `${tt('import.result.downloadFailed')}: ${errorTitle(error, tt)}`, message: (tt) => errorHint(error, tt) ?? '' });
       return;
     }
     if (!result.base64) {
@@ -81,7 +82,7 @@ function RunResult({ run, createdBefore }: { run: RunState; createdBefore: Reado
     <Stack gap="sm" data-testid="import-result">
       {run.status === 'failed' && run.error ? (
         <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={t('import.result.failed')} role="alert" data-testid="import-run-error">
-          <Text size="sm">{fileProblemMessage(run.error, t) ?? run.error.description ?? errorTitle({ ...run.error }, t)}</Text>
+          {!saidByBanner(run.error) && <Text size="sm">{errorHint(run.error, t) ?? errorTitle(run.error, t)}</Text>}
         </Alert>
       ) : (
         <Alert color={failed ? 'orange' : 'green'} variant="light" icon={failed ? <IconAlert size={18} /> : <IconCheck size={18} />} title={summary} role="status" data-testid="import-result-summary">

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { IconFileImport } from '../../components/icons';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorHint, errorTitle } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
-import { useToastStore } from '../../stores/toast-store';
+import { toastRefusal } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { downloadBase64 } from '../orders/download-file';
 
@@ -18,7 +18,7 @@ export function TemplateButton() {
     if (result.ok) downloadBase64(result.value.fileName, result.value.base64);
     else {
       const error = result.error;
-      useToastStore.getState().push({ tone: 'error', title: (tt) => `${tt('import.template.failed')}: ${errorTitle(error, tt)}`, message: () => error.description ?? '' });
+      toastRefusal(error, { title: (tt) => `${tt('import.template.failed')}: ${errorTitle(error, tt)}`, message: (tt) => errorHint(error, tt) ?? '' });
     }
   };
   return (

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorTitle } from '../../i18n/error-messages';
 import { useFormat, useLanguage, useT } from '../../i18n/use-t';
 import { listFilterOf, useOrdersStore } from '../../stores/orders-store';
-import { useToastStore } from '../../stores/toast-store';
+import { toastRefusal, useToastStore } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import { CourierCallDialog } from '../courier/courier-call-dialog';
 import { BulkResultDialog, type ListedOrder } from './bulk-result-dialog';
@@ -69,7 +69,7 @@ export function BulkActionsBar() {
     const answer = await getTransport().invoke('orders.bulk', { action, orderIds: ids });
     setRunning(undefined);
     if (!answer.ok) {
-      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('ordersList.bulk.failed'), message: (tr) => errorTitle(answer.error, tr) });
+      toastRefusal(answer.error, { title: (tr) => tr('ordersList.bulk.failed'), message: (tr) => errorTitle(answer.error, tr) });
       return;
     }
     setResult(answer.value);
@@ -147,7 +147,7 @@ function MarkSeenButton() {
     const answer = await getTransport().invoke('orders.markSeen', { orderIds: [...useOrdersStore.getState().selected] });
     setBusy(false);
     if (!answer.ok) {
-      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('ordersList.bulk.failed'), message: (tr) => errorTitle(answer.error, tr) });
+      toastRefusal(answer.error, { title: (tr) => tr('ordersList.bulk.failed'), message: (tr) => errorTitle(answer.error, tr) });
       return;
     }
     const { seen } = answer.value;
@@ -182,7 +182,7 @@ export function ExportButton() {
     );
     setBusy(false);
     if (!answer.ok) {
-      useToastStore.getState().push({ tone: 'error', title: (tr) => tr('ordersList.exportFailed'), message: (tr) => errorTitle(answer.error, tr) });
+      toastRefusal(answer.error, { title: (tr) => tr('ordersList.exportFailed'), message: (tr) => errorTitle(answer.error, tr) });
       return;
     }
     downloadBase64(answer.value.fileName, answer.value.base64);

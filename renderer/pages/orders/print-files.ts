@@ -1,14 +1,14 @@
 import type { PrintedFileAnswer } from '../../../shared/contract/labels';
 import { errorTitle } from '../../i18n/error-messages';
 import { labelOptions, usePrintSettingsStore } from '../../stores/print-settings-store';
-import { useToastStore, type Toast } from '../../stores/toast-store';
+import { toastRefusal, useToastStore, type Toast } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
 import type { Result } from '../../../shared/result';
 import type { ErrorBody } from '../../../shared/errors';
 import { downloadBase64 } from './download-file';
 
 const push = (toast: Omit<Toast, 'id'>): number => useToastStore.getState().push(toast, toast.tone === 'error' ? 12_000 : 6000);
-const failed = (error: ErrorBody) => push({ tone: 'error', title: (tr) => tr('print.failed'), message: (tr) => errorTitle(error, tr) });
+const failed = (error: ErrorBody) => toastRefusal(error, { title: (tr) => tr('print.failed'), message: (tr) => errorTitle(error, tr) }, 12_000);
 
 /**
  * Hands a made PDF or ZPL file to the shop: in the desktop app a PDF goes straight to the chosen printer

@@ -149,11 +149,12 @@ function UserDialog({ user, onClose }: { user?: User; onClose: () => void }) {
     const result = user ? await store.setPassword(user.id, password) : await store.create(name.trim(), password);
     setBusy(false);
     if (!result.ok) {
-      const fields = refusalErrors(result.error);
-      // "A packer named … already exists" names no field: it belongs to the name.
       const { description, message, key, params } = result.error;
-      setErrors(Object.keys(fields).length ? fields : user ? {} : { name: { message: description ?? message, key, params } });
-      if (user || !Object.keys(fields).length) toastFailure((tr) => tr('access.users.failed'), result.error);
+      // "A packer named … already exists" names no field: it belongs to the name. Any other refusal is the
+      // whole dialog's (a toast; a full disk or the database gone: the banner only), not the name's.
+      const fields = key === 'access.nameTaken' ? { name: { message: description ?? message, key, params } } : refusalErrors(result.error);
+      setErrors(fields);
+      if (!Object.keys(fields).length) toastFailure((tr) => tr('access.users.failed'), result.error);
       return;
     }
     const shown = result.value.name;

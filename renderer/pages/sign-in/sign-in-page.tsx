@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { ErrorBody } from '../../../shared/errors';
 import { IconAlert, IconTruck } from '../../components/icons';
 import { LanguagePicker } from '../../app/language-picker';
-import { messageByKey } from '../../i18n/error-messages';
+import { errorHint, errorTitle, messageByKey } from '../../i18n/error-messages';
 import { useT } from '../../i18n/use-t';
 import { useSessionStore } from '../../stores/session-store';
 import { signInProblem, type SignInProblem } from './sign-in-problem';
@@ -104,6 +104,6 @@ function ProblemText({ problem }: { problem: SignInProblem }) {
     case 'offline':
       return <>{t('access.signIn.offline')}</>;
     case 'other':
-      return <>{t('access.signIn.failed', { reason: problem.reason })}</>;
+      return <>{t('access.signIn.failed', { reason: errorHint(problem.error, t) ?? errorTitle(problem.error, t) })}</>;
   }
 }

@@ -28,7 +28,8 @@ describe('why signing in did not work', () => {
     expect(signInProblem({ code: ClientErrorCode.timeout, message: 'no answer' })).toEqual({ kind: 'offline' });
   });
 
-  it('anything else is shown with the core\'s own words', () => {
-    expect(signInProblem({ code: ErrorCode.internal, message: 'Internal error', description: 'Something went wrong' })).toEqual({ kind: 'other', reason: 'Something went wrong' });
+  it('anything else is kept whole, to be said by its key or code in the user\'s language', () => {
+    const internal = { code: ErrorCode.internal, message: 'Internal error', description: 'Something went wrong' };
+    expect(signInProblem(internal)).toEqual({ kind: 'other', error: internal });
   });
 });

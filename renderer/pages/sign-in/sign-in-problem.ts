@@ -9,7 +9,8 @@ export type SignInProblem =
   /** wait: how long to wait, as the core said it (a message with the minutes as its count). */
   | { kind: 'too-many'; wait: MessageRef | undefined }
   | { kind: 'offline' }
-  | { kind: 'other'; reason: string };
+  /** error: any other refusal, said by its key or code in the user's language (errorHint, errorTitle). */
+  | { kind: 'other'; error: ErrorBody };
 
 /** The core's refusal (or a lost connection) as a problem the screen names in the user's language. */
 export function signInProblem(error: ErrorBody): SignInProblem {
@@ -19,5 +20,5 @@ export function signInProblem(error: ErrorBody): SignInProblem {
   }
   if (error.code === ClientErrorCode.offline || error.code === ClientErrorCode.timeout) return { kind: 'offline' };
   if (error.code === ErrorCode.validation) return { kind: 'missing' };
-  return { kind: 'other', reason: error.description ?? error.message };
+  return { kind: 'other', error };
 }
