@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openBrowserMode, screenshot } from '../helpers/browser';
 import { orderPayload } from '../helpers/payloads';
 import { fill, fillOrder, labelled } from './order-form-steps';
@@ -72,7 +75,7 @@ describe('browser mode: drafts', () => {
     await page.keyboard.press('Control+n');
     await page.getByTestId('draft-and-new').click();
     await fill(page.getByTestId('order-fields'), 'Order number', 'OFF-1');
-    await page.getByTestId('draft-status').filter({ hasText: /kept in this window/ }).waitFor();
+    await page.getByTestId('draft-status').filter({ hasText: /^The draft is kept in this window until ShipDesk can be reached$/ }).waitFor();
     await page.unroute('**/app/commands/drafts.save');
     // The next try (a retry shortly after, or the next keystroke) goes through.
     await page.getByTestId('draft-status').filter({ hasText: /Draft saved/ }).waitFor({ timeout: 15_000 });
@@ -132,6 +135,42 @@ describe('browser mode: drafts', () => {
     await page.getByTestId('draft-delete-confirm-button').click();
     await page.getByTestId('drafts-empty').waitFor();
     expect((await session.running.app.services.drafts.list(ctx, { limit: 10, offset: 0 })).total).toBe(0);
+    expect(session.pageErrors()).toEqual([]);
+  });
+});
+
+describe('browser mode in Russian: a draft the database cannot take (its file gone)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'shipdesk-draft-gone-e2e-'));
+  const dataDir = join(root, 'data');
+  let session: Session;
+  beforeAll(async () => {
+    mkdirSync(dataDir);
+    session = await openBrowserMode({ locale: 'ru-RU', dataDir });
+  });
+  afterAll(async () => {
+    await session?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('says the draft is kept in this window until it can be saved (ShipDesk answers, it cannot write), and saves it once the file is back', async () => {
+    const { page } = session;
+    const status = page.getByTestId('draft-status');
+    await page.getByTestId('new-order-button').click();
+    await fill(page.getByTestId('order-fields'), 'Номер заказа', 'GONE-1');
+    await status.filter({ hasText: /^Черновик сохранён/ }).waitFor();
+
+    renameSync(dataDir, join(root, 'moved'));
+    await fill(page.getByTestId('order-fields'), 'Номер заказа', 'GONE-2');
+    await status.filter({ hasText: /^Черновик хранится в этом окне, пока его не удастся сохранить$/ }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'draft-not-saved-ru');
+    await page.getByTestId('language-switch').getByText('EN').click();
+    await status.filter({ hasText: /^The draft is kept in this window until it can be saved$/ }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'draft-not-saved-en');
+
+    renameSync(join(root, 'moved'), dataDir);
+    await status.filter({ hasText: /^Draft saved/ }).waitFor({ timeout: 15_000 });
+    const ctx = { companyId: (await session.running.app.desktopContext()).companyId };
+    expect((await session.running.app.services.drafts.list(ctx, { limit: 10, offset: 0 })).rows.map((d) => d.clientNumber)).toEqual(['GONE-2']);
     expect(session.pageErrors()).toEqual([]);
   });
 });
