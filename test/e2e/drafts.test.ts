@@ -1,7 +1,5 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openBrowserMode, screenshot } from '../helpers/browser';
+import { windowOverMovableData } from '../helpers/movable-data';
 import { orderPayload } from '../helpers/payloads';
 import { fill, fillOrder, labelled } from './order-form-steps';
 
@@ -140,26 +138,16 @@ describe('browser mode: drafts', () => {
 });
 
 describe('browser mode in Russian: a draft the database cannot take (its file gone)', () => {
-  const root = mkdtempSync(join(tmpdir(), 'shipdesk-draft-gone-e2e-'));
-  const dataDir = join(root, 'data');
-  let session: Session;
-  beforeAll(async () => {
-    mkdirSync(dataDir);
-    session = await openBrowserMode({ locale: 'ru-RU', dataDir });
-  });
-  afterAll(async () => {
-    await session?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const data = windowOverMovableData('shipdesk-draft-gone-e2e-');
 
   it('says the draft is kept in this window until it can be saved (ShipDesk answers, it cannot write), and saves it once the file is back', async () => {
-    const { page } = session;
+    const { page, running } = data.session;
     const status = page.getByTestId('draft-status');
     await page.getByTestId('new-order-button').click();
     await fill(page.getByTestId('order-fields'), 'Номер заказа', 'GONE-1');
     await status.filter({ hasText: /^Черновик сохранён/ }).waitFor();
 
-    renameSync(dataDir, join(root, 'moved'));
+    data.moveAway();
     await fill(page.getByTestId('order-fields'), 'Номер заказа', 'GONE-2');
     await status.filter({ hasText: /^Черновик хранится в этом окне, пока его не удастся сохранить$/ }).waitFor({ timeout: 10_000 });
     await screenshot(page, 'draft-not-saved-ru');
@@ -167,10 +155,10 @@ describe('browser mode in Russian: a draft the database cannot take (its file go
     await status.filter({ hasText: /^The draft is kept in this window until it can be saved$/ }).waitFor({ timeout: 10_000 });
     await screenshot(page, 'draft-not-saved-en');
 
-    renameSync(join(root, 'moved'), dataDir);
+    data.putBack();
     await status.filter({ hasText: /^Draft saved/ }).waitFor({ timeout: 15_000 });
-    const ctx = { companyId: (await session.running.app.desktopContext()).companyId };
-    expect((await session.running.app.services.drafts.list(ctx, { limit: 10, offset: 0 })).rows.map((d) => d.clientNumber)).toEqual(['GONE-2']);
-    expect(session.pageErrors()).toEqual([]);
+    const ctx = { companyId: (await running.app.desktopContext()).companyId };
+    expect((await running.app.services.drafts.list(ctx, { limit: 10, offset: 0 })).rows.map((d) => d.clientNumber)).toEqual(['GONE-2']);
+    expect(data.session.pageErrors()).toEqual([]);
   });
 });
