@@ -31,6 +31,8 @@ export function Toaster() {
             onClose={() => dismiss(toast.id)}
             closeButtonProps={{ 'aria-label': t('toast.close') }}
             style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            // A message of several lines (one order a line) keeps its lines.
+            styles={{ description: { whiteSpace: 'pre-line' } }}
           >
             {toast.message?.(t)}
           </Notification>

@@ -1,5 +1,6 @@
 import { useDraftsStore } from '../pages/drafts/drafts-store';
 import { useOrderFormStore } from '../stores/order-form-store';
+import { saidByBanner } from '../stores/storage-store';
 import { getTransport } from '../transport/current';
 import { draftDataOf, newDraftId } from './draft-data';
 
@@ -16,7 +17,8 @@ const retryDelayMs = 3000;
 const pendingKey = 'shipdesk.draft.pending';
 const currentKey = 'shipdesk.draft.current';
 
-export type DraftSaveState = { status: 'idle' | 'saving' | 'saved' | 'error'; savedAt?: string };
+/** `unsaved`: the last save failed because ShipDesk could not write it (050007: a full disk, the database file gone), not because it could not be reached. */
+export type DraftSaveState = { status: 'idle' | 'saving' | 'saved' | 'error'; savedAt?: string; unsaved?: boolean };
 
 type PendingDraft = { id: string; data: Record<string, unknown> };
 
@@ -79,7 +81,7 @@ async function saveNow(): Promise<void> {
       useDraftsStore.getState().clearFailure(draftId);
       useDraftsStore.getState().invalidate();
     } else {
-      setSaveState({ status: 'error', savedAt: saveState.savedAt });
+      setSaveState({ status: 'error', savedAt: saveState.savedAt, unsaved: saidByBanner(result.error) });
       // The copy in the window's storage keeps the typing safe meanwhile; try again shortly.
       timer ??= setTimeout(() => void saveNow(), retryDelayMs);
     }

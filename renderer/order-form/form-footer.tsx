@@ -76,7 +76,7 @@ function EditShortcutHint() {
   );
 }
 
-/** Whether the typing is safe: "Draft saved 12:04", "Saving…", or that the database could not be reached. */
+/** Whether the typing is safe: "Draft saved 12:04", "Saving…", or that ShipDesk could not be reached or could not save it. */
 function DraftStatus() {
   const t = useT();
   const language = useLanguage();
@@ -87,7 +87,7 @@ function DraftStatus() {
     state.status === 'saving'
       ? t('entry.draft.saving')
       : state.status === 'error'
-        ? t('entry.draft.failed')
+        ? t(state.unsaved ? 'entry.draft.notSaved' : 'entry.draft.failed')
         : state.savedAt
           ? t('entry.draft.saved', { time: clock.format(new Date(state.savedAt)) })
           : undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command } from './define';
 import { shopStaff } from '../roles';
+import { failedOrderSchema } from './labels';
 
 export const dispatchOrderSchema = z.object({
   orderId: z.string(),
@@ -79,7 +80,7 @@ export const dispatchCommands = {
       orderIds: z.array(z.union([z.string(), z.number()]).transform(String)).min(1, 'name at least one order').max(1000, 'at most 1000 orders at once'),
       sendingDate,
     }),
-    z.object({ batches: z.array(postalBatchSchema), refused: z.array(z.object({ orderId: z.string(), message: z.string() })) }),
+    z.object({ batches: z.array(postalBatchSchema), refused: z.array(failedOrderSchema) }),
     shopStaff,
   ),
   'dispatch.checkInPostBatch': command(

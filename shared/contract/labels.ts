@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command } from './define';
 import { shopStaff } from '../roles';
+import { messageRefFields } from '../schemas/error-body';
 
 export const labelFormats = ['pdf', 'zpl'] as const;
 export type LabelFormat = (typeof labelFormats)[number];
@@ -23,7 +24,8 @@ export const labelRequestSchema = z.object({
 });
 export type LabelRequest = z.output<typeof labelRequestSchema>;
 
-export const failedOrderSchema = z.object({ orderId: z.string(), message: z.string() });
+/** An order left out, with why: `message` the interface's English, `key` and `params` the same for the window (shared/messages). */
+export const failedOrderSchema = z.object({ orderId: z.string(), message: z.string(), ...messageRefFields });
 export type FailedOrderEntry = z.output<typeof failedOrderSchema>;
 
 /** Handover acts: the orders whose acts to make, one act per delivery service. */

@@ -157,6 +157,25 @@ describe('the delivery services’ refusals and the interface’s own, keyed at 
   });
 });
 
+describe('orders a print job or a postal batch left out, keyed', () => {
+  it('keeps the interface English word for word and says them in Russian', () => {
+    expect(said('printable.notFound', { orderId: '7' }).message).toBe('Order 7 not found');
+    expect(messageText(message('printable.notFound', { orderId: '7' }), 'en')).toBe('Order 7 was not found');
+    expect(messageText(message('printable.canceled', { orderId: '5' }), 'ru')).toBe('Заказ 5 отменён: отменённые заказы не печатаются');
+    expect(said('dispatch.inBatchAlready', { number: 'RP-1' }).message).toBe('RP-1 is in a batch already');
+    expect(messageText(message('dispatch.inBatchAlready', { number: 'RP-1' }), 'ru')).toBe('RP-1 уже в партии');
+  });
+
+  it('gives a service\'s refusal its own words alone on the wire and a frame in the window', () => {
+    const refused = said('dispatch.notBatched', { reason: 'NOT_FOUND (NOT_FOUND)' });
+    expect(refused.message).toBe('NOT_FOUND (NOT_FOUND)');
+    expect(messageText(refused, 'ru')).toBe('Ответ службы: NOT_FOUND (NOT_FOUND)');
+    const printRefused = said('printable.serviceRefused', { service: 'Почта России', reason: message('provider.fieldReason', { field: 'barcode', reason: 'no barcode' }) });
+    expect(printRefused.message).toBe('Почта России refused: barcode: no barcode');
+    expect(messageText(printRefused, 'ru')).toBe('Почта России отказалась: barcode: no barcode');
+  });
+});
+
 describe('a status a message names', () => {
   it('is the status’s name in the person’s language, and its key on the wire as before', () => {
     const handed = said('order.handedOver', { orderId: '4002', status: 'onPointIn', what: message('order.deed.canceled') });

@@ -4,6 +4,8 @@ import { FAKE_TEST_ACCOUNT, startFakeCdek, type FakeCdek } from '../fakes/cdek/s
 import { orderPayload } from '../helpers/payloads';
 import { startTestServer } from '../helpers/test-server';
 import type { Result } from '../../shared/result';
+import type { PrintedFileAnswer } from '../../shared/contract/labels';
+import { messageText } from '../../shared/messages';
 import { ownerOf } from '../../electron/core/auth/caller';
 
 const quick = { timeoutMs: 5_000, pollDelaysMs: [0, 0, 0], sleep: async () => {} };
@@ -58,13 +60,13 @@ describe('barcode labels: the delivery service prints them, the shop gets one PD
     const { orderId: unregistered } = value<{ orderId: string }>(await run('orders.create', cdekOrder('LBL-5')));
 
     const mixed = value<PrintedAnswer>(await run('orders.labels', { orderIds: [pending, sandbox, unregistered] }));
-    expect(mixed.failedOrders).toEqual([{ orderId: unregistered, message: expect.stringContaining('not registered with its delivery service yet') }]);
+    expect(mixed.failedOrders).toEqual([{ orderId: unregistered, message: expect.stringContaining('not registered with its delivery service yet'), key: 'printable.notRegistered', params: { orderId: unregistered } }]);
     const pdf = await PDFDocument.load(Buffer.from(mixed.base64!, 'base64'));
     // The fake's CDEK form is one page, then ShipDesk's 100×150 mm label of the sandbox order.
     expect(pdf.getPageCount()).toBe(2);
     expect(Math.round(pdf.getPage(1).getWidth())).toBe(283);
 
-    expect(value<PrintedAnswer>(await run('orders.labels', { orderIds: [pending] }, ownerOf(env.companyA.companyId))).failedOrders).toEqual([{ orderId: pending, message: `Order ${pending} not found` }]);
+    expect(value<PrintedAnswer>(await run('orders.labels', { orderIds: [pending] }, ownerOf(env.companyA.companyId))).failedOrders).toEqual([{ orderId: pending, message: `Order ${pending} not found`, key: 'printable.notFound', params: { orderId: pending } }]);
     expect(await run('orders.labels', { orderIds: [] })).toMatchObject({ ok: false, error: { code: '040002' } });
   });
 
@@ -76,7 +78,9 @@ describe('barcode labels: the delivery service prints them, the shop gets one PD
     await fake.close();
     const down = value<PrintedAnswer>(await run('orders.labels', { orderIds: [cdek] }));
     expect(down.base64).toBeNull();
-    expect(down.failedOrders).toEqual([{ orderId: cdek, message: expect.stringMatching(/СДЭК is not answering \(CDEK could not be reached.*try again/) }]);
+    expect(down.failedOrders).toEqual([{ orderId: cdek, message: expect.stringMatching(/СДЭК is not answering \(CDEK could not be reached.*try again/), key: 'printable.serviceNotAnswering', params: expect.objectContaining({ service: 'СДЭК' }) }]);
+    // The window says it in Russian, the failure's own reason by its key too.
+    expect(messageText({ key: down.failedOrders[0].key!, params: down.failedOrders[0].params }, 'ru')).toMatch(/^СДЭК не отвечает \(СДЭК: нет связи \(POST \/print\/barcodes\): .+\); попробуйте через несколько минут$/);
     fake = await startFakeCdek();
   });
 });
@@ -120,15 +124,10 @@ describe('handover acts: CDEK prints its own waybills, other services get a draw
     await env.app.outbox.drain();
     await fake.close();
     const acts = value<PrintedAnswer>(await run('orders.waybills', { orderIds: [a, sandbox] }));
-    expect(acts.failedOrders).toEqual([{ orderId: a, message: expect.stringMatching(/^СДЭК is not answering/) }]);
+    expect(acts.failedOrders).toEqual([{ orderId: a, message: expect.stringMatching(/^СДЭК is not answering/), key: 'printable.serviceNotAnswering', params: expect.objectContaining({ service: 'СДЭК' }) }]);
     expect((await PDFDocument.load(Buffer.from(acts.base64!, 'base64'))).getPageCount()).toBe(1);
     fake = await startFakeCdek();
   });
 });
 
-interface PrintedAnswer {
-  fileName: string;
-  base64: string | null;
-  orders: number;
-  failedOrders: { orderId: string; message: string }[];
-}
+type PrintedAnswer = PrintedFileAnswer;

@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { messageText, type MessageRef } from '../../shared/messages';
 import { crop, decodeBarcode, pdfText, renderPage } from '../helpers/printed-pages';
 import { orderPayload } from '../helpers/payloads';
 import { sandboxPayload } from '../helpers/sandbox-orders';
@@ -83,6 +84,29 @@ describe('labels over the interface: POST /orders/labels gives one file for the 
 
     const none = await server.call('POST', '/orders/labels', { body: { orderIds: [pending] } });
     expect(none.json).toEqual({ url: null, failedOrders: [expect.objectContaining({ orderId: Number(pending) })] });
+  });
+
+  it('the window gets each left-out order\'s reason by key, said in Russian; the interface keeps its English alone', async () => {
+    const canceled = await registered('sandbox-express', 'W-1', server.shopToken);
+    await server.call('GET', `/orders/${canceled.orderId}/cancel`, { token: server.shopToken });
+    const pending = (await server.call('POST', '/orders', { body: orderPayload('W-2'), token: server.shopToken })).json.orderId as string;
+
+    const window = await server.call('POST', '/app/commands/orders.labels', { body: { orderIds: [canceled.orderId, pending, 'abc'] }, token: server.owner });
+    expect(window.status, window.text).toBe(200);
+    const failed = window.json.value.failedOrders as { orderId: string; message: string; key: string; params: MessageRef['params'] }[];
+    expect(failed).toEqual([
+      { orderId: canceled.orderId, message: `Order ${canceled.orderId} is canceled: a canceled order is not printed`, key: 'printable.canceled', params: { orderId: canceled.orderId } },
+      { orderId: pending, message: `Order ${pending} is not registered with its delivery service yet, so it has no service number to print`, key: 'printable.notRegistered', params: { orderId: pending } },
+      { orderId: 'abc', message: 'Order abc not found', key: 'printable.notFound', params: { orderId: 'abc' } },
+    ]);
+    expect(failed.map((f) => messageText(f, 'ru'))).toEqual([
+      `Заказ ${canceled.orderId} отменён: отменённые заказы не печатаются`,
+      `Заказ ${pending} ещё не передан в службу доставки, поэтому у него нет номера службы для печати`,
+      'Заказ abc не найден',
+    ]);
+
+    const api = await server.call('POST', '/orders/labels', { body: { orderIds: [canceled.orderId] }, token: server.shopToken });
+    expect(api.json.failedOrders).toEqual([{ orderId: Number(canceled.orderId), message: `Order ${canceled.orderId} is canceled: a canceled order is not printed` }]);
   });
 
   it('the link belongs to its company and expires; bad requests get the interface\'s error body', async () => {

@@ -96,7 +96,13 @@ describe('Russian Post connections: the account in Settings, sealed; its orders 
     const withBarcodes = await rows();
     for (const o of withBarcodes) expect(o.barcode).toBe(fake.order(o.client_number)!.barcode);
     // Formed again: nothing new at the service, the orders are in their batch already.
-    expect(value<{ refused: unknown[] }>(await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds, sendingDate: today })).refused).toHaveLength(2);
+    const again = value<{ refused: { orderId: string; message: string; key?: string; params?: MessageRef['params'] }[] }>(await run('dispatch.formPostBatches', { providerKey: 'russian-post', orderIds, sendingDate: today }));
+    // Said by key for the window (Russian too), the interface's English kept as before.
+    const byId = [...registered].sort((a, b) => a.id - b.id);
+    expect([...again.refused].sort((a, b) => Number(a.orderId) - Number(b.orderId))).toEqual(
+      byId.map((o) => ({ orderId: String(o.id), message: `${o.client_number} is in a batch already`, key: 'dispatch.inBatchAlready', params: { number: o.client_number } })),
+    );
+    expect(again.refused.map((r) => messageText({ key: r.key!, params: r.params }, 'ru')).sort()).toEqual(byId.map((o) => `${o.client_number} уже в партии`).sort());
     expect(fake.batches()).toHaveLength(1);
 
     const labels = value<PrintedFileAnswer>(await run('orders.labels', { orderIds, format: 'pdf' }));

@@ -1,32 +1,20 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBrowserMode, screenshot } from '../helpers/browser';
+import { screenshot } from '../helpers/browser';
+import { windowOverMovableData } from '../helpers/movable-data';
 import { orderPayload } from '../helpers/payloads';
-
-type Session = Awaited<ReturnType<typeof openBrowserMode>>;
 
 // The data folder renamed away under the open window: said in a banner in the window's language (not as "disk full"),
 // and gone once the folder is back and the same step works again.
 
 describe('browser mode: the database file gone', () => {
-  const root = mkdtempSync(join(tmpdir(), 'shipdesk-gone-e2e-'));
-  const dataDir = join(root, 'data');
-  let session: Session;
-  beforeAll(async () => {
-    mkdirSync(dataDir);
-    session = await openBrowserMode({ locale: 'ru-RU', dataDir });
-  });
-  afterAll(async () => {
-    await session?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const data = windowOverMovableData('shipdesk-gone-e2e-');
+  const { dataDir } = data;
 
   /** Orders sent over the API until one is answered `status` (the app looks at its file before each write: the first one is). */
   const writesAnswer = (status: number) =>
     vi.waitFor(
       async () => {
-        const res = await fetch(`${session.running.base}/v1/orders`, {
+        const res = await fetch(`${data.session.running.base}/v1/orders`, {
           method: 'POST',
           headers: { Authorization: 'e2e-token-12345', 'Content-Type': 'application/json' },
           body: JSON.stringify(orderPayload(`GONE-${Date.now()}`)),
@@ -37,7 +25,7 @@ describe('browser mode: the database file gone', () => {
     );
 
   it('is said in a banner in Russian, and the banner goes once the folder is back', async () => {
-    const { page } = session;
+    const { page } = data.session;
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('settings-tab-users').click();
     const section = page.getByTestId('users-section');
@@ -46,7 +34,7 @@ describe('browser mode: the database file gone', () => {
     await dialog.getByTestId('user-name').fill('Упаковщик');
     await dialog.getByTestId('user-password-input').fill('packer-password-1');
 
-    renameSync(dataDir, join(root, 'moved'));
+    data.moveAway();
     await writesAnswer(507);
 
     await dialog.getByTestId('user-save').click();
@@ -72,7 +60,7 @@ describe('browser mode: the database file gone', () => {
     await screenshot(page, 'database-gone-banner-en');
 
     // the language kept as a setting is the step that met the gone file last: it goes through again, the banner goes
-    renameSync(join(root, 'moved'), dataDir);
+    data.putBack();
     await writesAnswer(200);
     await page.getByTestId('language-switch').getByText('RU').click();
     await banner.waitFor({ state: 'detached' });

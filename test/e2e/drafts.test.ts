@@ -1,4 +1,5 @@
 import { openBrowserMode, screenshot } from '../helpers/browser';
+import { windowOverMovableData } from '../helpers/movable-data';
 import { orderPayload } from '../helpers/payloads';
 import { fill, fillOrder, labelled } from './order-form-steps';
 
@@ -72,7 +73,7 @@ describe('browser mode: drafts', () => {
     await page.keyboard.press('Control+n');
     await page.getByTestId('draft-and-new').click();
     await fill(page.getByTestId('order-fields'), 'Order number', 'OFF-1');
-    await page.getByTestId('draft-status').filter({ hasText: /kept in this window/ }).waitFor();
+    await page.getByTestId('draft-status').filter({ hasText: /^The draft is kept in this window until ShipDesk can be reached$/ }).waitFor();
     await page.unroute('**/app/commands/drafts.save');
     // The next try (a retry shortly after, or the next keystroke) goes through.
     await page.getByTestId('draft-status').filter({ hasText: /Draft saved/ }).waitFor({ timeout: 15_000 });
@@ -133,5 +134,31 @@ describe('browser mode: drafts', () => {
     await page.getByTestId('drafts-empty').waitFor();
     expect((await session.running.app.services.drafts.list(ctx, { limit: 10, offset: 0 })).total).toBe(0);
     expect(session.pageErrors()).toEqual([]);
+  });
+});
+
+describe('browser mode in Russian: a draft the database cannot take (its file gone)', () => {
+  const data = windowOverMovableData('shipdesk-draft-gone-e2e-');
+
+  it('says the draft is kept in this window until it can be saved (ShipDesk answers, it cannot write), and saves it once the file is back', async () => {
+    const { page, running } = data.session;
+    const status = page.getByTestId('draft-status');
+    await page.getByTestId('new-order-button').click();
+    await fill(page.getByTestId('order-fields'), 'Номер заказа', 'GONE-1');
+    await status.filter({ hasText: /^Черновик сохранён/ }).waitFor();
+
+    data.moveAway();
+    await fill(page.getByTestId('order-fields'), 'Номер заказа', 'GONE-2');
+    await status.filter({ hasText: /^Черновик хранится в этом окне, пока его не удастся сохранить$/ }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'draft-not-saved-ru');
+    await page.getByTestId('language-switch').getByText('EN').click();
+    await status.filter({ hasText: /^The draft is kept in this window until it can be saved$/ }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'draft-not-saved-en');
+
+    data.putBack();
+    await status.filter({ hasText: /^Draft saved/ }).waitFor({ timeout: 15_000 });
+    const ctx = { companyId: (await running.app.desktopContext()).companyId };
+    expect((await running.app.services.drafts.list(ctx, { limit: 10, offset: 0 })).rows.map((d) => d.clientNumber)).toEqual(['GONE-2']);
+    expect(data.session.pageErrors()).toEqual([]);
   });
 });

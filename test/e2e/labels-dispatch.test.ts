@@ -103,4 +103,37 @@ describe('browser mode: the shipping day — labels for a selection, the act and
     await expect(page.getByTestId('timeline-handover').textContent()).resolves.toMatch(/Handed over to the service, act № \d{8}-sandbox-express/);
     expect(session.pageErrors()).toEqual([]);
   });
+
+  it('an order canceled since is named in the print warning in the window\'s language: English, then Russian (no English left)', async () => {
+    const { page, running } = session;
+    const shop = await running.app.desktopContext();
+    const created = await running.app.dispatch('orders.create', shop, await sandboxPayload(running.app.db, 'sandbox-express', 'SHIP-11'));
+    if (!created.ok) throw new Error(JSON.stringify(created.error));
+    await running.app.outbox.drain();
+    const row = await running.app.db.selectFrom('orders').select('id').where('client_number', '=', 'SHIP-11').executeTakeFirstOrThrow();
+    const canceled = await running.app.dispatch('orders.cancel', shop, { orderId: String(row.id) });
+    expect(canceled.ok, JSON.stringify(canceled)).toBe(true);
+    await running.app.outbox.drain();
+
+    await page.keyboard.press('Escape'); // the order opened above
+    const printTwo = async () => {
+      await page.reload();
+      await page.getByTestId('nav-orders').click();
+      await page.getByTestId('order-row').filter({ hasText: 'SHIP-11' }).waitFor();
+      for (const n of ['SHIP-11', 'SHIP-04']) await page.getByTestId('order-row').filter({ hasText: n }).getByRole('checkbox').check();
+      await openedPdf(page, () => page.getByTestId('bulk-labels').click()); // SHIP-04's label still prints
+      return page.getByTestId('toast').filter({ hasText: String(row.id) });
+    };
+    const english = await printTwo();
+    await expect(english.textContent()).resolves.toBe(`Not printed: 1Order ${row.id} is canceled: a canceled order is not printed`);
+    await screenshot(page, 'print-canceled-order-en');
+
+    await page.getByTestId('bulk-clear').click();
+    await page.getByTestId('language-switch').getByText('RU').click();
+    const russian = await printTwo();
+    await expect(russian.first().textContent()).resolves.toBe(`Не напечатано: 1Заказ ${row.id} отменён: отменённые заказы не печатаются`);
+    await screenshot(page, 'print-canceled-order-ru');
+    await page.getByTestId('language-switch').getByText('EN').click();
+    expect(session.pageErrors()).toEqual([]);
+  });
 });

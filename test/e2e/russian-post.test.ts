@@ -153,6 +153,18 @@ describe('browser mode: Russian Post connected in Settings, orders to a post off
     expect(fake.order('RP-E2E-POINT')!.barcode).toMatch(/^\d{14}$/);
     await screenshot(page, 'russian-post-batch');
 
+    // Formed again: both orders are in a batch already, each refusal said in the window's language.
+    const refusal = page.getByTestId('toast').filter({ hasText: 'RP-E2E-DOOR' });
+    await group.getByTestId('dispatch-form-batches').click();
+    await expect(refusal.textContent()).resolves.toMatch(/Not put into a batch: 2.*RP-E2E-\w+ is in a batch already\nRP-E2E-\w+ is in a batch already/s);
+    await screenshot(page, 'russian-post-batch-refused-en');
+    await page.getByTestId('language-switch').getByText('RU').click();
+    await group.getByTestId('dispatch-form-batches').click();
+    await expect(refusal.last().textContent()).resolves.toMatch(/RP-E2E-\w+ уже в партии\nRP-E2E-\w+ уже в партии$/);
+    await expect(refusal.last().textContent()).resolves.not.toMatch(/batch|already/);
+    await screenshot(page, 'russian-post-batch-refused-ru');
+    await page.getByTestId('language-switch').getByText('EN').click();
+
     await page.evaluate(keepBlobs);
     const forms = await openedPdf(page, () => batch.getByTestId('postal-batch-forms').click());
     expect((await PDFDocument.load(forms)).getPageCount()).toBe(4);

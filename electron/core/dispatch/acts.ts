@@ -64,9 +64,9 @@ export function createActService(deps: { store: OrdersStore; clock: Clock; provi
             const bytes = await carrier.handoverAct(group.map((o) => toShipment(ctx.companyId, o)));
             acts.push({ providerKey, orderIds, file: { bytes, fileName: `act-${providerKey}.pdf`.replace(/[^\w.-]+/g, '_'), contentType: 'application/pdf' } });
           } catch (error) {
-            const message = serviceFailure(carrier.info.name, error);
-            if (message === null) throw error;
-            failed.push(...orderIds.map((orderId) => ({ orderId, message })));
+            const reason = serviceFailure(carrier.info.name, error);
+            if (reason === null) throw error;
+            failed.push(...orderIds.map((orderId) => ({ orderId, ...reason })));
           }
           continue;
         }

@@ -1,4 +1,5 @@
 import type { PostalBatchInfo } from '../../../shared/contract/dispatch';
+import type { FailedOrderEntry } from '../../../shared/contract/labels';
 import { said } from '../../../shared/messages';
 import { formatTimestamp, moscowDay } from '../../../shared/time';
 import type { Clock } from '../clock';
@@ -52,7 +53,7 @@ export function createPostalBatchService(deps: { store: PostalBatchesStore; prov
      * Batches of the named orders for the sending date (today in Moscow or later), all or nothing on our side: an order that is not waiting to be
      * handed over to this service refuses the whole. Orders the service refuses are listed with its words.
      */
-    async form(ctx: CallContext, input: { providerKey: string; orderIds: string[]; sendingDate: string }): Promise<{ batches: PostalBatchInfo[]; refused: { orderId: string; message: string }[] }> {
+    async form(ctx: CallContext, input: { providerKey: string; orderIds: string[]; sendingDate: string }): Promise<{ batches: PostalBatchInfo[]; refused: FailedOrderEntry[] }> {
       const { carrier, batches } = carrierOf(input.providerKey);
       // The service counts sending dates in Moscow: a day already gone there is refused here, in words, not as its PAST_SENDING_DATE.
       const today = moscowDay(deps.clock.now());
@@ -63,7 +64,7 @@ export function createPostalBatchService(deps: { store: PostalBatchesStore; prov
       const refusedInput = input.orderIds.flatMap((raw, i) => (known.has(ids[i]) ? [] : [{ field: `orderIds.${i}`, message: `order ${raw} is not waiting to be handed over to ${input.providerKey}` }]));
       if (refusedInput.length) throw validationError(refusedInput);
       const already = waiting.filter((o) => o.batchId !== null);
-      const refused = already.map((o) => ({ orderId: String(o.id), message: `${o.clientNumber} is in a batch already` }));
+      const refused: FailedOrderEntry[] = already.map((o) => ({ orderId: String(o.id), ...said('dispatch.inBatchAlready', { number: o.clientNumber }) }));
       const byAccount = new Map<number | null, typeof waiting>();
       for (const o of waiting.filter((x) => x.batchId === null)) byAccount.set(o.providerConnectId, [...(byAccount.get(o.providerConnectId) ?? []), o]);
       const kept: PostalBatch[] = [];
@@ -95,7 +96,8 @@ export function createPostalBatchService(deps: { store: PostalBatchesStore; prov
             deps.clock.now(),
           )),
         );
-        refused.push(...formed.refused.map((r) => ({ orderId: String(orderOf.get(r.providerNumber) ?? r.providerNumber), message: r.message })));
+        // The service's own words, framed for the window; the interface's message is its words alone, as before.
+        refused.push(...formed.refused.map((r) => ({ orderId: String(orderOf.get(r.providerNumber) ?? r.providerNumber), ...said('dispatch.notBatched', { reason: r.message }) })));
       }
       deps.events.publish({ type: 'orders.changed', companyId: ctx.companyId, orderIds: input.orderIds });
       return { batches: kept.map(info), refused };

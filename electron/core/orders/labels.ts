@@ -63,10 +63,10 @@ export function createLabelService(deps: { orders: OrdersStore; reference: Refer
           parts.push(await provider.labels!(run.items.map((o) => toShipment(ctx.companyId, o)), request.format));
           printed += run.items.length;
         } catch (error) {
-          const message = serviceFailure(provider.info.name, error);
-          if (message === null) throw error;
-          deps.log.warn(`labels of ${run.items.length} ${run.key} orders failed: ${message}`);
-          for (const o of run.items) failed.push({ orderId: String(o.orderId), message });
+          const reason = serviceFailure(provider.info.name, error);
+          if (reason === null) throw error;
+          deps.log.warn(`labels of ${run.items.length} ${run.key} orders failed: ${reason.message}`);
+          for (const o of run.items) failed.push({ orderId: String(o.orderId), ...reason });
         }
       }
       if (parts.length === 0) return { file: null, printed: 0, failedOrders: failed };

@@ -1,13 +1,12 @@
+import type { FailedOrderEntry } from '../../../shared/contract/labels';
+import { said } from '../../../shared/messages';
 import type { CallContext } from '../companies/company-service';
 import type { OrdersStore } from '../store/orders/orders-store';
 import type { TrackedShipment } from '../providers/provider';
 import type { PrintableOrder } from './label';
 
-/** An order the print job could not take, with the reason in words a shop owner understands. */
-export interface FailedOrder {
-  orderId: string;
-  message: string;
-}
+/** An order the print job could not take, with the reason in words a shop owner understands (and by key, for the window). */
+export type FailedOrder = FailedOrderEntry;
 
 /**
  * The asked orders that can be printed, in the asked order, and the others with why not: unknown,
@@ -23,10 +22,9 @@ export async function readPrintableOrders(store: OrdersStore, ctx: CallContext, 
   const seen = new Set<number>();
   orderIds.forEach((raw, i) => {
     const row = byId.get(ids[i]);
-    if (!row) failed.push({ orderId: raw, message: `Order ${raw} not found` });
-    else if (row.state === 'canceled') failed.push({ orderId: raw, message: `Order ${raw} is canceled: a canceled order is not printed` });
-    else if (row.providerNumber === null)
-      failed.push({ orderId: raw, message: `Order ${raw} is not registered with its delivery service yet, so it has no service number to print` });
+    if (!row) failed.push({ orderId: raw, ...said('printable.notFound', { orderId: raw }) });
+    else if (row.state === 'canceled') failed.push({ orderId: raw, ...said('printable.canceled', { orderId: raw }) });
+    else if (row.providerNumber === null) failed.push({ orderId: raw, ...said('printable.notRegistered', { orderId: raw }) });
     else if (!seen.has(row.id)) {
       // The same order asked twice prints once.
       seen.add(row.id);

@@ -23,10 +23,13 @@ export const failureReason = (error: unknown): MessageParam => failureRef(error)
 /** The service's reasons as a message's parameter: each field error by its key where it has one. */
 export const refusalReason = (error: ProviderRejectedError): MessageParam => (error.errors.length ? fieldReasons(error.errors) : (error.ref ?? error.description));
 
-/** The line beside an order the service could not print or act on; null for anything that is not a service failure (a bug). */
-export function serviceFailure(serviceName: string, error: unknown): string | null {
-  if (error instanceof ProviderUnavailableError) return `${serviceName} is not answering (${error.message}); try again in a few minutes`;
-  if (error instanceof ProviderRejectedError) return `${serviceName} refused: ${refusalReasons(error)}`;
+/**
+ * The line beside an order the service could not print or act on, as the interface's English and by key (its
+ * reasons keyed where they are ours); null for anything that is not a service failure (a bug).
+ */
+export function serviceFailure(serviceName: string, error: unknown): ({ message: string } & MessageRef) | null {
+  if (error instanceof ProviderUnavailableError) return said('printable.serviceNotAnswering', { service: serviceName, reason: error.ref ?? error.message });
+  if (error instanceof ProviderRejectedError) return said('printable.serviceRefused', { service: serviceName, reason: refusalReason(error) });
   return null;
 }
 

@@ -30,7 +30,7 @@ export function FormBatches({ group, disabled }: { group: DispatchGroup; disable
     useToastStore.getState().push({
       tone: refused.length ? 'info' : 'success',
       title: (tr) => tr('dispatch.batches.formed', { count: String(batches.length) }),
-      message: refused.length ? (tr) => `${tr('dispatch.batches.refused', { count: String(refused.length) })}\n${refused.map((r) => r.message).join('\n')}` : undefined,
+      message: refused.length ? (tr) => `${tr('dispatch.batches.refused', { count: String(refused.length) })}\n${refused.map((r) => fieldMessage(r, tr)).join('\n')}` : undefined,
     });
   };
   return (

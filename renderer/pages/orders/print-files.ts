@@ -1,5 +1,5 @@
 import type { PrintedFileAnswer } from '../../../shared/contract/labels';
-import { errorTitle } from '../../i18n/error-messages';
+import { errorTitle, fieldMessage } from '../../i18n/error-messages';
 import { labelOptions, usePrintSettingsStore } from '../../stores/print-settings-store';
 import { toastRefusal, useToastStore, type Toast } from '../../stores/toast-store';
 import { getTransport } from '../../transport/current';
@@ -25,7 +25,7 @@ export async function deliverPrintedFile(answer: Result<PrintedFileAnswer>): Pro
     push({
       tone: base64 ? 'info' : 'error',
       title: (tr) => tr('print.someFailed', { count: String(failedOrders.length) }),
-      message: () => failedOrders.map((f) => f.message).join('\n'),
+      message: (tr) => failedOrders.map((f) => fieldMessage(f, tr)).join('\n'),
     });
   }
   if (!base64) return false;

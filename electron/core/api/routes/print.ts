@@ -26,7 +26,8 @@ function sendFile(res: ServerResponse, file: PrintedFile): void {
 
 /** An order id as the aggregator's clients read it in these answers: a number when it is one (see labelsAnswerSchema). */
 const answeredId = (id: string): number | string => (/^[1-9]\d{0,14}$/.test(id) ? Number(id) : id);
-const answeredFailures = (failed: { orderId: string; message: string }[]) => failed.map((f) => ({ ...f, orderId: answeredId(f.orderId) }));
+/** Failed orders as the interface has them: the id and the English reason (the key is the window's). */
+const answeredFailures = (failed: { orderId: string; message: string }[]) => failed.map((f) => ({ orderId: answeredId(f.orderId), message: f.message }));
 
 const linkRules =
   'The link works without headers (plugins open it in a browser), for 10 minutes, and only for the calling company: a caller that sends another company\'s token is told it does not exist (ours).';
