@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_COMMAND_BODY_LIMIT } from '../../../../shared/contract/define';
-import { BODY_PARSE_THREADS, commandBodyLimits, DEFAULT_BODY_LIMIT, INLINE_PARSE_LIMIT, mibOf, UPLOAD_BODY_LIMIT } from '../body-limits';
+import { commandBodyLimits, DEFAULT_BODY_LIMIT, INLINE_PARSE_LIMIT, mibOf, UPLOAD_BODY_LIMIT } from '../body-limits';
 import { MAX_INPUT_DEPTH } from '../../validation';
 import { PARCEL_LIMITS } from '../../../../shared/schemas/primitives';
 import { ErrorCode, type ErrorCodeValue } from '../../../../shared/errors';
@@ -317,7 +317,7 @@ export const generalSections: { id: string; title: string; body: string }[] = [
     body: [
       `- Request bodies: ${mib(DEFAULT_BODY_LIMIT)} (DEFAULT_BODY_LIMIT) unless the operation says otherwise; POST /orders/upload ${mib(UPLOAD_BODY_LIMIT)} (UPLOAD_BODY_LIMIT). Larger: 413 040000, said before the body is read when Content-Length gives it away, otherwise as soon as the bytes received pass the limit.`,
       `- The browser-mode window's commands (POST /app/commands/<name>): ${mib(DEFAULT_COMMAND_BODY_LIMIT)} each unless the command declares its own beside its roles: ${commandBodyLimits().map(([name, bytes]) => `${name} ${mibOf(bytes)} MiB`).join(', ')}.`,
-      `- Bodies over ${INLINE_PARSE_LIMIT / 1024} KiB (INLINE_PARSE_LIMIT) are parsed on ${BODY_PARSE_THREADS} threads of their own (BODY_PARSE_THREADS): a large upload waits its turn there, and other calls are answered meanwhile.`,
+      `- Bodies over ${INLINE_PARSE_LIMIT / 1024} KiB (INLINE_PARSE_LIMIT) are parsed on threads of their own (BODY_PARSE_THREADS: one fewer than the computer's cores, at least 1 and at most 2): a large upload waits its turn there, and other calls are answered meanwhile.`,
       `- Nesting: at most ${MAX_INPUT_DEPTH} levels (MAX_INPUT_DEPTH); deeper is 400 040002 naming where. Text must be well-formed Unicode: a lone UTF-16 surrogate (\\uD800 in JSON) is 400 040002 naming the field.`,
     ].join('\n'),
   },
