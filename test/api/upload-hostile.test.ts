@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path, { join } from 'node:path';
 import { hostileUploadBody, orderSheet, streamedZip, workbookParts } from '../fixtures/xlsx/hostile-workbooks';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
@@ -58,6 +58,10 @@ function serveProcessForEach() {
   return { at, call, settled, count, databaseBytes };
 }
 
+/** The workbooks kept in a data folder's imports/ (their errors files beside them are not counted). */
+const keptWorkbooks = (dir: string) =>
+  existsSync(join(dir, 'imports')) ? readdirSync(join(dir, 'imports'), { recursive: true }).map(String).filter((n) => n.endsWith('.xlsx') && !n.endsWith('.errors.xlsx')) : [];
+
 describe('hostile files cannot take the server down', () => {
   const { at, call, settled, count } = serveProcessForEach();
 
@@ -89,6 +93,8 @@ describe('hostile files cannot take the server down', () => {
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: '040000', message: 'Bad file', description: expect.stringMatching(/more than the 1,000 bytes its file says it holds/) });
     expect(peakMb(at.serve)).toBeLessThan(400);
+    // found out only as it was read, so it was stored first: not kept once refused, as nothing came of it
+    expect(keptWorkbooks(at.dir)).toEqual([]);
   }, 120_000);
 
   it('500 good and 500 bad orders with errorsToFile: every good order created, every bad row marked in the errors file', async () => {

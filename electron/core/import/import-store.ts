@@ -228,6 +228,12 @@ export function createImportStore(deps: { imports: ImportsStore; clock: Clock; o
 
     errorsFile,
 
+    /** Forgets an import's kept file (its row stays): a file found unfit while it was read, before any order came of it. */
+    async forgetFile(importId: number) {
+      const record = await imports.importById(importId);
+      if (record?.sourcePath) await dropSources([record]);
+    },
+
     /** A new import, its file kept in the data folder within the company's quota (413 past it): its id and where the file is (as its record says). */
     async create(ctx: CallContext, fields: NewImport): Promise<Pick<ImportRecord, 'id' | 'sourcePath'>> {
       await makeRoom(ctx.companyId, fields.bytes.length);
