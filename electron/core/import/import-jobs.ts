@@ -49,9 +49,10 @@ export function createImportJobs(deps: { clock: Clock; log: Logger; events: Even
         body = { code: ErrorCode.internal, message: 'Internal error', description: 'The import stopped because of an error on our side; orders created before it stay' };
       }
       await store.update(job.importId, { status, error: body ?? null, finishedAt: clock.now() }).catch(() => {});
-      // a file found unfit only as it was read (a sheet larger than its zip said) is not kept when no order came of it,
-      // as one refused before is never stored
-      if (error instanceof FileProblem && !job.dryRun && (await store.counts(job.importId).catch(() => null))?.created === 0) await store.forgetFile(job.importId).catch(() => {});
+      // a file found unfit only as it was read (a sheet larger than its zip said) is not kept, as one refused before is
+      // never stored: no order came of it (the whole file is read before any order is written; a run taken up again
+      // after a crash may have written some, and keeps it)
+      if (error instanceof FileProblem && !job.dryRun && !job.resumeAfter) await store.forgetFile(job.importId).catch(() => {});
       report(status, 0, 0, true);
       throw error;
     }

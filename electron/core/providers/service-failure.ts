@@ -28,7 +28,7 @@ export const refusalReason = (error: ProviderRejectedError): MessageParam => (er
  * reasons keyed where they are ours); null for anything that is not a service failure (a bug).
  */
 export function serviceFailure(serviceName: string, error: unknown): ({ message: string } & MessageRef) | null {
-  if (error instanceof ProviderUnavailableError) return said('printable.serviceNotAnswering', { service: serviceName, reason: error.ref ?? error.message });
+  if (error instanceof ProviderUnavailableError) return said('printable.serviceNotAnswering', { service: serviceName, reason: failureReason(error) });
   if (error instanceof ProviderRejectedError) return said('printable.serviceRefused', { service: serviceName, reason: refusalReason(error) });
   return null;
 }
@@ -36,7 +36,7 @@ export function serviceFailure(serviceName: string, error: unknown): ({ message:
 /** What a refused or unreachable call keeps as its error (a courier call the service did not take), as the interface's text and by key. */
 export function callFailure(error: ProviderRejectedError | ProviderUnavailableError): { message: string; ref: MessageRef | null } {
   if (error instanceof ProviderUnavailableError) {
-    const { message, ...ref } = said('provider.unreachableCall', { reason: error.ref ?? error.message });
+    const { message, ...ref } = said('provider.unreachableCall', { reason: failureReason(error) });
     return { message, ref };
   }
   const reason = refusalReason(error);

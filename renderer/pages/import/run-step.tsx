@@ -6,7 +6,7 @@ import type { Translate } from '../../i18n/types';
 import { useT } from '../../i18n/use-t';
 import { useImportStore, type RunState } from '../../stores/import-store';
 import { useNavigationStore } from '../../stores/navigation-store';
-import { saidByBanner } from '../../stores/storage-store';
+import { saidByBanner, useStorageStore } from '../../stores/storage-store';
 import { toastRefusal, useToastStore } from '../../stores/toast-store';
 import { downloadBase64 } from '../orders/download-file';
 import { isAlreadyImported, isFailed } from './import-logic';
@@ -52,6 +52,9 @@ export function RunStep() {
 
 function RunResult({ run, createdBefore }: { run: RunState; createdBefore: ReadonlySet<string> | undefined }) {
   const t = useT();
+  // a storage error is the banner's to say, but only while it says it: a run that failed in the background met the
+  // disk without any command of this window failing, so no banner is up
+  const bannerUp = useStorageStore((s) => s.failure !== null);
   const [saving, setSaving] = useState(false);
   const already = createdBefore ? run.items.filter((i) => isAlreadyImported(i, createdBefore)).length : 0;
   const failed = run.items.filter((i) => isFailed(i)).length - already;
@@ -82,7 +85,7 @@ function RunResult({ run, createdBefore }: { run: RunState; createdBefore: Reado
     <Stack gap="sm" data-testid="import-result">
       {run.status === 'failed' && run.error ? (
         <Alert color="red" variant="light" icon={<IconAlert size={18} />} title={t('import.result.failed')} role="alert" data-testid="import-run-error">
-          {!saidByBanner(run.error) && <Text size="sm">{errorHint(run.error, t) ?? errorTitle(run.error, t)}</Text>}
+          {!(saidByBanner(run.error) && bannerUp) && <Text size="sm">{errorHint(run.error, t) ?? errorTitle(run.error, t)}</Text>}
         </Alert>
       ) : (
         <Alert color={failed ? 'orange' : 'green'} variant="light" icon={failed ? <IconAlert size={18} /> : <IconCheck size={18} />} title={summary} role="status" data-testid="import-result-summary">
