@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OrderCreate } from '../../../../shared/schemas/order';
-import type { OpenedDatabase, TransactionLock } from '../database';
+import type { OpenedDatabase } from '../database';
 import type { SandboxShipmentsTable } from '../schema';
 import type { SandboxShipment, SandboxStore } from './sandbox-store';
 
@@ -15,8 +15,7 @@ const toShipment = (r: Selectable<SandboxShipmentsTable>): SandboxShipment => ({
   removedAt: r.removed_at,
 });
 
-/** `lock`: taken per prefix in a registration's transaction, so that two never read the same highest number (see TransactionLock). */
-export function createSqliteSandboxStore({ db }: Pick<OpenedDatabase, 'db'>, lock?: TransactionLock): SandboxStore {
+export function createSqliteSandboxStore({ db }: Pick<OpenedDatabase, 'db'>): SandboxStore {
   return {
     async liveShipment(providerKey, companyId, clientNumber) {
       const row = await db
@@ -46,7 +45,6 @@ export function createSqliteSandboxStore({ db }: Pick<OpenedDatabase, 'db'>, loc
       // Numbers are the prefix and nine digits, so the highest is found on the primary key in O(log n) (a
       // count grew with every shipment and dominated bulk registration).
       return db.transaction().execute(async (trx) => {
-        await lock?.(trx, `sandbox-number:${prefix}`);
         const { highest } = await trx
           .selectFrom('sandbox_shipments')
           .select((eb) => eb.fn.max('provider_number').as('highest'))
