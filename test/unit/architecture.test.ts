@@ -94,3 +94,16 @@ describe('what counts as importing electron', () => {
     expect(importsElectron(source)).toBe(false);
   });
 });
+
+// Unit files share their worker's modules (vitest.config.ts, `isolate: false`): a file that mocks modules, resets
+// them, fakes the clock or stubs globals would leak that into the next file, so it must run isolated (unitIsolated).
+describe('unit files that change modules or globals run isolated', () => {
+  it('each is listed in vitest.config.ts unitIsolated', () => {
+    const config = readFileSync(path.join(ROOT, 'vitest.config.ts'), 'utf8');
+    const listed = config.match(/const unitIsolated = \[([^\]]*)\]/)?.[1] ?? '';
+    const unit = files.filter((file) => /\.test\.tsx?$/.test(file) && !/^test\/(api|e2e)\//.test(file) && !file.startsWith('bench/'));
+    const changing = unit.filter((file) => /\bvi\.(mock|doMock|resetModules|useFakeTimers|stubGlobal)\(/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(changing.length).toBeGreaterThan(0);
+    expect(changing.filter((file) => !listed.includes(`'${file}'`))).toEqual([]);
+  });
+});

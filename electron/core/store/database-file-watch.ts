@@ -39,8 +39,9 @@ export function watchDatabaseFile(sqlite: Database.Database, file: string, every
   // SQLite sets a flag pragma as the statement is prepared: prepared each time, by the connection's own prepare (not the guarded one)
   const prepare = sqlite.prepare.bind(sqlite);
   let gone = false;
+  let stopped = false;
   const check = (): boolean => {
-    if (!sqlite.open) return gone;
+    if (stopped || !sqlite.open) return gone; // stopped: the guarded writes look no more
     const now = identity(file) !== opened;
     if (now !== gone) {
       gone = now;
@@ -59,6 +60,7 @@ export function watchDatabaseFile(sqlite: Database.Database, file: string, every
   return {
     check,
     stop() {
+      stopped = true;
       clearInterval(timer);
     },
   };
